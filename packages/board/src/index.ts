@@ -1,0 +1,2 @@
+/** Placeholder until the board widget lands. */
+export {};

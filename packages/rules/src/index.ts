@@ -1,0 +1,16 @@
+/**
+ * @damka/rules — the rules of every Damka variant: topologies, variant records, the legal-move
+ * generator, positions, FEN, notation and perft. Pure TypeScript with no dependencies.
+ */
+export * from './types.ts';
+export * from './topology/topology.ts';
+export * from './variants/rules.ts';
+export * from './variants/registry.ts';
+export { compileRules, type CompiledRules } from './variants/compile.ts';
+export * from './variant.ts';
+export * from './notation/squares.ts';
+export * from './fen.ts';
+export * from './position.ts';
+export * from './perft.ts';
+export { MoveList, KIND_STEP, KIND_CAPTURE, KIND_SPLIT } from './movegen/move-list.ts';
+export { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';

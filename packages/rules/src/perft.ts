@@ -1,0 +1,102 @@
+/**
+ * Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard check of a
+ * move generator against published tables. Runs on one mutable board with make/unmake and one
+ * preallocated move list per ply; the last ply is bulk-counted (its moves are counted, not played).
+ * A compulsory opening (Dhamet) is followed while it applies.
+ */
+import { colorIndex } from './types.ts';
+import type { Position } from './position.ts';
+import { MoveList } from './movegen/move-list.ts';
+import { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
+import type { CompiledRules } from './variants/compile.ts';
+
+export interface PerftOptions {
+  /** Count every distinct capture route (`keep`) or merge equal captures (`drop`, default). */
+  readonly duplicates?: 'keep' | 'drop';
+}
+
+export class Perft {
+  private readonly gen: MoveGenerator;
+  private readonly lists: MoveList[] = [];
+  private readonly drop: boolean;
+  private readonly script: ReadonlyArray<{ from: number; to: number }>;
+
+  constructor(rules: CompiledRules, options: PerftOptions = {}, script: ReadonlyArray<{ from: number; to: number }> = []) {
+    this.gen = new MoveGenerator(rules);
+    this.drop = options.duplicates !== 'keep';
+    this.script = script;
+  }
+
+  /** Leaves at `depth` below a board with `side` to move; `openingPly` into the script, or -1. */
+  count(board: Int8Array, side: number, depth: number, openingPly = -1): number {
+    if (depth <= 0) return 1;
+    return this.walk(board, side, depth, 0, openingPly);
+  }
+
+  /** Per-move counts at the root ("divide"): index i of the root list → leaves below it. */
+  divide(board: Int8Array, side: number, depth: number, openingPly = -1): { list: MoveList; counts: number[] } {
+    const list = this.listAt(0);
+    this.generate(board, side, list, openingPly);
+    const counts: number[] = [];
+    for (let i = 0; i < list.count; i++) {
+      makeMove(board, list, i);
+      const next = openingPly >= 0 && openingPly + 1 < this.script.length ? openingPly + 1 : -1;
+      counts.push(depth <= 1 ? 1 : this.walk(board, side ^ 1, depth - 1, 1, next));
+      unmakeMove(board, list, i);
+    }
+    return { list, counts };
+  }
+
+  private listAt(ply: number): MoveList {
+    while (this.lists.length <= ply) this.lists.push(new MoveList());
+    return this.lists[ply]!;
+  }
+
+  private generate(board: Int8Array, side: number, list: MoveList, openingPly: number): number {
+    const n = this.gen.generate(board, side, list, this.drop);
+    if (openingPly < 0) return n;
+    const s = this.script[openingPly]!;
+    for (let i = 0; i < n; i++) {
+      if (list.from[i] === s.from && list.to[i] === s.to) {
+        // keep just the scripted move: move it to slot 0
+        list.from[0] = list.from[i]!;
+        list.to[0] = list.to[i]!;
+        list.moved[0] = list.moved[i]!;
+        list.piece[0] = list.piece[i]!;
+        list.kind[0] = list.kind[i]!;
+        list.ncap[0] = list.ncap[i]!;
+        list.start[0] = list.start[i]!;
+        list.hash[0] = list.hash[i]!;
+        list.count = 1;
+        return 1;
+      }
+    }
+    list.count = 0;
+    return 0;
+  }
+
+  private walk(board: Int8Array, side: number, depth: number, ply: number, openingPly: number): number {
+    const list = this.listAt(ply);
+    const n = this.generate(board, side, list, openingPly);
+    if (depth === 1) return n;
+    const next = openingPly >= 0 && openingPly + 1 < this.script.length ? openingPly + 1 : -1;
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      makeMove(board, list, i);
+      total += this.walk(board, side ^ 1, depth - 1, ply + 1, next);
+      unmakeMove(board, list, i);
+    }
+    return total;
+  }
+}
+
+/** Perft of a position (convenience wrapper). */
+export function perft(position: Position, depth: number, options: PerftOptions = {}): number {
+  const v = position.variant;
+  const script = v.rules.forcedOpening.map((text) => {
+    const parts = text.split(/[-x:]/);
+    return { from: v.squares.parse(parts[0]!), to: v.squares.parse(parts[parts.length - 1]!) };
+  });
+  const p = new Perft(v.compiled, options, script);
+  return p.count(position.board(), colorIndex(position.turn), depth, position.openingPly);
+}
