@@ -9,6 +9,7 @@ export * from './variants/registry.ts';
 export { compileRules, type CompiledRules } from './variants/compile.ts';
 export * from './variant.ts';
 export * from './notation/squares.ts';
+export * from './notation/moves.ts';
 export * from './fen.ts';
 export * from './position.ts';
 export * from './perft.ts';

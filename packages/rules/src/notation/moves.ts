@@ -1,0 +1,263 @@
+/**
+ * Move notation: writing a legal move in the variant's own style and reading a move typed by a
+ * person, a PDN file or an engine protocol.
+ *
+ * Writing follows rules.md §6: `32-28` for a step, `32x23` (Russian and its relatives `c3:e5`) for a
+ * capture, start and end square only — unless another legal capture shares both squares, in which
+ * case the whole route of landing squares is written (`27x18x29x38`, PDN 3.0 disambiguation, rules.md
+ * §2 note 6). Damka's own extension: a king split (house rule `kingSplit`) is written
+ * `K<king square>+<new man's square>`, e.g. `K28+33` or `Kd4+c3`.
+ *
+ * Reading never trusts its input: the text is cut to a fixed length, split into squares and
+ * separators, then matched against `position.legalMoves()` — so every accepted move is legal by
+ * construction, and the result is a value (never an exception) telling what matched or why nothing
+ * did. Accepted forms: start/end only, the full route of landing squares (or any part of it in
+ * order, as PDN's turning-square form), and the Hub form listing start, end and captured squares.
+ */
+import { err, ok, type Result, type Square } from '../types.ts';
+import type { Move, Position } from '../position.ts';
+
+/** Longest move text read; anything longer is refused before any work is done. */
+export const MAX_MOVE_TEXT = 200;
+
+export interface FormatMoveOptions {
+  /** Always write every landing square of a capture, even when start and end suffice. */
+  readonly full?: boolean;
+}
+
+export type MoveErrorCode =
+  /** nothing but blanks */
+  | 'empty'
+  /** longer than `MAX_MOVE_TEXT` */
+  | 'tooLong'
+  /** not squares joined by separators */
+  | 'syntax'
+  /** a token that names no square of the variant */
+  | 'unknownSquare'
+  /** well-formed, but no legal move has these squares */
+  | 'noMatch'
+  /** several legal moves fit; the full route is needed */
+  | 'ambiguous';
+
+export interface MoveError {
+  /** Character offset in the input where the problem was found. */
+  readonly at: number;
+  readonly message: string;
+  readonly code: MoveErrorCode;
+}
+
+/** Two moves are the same move when start, end, kind and set of captured squares agree. */
+export function sameMove(a: Move, b: Move): boolean {
+  if (a.kind !== b.kind || a.from !== b.from || a.to !== b.to) return false;
+  if (a.captures.length !== b.captures.length) return false;
+  return a.captures.every((sq) => b.captures.includes(sq));
+}
+
+/**
+ * `move` (one of `position.legalMoves()`) in the variant's notation. Captures show the whole route
+ * when another legal capture shares start and end square, or when `options.full` is set.
+ */
+export function formatMove(
+  position: Position,
+  move: Move,
+  options: FormatMoveOptions = {},
+): string {
+  const names = position.variant.squares.names;
+  const name = (sq: Square) => names[sq] ?? `?${sq}`;
+  if (move.kind === 'split') return `K${name(move.from)}+${name(move.to)}`;
+  if (move.kind === 'step') return `${name(move.from)}-${name(move.to)}`;
+  const sep = position.variant.rules.notation.captureSeparator;
+  const full = options.full === true || needsFullPath(position, move);
+  if (!full) return `${name(move.from)}${sep}${name(move.to)}`;
+  return [move.from, ...move.path].map(name).join(sep);
+}
+
+/** Does another legal capture share `move`'s start and end square? */
+function needsFullPath(position: Position, move: Move): boolean {
+  return position
+    .legalMoves()
+    .some(
+      (m) => m.kind === 'capture' && m.from === move.from && m.to === move.to && !sameMove(m, move),
+    );
+}
+
+interface Token {
+  readonly text: string;
+  readonly at: number;
+  readonly square: Square;
+}
+
+const SEPARATORS = new Set(['-', '–', 'x', 'X', ':', '×', '+']);
+const CAPTURE_SEPARATORS = new Set(['x', 'X', ':', '×']);
+
+/**
+ * Read `text` as a legal move of `position`. Separators `-`, `x`, `X`, `:`, `×` are all accepted
+ * (Spanish and Portuguese write captures with `-`); `K<from>+<to>` is a king split. Squares are
+ * named in the variant's notation (or numbers where the variant accepts them).
+ */
+export function parseMove(position: Position, text: string): Result<Move, MoveError> {
+  if (typeof text !== 'string')
+    return err({ at: 0, code: 'syntax', message: 'a move must be text' });
+  if (text.length > MAX_MOVE_TEXT) {
+    return err({
+      at: MAX_MOVE_TEXT,
+      code: 'tooLong',
+      message: `move text longer than ${MAX_MOVE_TEXT} characters`,
+    });
+  }
+  const lexed = lex(position, text);
+  if (!lexed.ok) return lexed;
+  const { tokens, split, captureSep, at } = lexed.value;
+  const shown = text.trim();
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  const middle = tokens.slice(1, -1).map((t) => t.square);
+  const legal = position.legalMoves();
+
+  const candidates = legal.filter((m) => {
+    if (m.from !== first.square) return false;
+    if (split) return m.kind === 'split';
+    if (m.kind === 'split') return false;
+    return !captureSep || m.kind === 'capture';
+  });
+
+  // 1. exact: start, end and (if given) every landing square in order
+  const exact = candidates.filter(
+    (m) =>
+      m.to === last.square && (middle.length === 0 || sameSequence(m.path.slice(0, -1), middle)),
+  );
+  // a step and a capture between the same squares (captures optional): '-' means the step
+  const preferred =
+    !captureSep && exact.length > 1 ? exact.filter((m) => m.kind === 'step') : exact;
+  if (preferred.length === 1) return ok(preferred[0]!);
+  if (preferred.length > 1) return ambiguous(position, preferred, shown, at);
+
+  // 2. lenient, only when squares beyond start and end were given: some turning squares of the
+  //    route in order (PDN 3.0), or the Hub form (start, then end and captured squares in any order)
+  if (tokens.length > 2) {
+    const rest = tokens.slice(1).map((t) => t.square);
+    const lenient = candidates.filter(
+      (m) =>
+        m.kind === 'capture' &&
+        ((m.to === last.square && isSubsequence(middle, m.path.slice(0, -1))) ||
+          sameMultiset(rest, [m.to, ...m.captures])),
+    );
+    if (lenient.length === 1) return ok(lenient[0]!);
+    if (lenient.length > 1) return ambiguous(position, lenient, shown, at);
+  }
+  return err({
+    at,
+    code: 'noMatch',
+    message: `no legal move matches '${shown}' (${position.turn} to move)`,
+  });
+}
+
+function ambiguous(position: Position, moves: readonly Move[], shown: string, at: number) {
+  const examples = moves
+    .slice(0, 3)
+    .map((m) => formatMove(position, m, { full: true }))
+    .join(' or ');
+  return err<MoveError>({
+    at,
+    code: 'ambiguous',
+    message: `ambiguous: '${shown}' fits ${moves.length} legal moves; write the full path, e.g. ${examples}`,
+  });
+}
+
+interface Lexed {
+  readonly tokens: readonly Token[];
+  /** `K<from>+<to>` was written */
+  readonly split: boolean;
+  /** a capture separator (x, X, :, ×) was written */
+  readonly captureSep: boolean;
+  /** offset of the first non-blank character */
+  readonly at: number;
+}
+
+/** Split the text into squares and separators, reporting the first offending character. */
+function lex(position: Position, text: string): Result<Lexed, MoveError> {
+  let i = 0;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  let end = text.length;
+  while (end > i && /[\s!?]/.test(text[end - 1]!)) end--; // blanks and annotation marks
+  const start = i;
+  if (i >= end) return err({ at: start, code: 'empty', message: 'no move given' });
+  let split = false;
+  if ((text[i] === 'K' || text[i] === 'k') && text.indexOf('+', i) > 0) {
+    split = true;
+    i++;
+  }
+  const tokens: Token[] = [];
+  const seps: string[] = [];
+  while (i < end) {
+    while (i < end && text[i] === ' ') i++;
+    const at = i;
+    while (i < end && /[0-9A-Za-z]/.test(text[i]!) && !isXSeparator(text, i, at)) i++;
+    const word = text.slice(at, i);
+    if (word.length === 0) {
+      const shown = i < end ? `'${text[i]}'` : 'the end';
+      return err({ at: i, code: 'syntax', message: `expected a square at ${shown}` });
+    }
+    const square = position.variant.squares.parse(word);
+    if (square < 0) {
+      return err({
+        at,
+        code: 'unknownSquare',
+        message: `'${word}' is not a square of ${position.variant.id}`,
+      });
+    }
+    tokens.push({ text: word, at, square });
+    while (i < end && text[i] === ' ') i++;
+    if (i >= end) break;
+    const sep = text[i]!;
+    if (!SEPARATORS.has(sep)) {
+      return err({
+        at: i,
+        code: 'syntax',
+        message: `unexpected '${sep}': separate squares with - x or :`,
+      });
+    }
+    seps.push(sep);
+    i++;
+    if (i >= end) return err({ at: i, code: 'syntax', message: 'the move ends with a separator' });
+  }
+  if (tokens.length < 2) {
+    return err({ at: start, code: 'syntax', message: 'a move needs a start and an end square' });
+  }
+  const plus = seps.filter((s) => s === '+').length;
+  if (split ? plus !== 1 || seps.length !== 1 : plus > 0) {
+    return err({
+      at: start,
+      code: 'syntax',
+      message: 'a king split is written K<king square>+<square of the new man>, e.g. K28+33',
+    });
+  }
+  return ok({ tokens, split, captureSep: seps.some((s) => CAPTURE_SEPARATORS.has(s)), at: start });
+}
+
+/**
+ * Is `text[i]` an `x`/`X` used as a separator rather than part of a square name? No variant names
+ * a square with an x, so an x that follows at least one character of a word separates.
+ */
+function isXSeparator(text: string, i: number, wordStart: number): boolean {
+  const c = text[i];
+  return (c === 'x' || c === 'X') && i > wordStart;
+}
+
+function sameSequence(a: readonly Square[], b: readonly Square[]): boolean {
+  return a.length === b.length && a.every((sq, k) => sq === b[k]);
+}
+
+/** Do the squares of `part` appear in `whole` in the same order (not necessarily adjacent)? */
+function isSubsequence(part: readonly Square[], whole: readonly Square[]): boolean {
+  let k = 0;
+  for (const sq of whole) if (k < part.length && sq === part[k]) k++;
+  return k === part.length;
+}
+
+function sameMultiset(a: readonly Square[], b: readonly Square[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = [...a].sort((x, y) => x - y);
+  const right = [...b].sort((x, y) => x - y);
+  return left.every((sq, k) => sq === right[k]);
+}
