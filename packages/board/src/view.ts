@@ -1,0 +1,585 @@
+/**
+ * `BoardView`: the board widget in the DOM. It draws any geometry as one SVG (checkered squares,
+ * a uniform grid, or alquerque points with their drawn lines), takes input by click-click, drag and
+ * keyboard, animates moves and announces what happens through an aria-live region.
+ *
+ * The SVG is rebuilt from plain data on every change: at most 100 squares, so a full redraw costs
+ * well under a millisecond and no diffing is needed. All input decisions go through the pure
+ * `state.ts` machine; this file only translates DOM events into square presses and draws the result.
+ */
+import { cellIndex, cellOf, moveCursor, squareAtCell, type Arrow } from './layout.ts';
+import {
+  IDLE,
+  cancel,
+  destinations,
+  press,
+  refresh,
+  type InputContext,
+  type InputEvent,
+  type SelectionState,
+} from './state.ts';
+import { ensureStyles } from './styles.ts';
+import type {
+  Announcement,
+  BoardColor,
+  BoardGeometry,
+  BoardMove,
+  BoardPiece,
+  LastMove,
+  RefusedAttempt,
+  Square,
+} from './types.ts';
+
+/** Size of one cell in SVG user units. */
+const UNIT = 100;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export interface BoardConfig {
+  readonly geometry: BoardGeometry;
+  /** The piece on each square (`null`/`undefined` for empty). */
+  readonly pieces: ReadonlyArray<BoardPiece | null | undefined>;
+  /** Legal moves of the side the user plays now (empty while waiting or reviewing). */
+  readonly moves: readonly BoardMove[];
+  /** Whose pieces answer the user; picking one of them that cannot move is reported as refused. */
+  readonly movable: BoardColor | 'both' | 'none';
+  /** Squares that act on one press when nothing is selected (reported through `onTarget`). */
+  readonly targets: readonly Square[];
+  readonly lastMove: LastMove | null;
+  /** Each square's name, for announcements and (with `coordinates`) drawn in its corner. */
+  readonly labels: readonly string[];
+  /** Draw file/rank names along the edges instead of per-square names. */
+  readonly edgeLabels: {
+    readonly files: readonly string[];
+    readonly ranks: readonly string[];
+  } | null;
+  readonly coordinates: boolean;
+  /** Show Black's home row at the bottom. */
+  readonly flipped: boolean;
+  /** Duration of a move animation in ms (0: none). */
+  readonly animationMs: number;
+  readonly ariaLabel: string;
+  /** Turns an announcement into words (defaults to English). */
+  readonly describe: (a: Announcement) => string;
+  readonly onMove: (move: BoardMove) => void;
+  readonly onRefuse: (attempt: RefusedAttempt) => void;
+  readonly onTarget: (square: Square) => void;
+}
+
+export type BoardInit = Partial<BoardConfig> & Pick<BoardConfig, 'geometry' | 'pieces'>;
+
+/** English announcements, used when the app passes no `describe`. */
+export function describeInEnglish(a: Announcement): string {
+  const piece = (p: BoardPiece | undefined) => (p ? `${p.color} ${p.role}` : 'empty');
+  switch (a.type) {
+    case 'cursor':
+      return `${a.label}, ${piece(a.piece)}${a.destination ? ', legal destination' : ''}`;
+    case 'select':
+      return `${piece(a.piece)} on ${a.label} selected; destinations ${a.destinations.join(', ')}`;
+    case 'narrow':
+      return `via ${a.label}; next ${a.destinations.join(', ')}`;
+    case 'cancel':
+      return 'selection cancelled';
+    case 'move':
+      return `moved ${a.from} to ${a.to}${a.captures ? `, ${a.captures} captured` : ''}`;
+  }
+}
+
+const DEFAULTS: Omit<BoardConfig, 'geometry' | 'pieces'> = {
+  moves: [],
+  movable: 'none',
+  targets: [],
+  lastMove: null,
+  labels: [],
+  edgeLabels: null,
+  coordinates: true,
+  flipped: false,
+  animationMs: 220,
+  ariaLabel: 'Draughts board',
+  describe: describeInEnglish,
+  onMove: () => {},
+  onRefuse: () => {},
+  onTarget: () => {},
+};
+
+interface Drag {
+  readonly pointerId: number;
+  readonly square: Square;
+  readonly startX: number;
+  readonly startY: number;
+  /** The press on this square should cancel the selection if the pointer does not move. */
+  readonly cancelOnClick: boolean;
+  moving: boolean;
+}
+
+/** The board widget. Create it on an empty element; update it with `set`. */
+export class BoardView {
+  private config: BoardConfig;
+  private state: SelectionState = IDLE;
+  private cursor: Square = -1;
+  private focused = false;
+  private drag: Drag | null = null;
+  private index: Int16Array;
+  private readonly root: HTMLElement;
+  private readonly svg: SVGSVGElement;
+  private readonly live: HTMLElement;
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(root: HTMLElement, init: BoardInit) {
+    this.root = root;
+    this.config = { ...DEFAULTS, ...init };
+    this.index = cellIndex(this.config.geometry, this.config.flipped);
+    const doc = root.ownerDocument;
+    ensureStyles(doc);
+    root.classList.add('damka-board');
+    root.setAttribute('dir', 'ltr');
+    root.tabIndex = 0;
+    root.setAttribute('role', 'application');
+    root.setAttribute('aria-roledescription', 'board');
+    this.svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+    this.svg.setAttribute('aria-hidden', 'true');
+    this.live = doc.createElement('div');
+    this.live.className = 'sr-only';
+    this.live.setAttribute('aria-live', 'polite');
+    this.live.setAttribute('aria-atomic', 'true');
+    root.replaceChildren(this.svg, this.live);
+    this.listen(root, 'pointerdown', (e) => this.onPointerDown(e as PointerEvent));
+    this.listen(root, 'pointermove', (e) => this.onPointerMove(e as PointerEvent));
+    this.listen(root, 'pointerup', (e) => this.onPointerUp(e as PointerEvent));
+    this.listen(root, 'pointercancel', () => this.endDrag());
+    this.listen(root, 'keydown', (e) => this.onKey(e as KeyboardEvent));
+    this.listen(root, 'focus', () => {
+      this.focused = true;
+      if (this.cursor < 0) this.cursor = this.firstCursor();
+      this.render();
+      this.announceCursor();
+    });
+    this.listen(root, 'blur', () => {
+      this.focused = false;
+      this.render();
+    });
+    this.render();
+  }
+
+  /** Update any part of the configuration; `animate` plays that move from the previous pieces. */
+  set(update: Partial<BoardConfig>, animate?: BoardMove): void {
+    const before = this.config;
+    this.config = { ...before, ...update };
+    if (update.geometry || update.flipped !== undefined) {
+      this.index = cellIndex(this.config.geometry, this.config.flipped);
+      if (update.geometry && update.geometry !== before.geometry) {
+        this.state = IDLE;
+        this.cursor = -1;
+      }
+    }
+    if (update.moves && update.moves !== before.moves)
+      this.state = refresh(this.state, update.moves);
+    if (update.movable === 'none') this.state = IDLE;
+    this.render();
+    if (animate && this.config.animationMs > 0) this.animate(animate, before.pieces);
+  }
+
+  /** The current selection (for tests and for apps that show it elsewhere). */
+  get selection(): SelectionState {
+    return this.state;
+  }
+
+  /** Press a square as a click would. */
+  pressSquare(sq: Square): void {
+    this.apply(press(this.state, this.context(), sq));
+  }
+
+  focus(): void {
+    this.root.focus();
+  }
+
+  destroy(): void {
+    for (const off of this.listeners) off();
+    this.root.replaceChildren();
+    this.root.classList.remove('damka-board');
+  }
+
+  private listen(target: EventTarget, type: string, fn: (e: Event) => void): void {
+    target.addEventListener(type, fn);
+    this.listeners.push(() => target.removeEventListener(type, fn));
+  }
+
+  private context(): InputContext {
+    const c = this.config;
+    return { moves: c.moves, pieces: c.pieces, movable: c.movable, targets: c.targets };
+  }
+
+  private apply(result: { state: SelectionState; event: InputEvent }): void {
+    this.state = result.state;
+    const e = result.event;
+    const c = this.config;
+    const label = (sq: Square) => c.labels[sq] ?? String(sq);
+    switch (e.type) {
+      case 'select':
+        this.say({
+          type: 'select',
+          square: e.square,
+          label: label(e.square),
+          piece: c.pieces[e.square] ?? undefined,
+          destinations: destinations(this.state).map(label),
+        });
+        break;
+      case 'narrow':
+        this.say({
+          type: 'narrow',
+          square: e.square,
+          label: label(e.square),
+          destinations: destinations(this.state).map(label),
+        });
+        break;
+      case 'cancel':
+        this.say({ type: 'cancel' });
+        break;
+      case 'move':
+        this.say({
+          type: 'move',
+          from: label(e.move.from),
+          to: label(e.move.to),
+          captures: e.move.captures.length,
+        });
+        break;
+      default:
+        break;
+    }
+    this.render();
+    if (e.type === 'move') c.onMove(e.move);
+    else if (e.type === 'refuse') c.onRefuse({ from: e.from, to: e.to });
+    else if (e.type === 'target') c.onTarget(e.square);
+  }
+
+  private say(a: Announcement): void {
+    const text = this.config.describe(a);
+    // the same text twice would not be re-announced: alternate a trailing invisible character
+    this.live.textContent = this.live.textContent === text ? text + '\u200b' : text;
+  }
+
+  private announceCursor(): void {
+    const c = this.config;
+    const sq = this.cursor;
+    if (sq < 0) return;
+    this.say({
+      type: 'cursor',
+      square: sq,
+      label: c.labels[sq] ?? String(sq),
+      piece: c.pieces[sq] ?? undefined,
+      destination: destinations(this.state).includes(sq),
+    });
+  }
+
+  private firstCursor(): Square {
+    const c = this.config;
+    const from = c.moves[0]?.from;
+    if (from !== undefined) return from;
+    return squareAtCell(c.geometry, this.index, 0, c.geometry.height - 1) >= 0
+      ? squareAtCell(c.geometry, this.index, 0, c.geometry.height - 1)
+      : 0;
+  }
+
+  // ----- input -----
+
+  private squareAtPoint(clientX: number, clientY: number): Square {
+    const g = this.config.geometry;
+    const box = this.svg.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return -1;
+    const col = Math.floor(((clientX - box.left) / box.width) * g.width);
+    const row = Math.floor(((clientY - box.top) / box.height) * g.height);
+    return squareAtCell(g, this.index, col, row);
+  }
+
+  private onPointerDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    const sq = this.squareAtPoint(e.clientX, e.clientY);
+    if (sq < 0) {
+      if (this.state.selected >= 0) this.apply(cancel(this.state));
+      return;
+    }
+    e.preventDefault();
+    this.cursor = sq;
+    const picking = this.state.selected === sq && this.state.via.length === 0;
+    if (!picking) this.pressSquare(sq);
+    if (this.state.selected === sq && this.state.via.length === 0) {
+      this.drag = {
+        pointerId: e.pointerId,
+        square: sq,
+        startX: e.clientX,
+        startY: e.clientY,
+        cancelOnClick: picking,
+        moving: false,
+      };
+      try {
+        this.root.setPointerCapture(e.pointerId);
+      } catch {
+        // pointer capture is a nicety (synthetic events may not allow it)
+      }
+    }
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || d.pointerId !== e.pointerId) return;
+    const box = this.svg.getBoundingClientRect();
+    const g = this.config.geometry;
+    const unitPx = box.width / g.width;
+    if (!d.moving && Math.hypot(e.clientX - d.startX, e.clientY - d.startY) < unitPx * 0.12) return;
+    d.moving = true;
+    const piece = this.svg.querySelector<SVGGElement>(`.piece[data-square="${d.square}"]`);
+    if (!piece) return;
+    const x = ((e.clientX - box.left) / box.width) * g.width * UNIT;
+    const y = ((e.clientY - box.top) / box.height) * g.height * UNIT;
+    piece.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(1.08)`);
+    piece.classList.add('dragging');
+    this.svg.appendChild(piece); // draw above everything while dragged
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || d.pointerId !== e.pointerId) return;
+    this.drag = null;
+    if (d.moving) {
+      const sq = this.squareAtPoint(e.clientX, e.clientY);
+      if (sq >= 0 && sq !== d.square) this.pressSquare(sq);
+      else this.render();
+    } else if (d.cancelOnClick) {
+      this.pressSquare(d.square);
+    }
+  }
+
+  private endDrag(): void {
+    if (!this.drag) return;
+    this.drag = null;
+    this.render();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const arrows: Record<string, Arrow> = {
+      ArrowUp: 'up',
+      ArrowDown: 'down',
+      ArrowLeft: 'left',
+      ArrowRight: 'right',
+    };
+    const arrow = arrows[e.key];
+    const c = this.config;
+    if (arrow) {
+      e.preventDefault();
+      this.cursor =
+        this.cursor < 0
+          ? this.firstCursor()
+          : moveCursor(c.geometry, c.flipped, this.cursor, arrow);
+      this.render();
+      this.announceCursor();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (this.cursor < 0) this.cursor = this.firstCursor();
+      this.pressSquare(this.cursor);
+    } else if (e.key === 'Escape') {
+      if (this.state.selected >= 0) {
+        e.preventDefault();
+        this.apply(cancel(this.state));
+      }
+    }
+  }
+
+  // ----- drawing -----
+
+  private centre(sq: Square): { x: number; y: number } {
+    const { col, row } = cellOf(this.config.geometry, sq, this.config.flipped);
+    return { x: col * UNIT + UNIT / 2, y: row * UNIT + UNIT / 2 };
+  }
+
+  /** A highlight shape on a square: a full cell on square boards, a disc on alquerque points. */
+  private mark(sq: Square, cls: string): string {
+    const { x, y } = this.centre(sq);
+    if (this.config.geometry.kind === 'alquerque') {
+      return `<circle class="${cls}" cx="${x}" cy="${y}" r="${UNIT * 0.46}"/>`;
+    }
+    return `<rect class="${cls}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`;
+  }
+
+  private render(): void {
+    const c = this.config;
+    const g = c.geometry;
+    const W = g.width * UNIT;
+    const H = g.height * UNIT;
+    this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.root.setAttribute('aria-label', c.ariaLabel);
+    const out: string[] = [];
+    out.push(this.drawBoard());
+    const hl: string[] = [];
+    if (c.lastMove) {
+      hl.push(this.mark(c.lastMove.from, 'last'));
+      hl.push(this.mark(c.lastMove.to, 'last'));
+    }
+    const s = this.state;
+    if (s.selected >= 0) {
+      hl.push(this.mark(s.selected, 'sel'));
+      for (const sq of s.via) hl.push(this.mark(sq, 'via'));
+    }
+    out.push(hl.join(''));
+    if (c.coordinates) out.push(this.drawLabels());
+    if (s.selected >= 0 && s.via.length > 0) {
+      const pts = [s.selected, ...s.via].map((sq) => this.centre(sq)).map((p) => `${p.x},${p.y}`);
+      out.push(`<polyline class="route" points="${pts.join(' ')}"/>`);
+    }
+    const pieces: string[] = [];
+    for (let sq = 0; sq < g.size; sq++) {
+      const p = c.pieces[sq];
+      if (p) pieces.push(this.drawPiece(sq, p));
+    }
+    out.push(pieces.join(''));
+    const top: string[] = [];
+    for (const sq of destinations(s)) {
+      const { x, y } = this.centre(sq);
+      top.push(
+        c.pieces[sq]
+          ? `<circle class="dest-ring" cx="${x}" cy="${y}" r="${UNIT * 0.44}"/>`
+          : `<circle class="dest" cx="${x}" cy="${y}" r="${UNIT * 0.16}"/>`,
+      );
+    }
+    if (s.selected < 0) {
+      for (const sq of c.targets) {
+        const { x, y } = this.centre(sq);
+        top.push(`<circle class="target" cx="${x}" cy="${y}" r="${UNIT * 0.45}"/>`);
+      }
+    }
+    if (this.focused && this.cursor >= 0 && this.cursor < g.size) {
+      const { x, y } = this.centre(this.cursor);
+      top.push(
+        g.kind === 'alquerque'
+          ? `<circle class="cursor" cx="${x}" cy="${y}" r="${UNIT * 0.47}"/>`
+          : `<rect class="cursor" x="${x - UNIT / 2 + 3}" y="${y - UNIT / 2 + 3}" width="${UNIT - 6}" height="${UNIT - 6}" rx="6"/>`,
+      );
+    }
+    out.push(top.join(''));
+    this.svg.innerHTML = out.join('');
+  }
+
+  private drawBoard(): string {
+    const g = this.config.geometry;
+    const W = g.width * UNIT;
+    const H = g.height * UNIT;
+    const out: string[] = [];
+    if (g.kind === 'diagonal') {
+      out.push(`<rect class="sq-light" x="0" y="0" width="${W}" height="${H}"/>`);
+      for (let sq = 0; sq < g.size; sq++) {
+        const { x, y } = this.centre(sq);
+        out.push(
+          `<rect class="sq-dark" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
+        );
+      }
+    } else if (g.kind === 'orthogonal') {
+      out.push(`<rect class="sq-plain" x="0" y="0" width="${W}" height="${H}"/>`);
+      for (let i = 1; i < g.width; i++)
+        out.push(`<line class="grid-line" x1="${i * UNIT}" y1="0" x2="${i * UNIT}" y2="${H}"/>`);
+      for (let i = 1; i < g.height; i++)
+        out.push(`<line class="grid-line" x1="0" y1="${i * UNIT}" x2="${W}" y2="${i * UNIT}"/>`);
+    } else {
+      out.push(`<rect class="sq-plain" x="0" y="0" width="${W}" height="${H}"/>`);
+      for (const [a, b] of g.segments ?? []) {
+        const p = this.centre(a);
+        const q = this.centre(b);
+        out.push(`<line class="seg" x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}"/>`);
+      }
+      for (let sq = 0; sq < g.size; sq++) {
+        const { x, y } = this.centre(sq);
+        out.push(`<circle class="point" cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`);
+      }
+    }
+    return out.join('');
+  }
+
+  private drawLabels(): string {
+    const c = this.config;
+    const g = c.geometry;
+    const out: string[] = [];
+    const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    if (c.edgeLabels) {
+      const bottom = g.height - 1;
+      for (let col = 0; col < g.width; col++) {
+        const file = c.flipped ? g.width - 1 - col : col;
+        const text = c.edgeLabels.files[file];
+        if (text === undefined) continue;
+        const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, col, bottom) >= 0;
+        const x = g.kind === 'alquerque' ? col * UNIT + UNIT / 2 + 12 : col * UNIT + UNIT - 7;
+        const anchor = g.kind === 'alquerque' ? 'start' : 'end';
+        out.push(
+          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${bottom * UNIT + UNIT - 8}" text-anchor="${anchor}">${esc(text)}</text>`,
+        );
+      }
+      for (let row = 0; row < g.height; row++) {
+        const rank = c.flipped ? row : g.height - 1 - row;
+        const text = c.edgeLabels.ranks[rank];
+        if (text === undefined) continue;
+        const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, 0, row) >= 0;
+        const y = g.kind === 'alquerque' ? row * UNIT + UNIT / 2 - 12 : row * UNIT + 20;
+        out.push(`<text class="label${dark ? ' on-dark' : ''}" x="6" y="${y}">${esc(text)}</text>`);
+      }
+    } else {
+      for (let sq = 0; sq < g.size; sq++) {
+        const text = c.labels[sq];
+        if (text === undefined) continue;
+        const { x, y } = this.centre(sq);
+        const dark = g.kind === 'diagonal';
+        out.push(
+          `<text class="label${dark ? ' on-dark' : ''}" x="${x - UNIT / 2 + 6}" y="${y - UNIT / 2 + 20}">${esc(text)}</text>`,
+        );
+      }
+    }
+    return out.join('');
+  }
+
+  private drawPiece(sq: Square, p: BoardPiece, extraClass = ''): string {
+    const { x, y } = this.centre(sq);
+    const r = this.config.geometry.kind === 'alquerque' ? UNIT * 0.37 : UNIT * 0.4;
+    let mark = '';
+    if (p.role === 'king') {
+      // a crown
+      mark = `<path class="mark" d="M-21 11 L-25 -13 L-11 -2 L0 -19 L11 -2 L25 -13 L21 11 Z"/>`;
+    } else if (p.role === 'queen') {
+      // a five-pointed star
+      mark = `<path class="mark" d="M0 -21 L6 -7 L21 -6 L10 4 L13 19 L0 11 L-13 19 L-10 4 L-21 -6 L-6 -7 Z"/>`;
+    }
+    const piece = `${p.color} ${p.role}`;
+    return (
+      `<g class="piece pc-${p.color}${extraClass}" data-square="${sq}" data-piece="${piece}" transform="translate(${x},${y})">` +
+      `<g class="inner"><circle class="shadow" cx="0" cy="4" r="${r}"/>` +
+      `<circle class="body" r="${r}"/><circle class="ring" r="${(r * 0.68).toFixed(1)}"/>${mark}</g></g>`
+    );
+  }
+
+  private animate(move: BoardMove, before: ReadonlyArray<BoardPiece | null | undefined>): void {
+    const ms = this.config.animationMs;
+    const reduce = this.root.ownerDocument.defaultView?.matchMedia?.(
+      '(prefers-reduced-motion: reduce)',
+    ).matches;
+    if (reduce) return;
+    const piece = this.svg.querySelector<SVGGElement>(`.piece[data-square="${move.to}"] .inner`);
+    if (!piece || typeof piece.animate !== 'function') return;
+    const end = this.centre(move.to);
+    const stops = [move.from, ...move.path].map((sq) => this.centre(sq));
+    const frames = stops.map((p) => ({
+      transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)`,
+    }));
+    const duration = ms * Math.max(1, move.path.length);
+    piece.animate(frames, { duration, easing: 'ease-in-out' });
+    // the jumped pieces fade out where they stood
+    const ghosts: string[] = [];
+    for (const sq of move.captures) {
+      const p = before[sq];
+      if (p) ghosts.push(this.drawPiece(sq, p, ' ghost'));
+    }
+    if (ghosts.length === 0) return;
+    const layer = this.root.ownerDocument.createElementNS(SVG_NS, 'g');
+    layer.setAttribute('pointer-events', 'none');
+    layer.innerHTML = ghosts.join('');
+    const moving = this.svg.querySelector(`.piece[data-square="${move.to}"]`);
+    this.svg.insertBefore(layer, moving);
+    layer.animate([{ opacity: 1 }, { opacity: 1, offset: 0.3 }, { opacity: 0 }], {
+      duration,
+      easing: 'ease-in',
+    }).onfinish = () => layer.remove();
+  }
+}
