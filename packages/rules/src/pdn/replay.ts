@@ -1,0 +1,151 @@
+/**
+ * Replaying a PDN game: from its FEN tag or the variant's start, every move of the main line and
+ * of every variation is matched against the legal moves with `parseMove`, after its squares are
+ * translated from the file's naming into the variant's. The first move that is not legal stops the
+ * replay and is reported with its ply, its text, where it is in the file and why.
+ *
+ * Replay uses `Position` directly: it needs nothing of a game's history but the positions.
+ */
+import { err, ok, type Result } from '../types.ts';
+import { Position, type Move } from '../position.ts';
+import type { Variant } from '../variant.ts';
+import { parseMove } from '../notation/moves.ts';
+import { getTag, plyLabel, resolveSetting, startingSides } from './game-type.ts';
+import { translateFen, translateMove, type SquareNaming } from './naming.ts';
+import type { PdnGame, PdnLine, PdnMove } from './types.ts';
+
+/** Why a game does not replay. */
+export interface ReplayError {
+  /** `setting`: the tags name no playable variant; `fen`: the FEN tag; `move`: an illegal move. */
+  readonly kind: 'setting' | 'fen' | 'move';
+  readonly message: string;
+  /** 1-based ply of the move from the game's start (variation moves count from there too). */
+  readonly ply?: number;
+  /** Its move-number label, `12.` or `12...`. */
+  readonly label?: string;
+  /** The move as written. */
+  readonly text?: string;
+  /** Where the move is in the file, when known. */
+  readonly line?: number;
+  readonly column?: number;
+  /** True when the move is inside a variation. */
+  readonly inVariation?: boolean;
+  /** The position the move was tried in. */
+  readonly position?: Position;
+}
+
+/** A game that replays: its rules, naming, start, main-line moves and the positions they lead to. */
+export interface ReplayedGame {
+  readonly variant: Variant;
+  readonly naming: SquareNaming;
+  readonly start: Position;
+  /** Main-line moves in order. */
+  readonly moves: readonly Move[];
+  /** `positions[i]` is the position before `moves[i]`; the last entry is the final position. */
+  readonly positions: readonly Position[];
+}
+
+/** The start position a game's tags describe. */
+export function startPosition(
+  game: PdnGame,
+  variant: Variant,
+  naming: SquareNaming,
+): Result<Position, ReplayError> {
+  const fen = getTag(game.tags, 'FEN');
+  if (fen === undefined || fen.trim() === '') return ok(Position.start(variant));
+  if (fen.length > 4096)
+    return err({ kind: 'fen', message: 'FEN tag longer than 4096 characters' });
+  let text = fen;
+  if (!naming.native) {
+    const translated = translateFen(fen, naming, variant.squares.names);
+    if (!translated.ok) {
+      return err({
+        kind: 'fen',
+        message: `FEN at character ${translated.error.at + 1}: ${translated.error.message}`,
+      });
+    }
+    text = translated.value;
+  }
+  const position = Position.fromFen(variant, text);
+  if (!position.ok) {
+    const at = 'at' in position.error ? ` at character ${position.error.at + 1}` : '';
+    return err({
+      kind: 'fen',
+      message: `FEN${naming.native ? at : ''}: ${position.error.message}`,
+    });
+  }
+  return ok(position.value);
+}
+
+/** Match one written move in a position. */
+export function playWritten(
+  position: Position,
+  text: string,
+  naming: SquareNaming,
+): Result<Move, { at: number; message: string }> {
+  let native = text;
+  if (!naming.native) {
+    const translated = translateMove(text, naming, position.variant.squares.names);
+    if (!translated.ok) return translated;
+    native = translated.value;
+  }
+  const move = parseMove(position, native);
+  if (!move.ok) return err({ at: move.error.at, message: move.error.message });
+  return ok(move.value);
+}
+
+/** Replay a game's main line and variations; the first illegal move is the error. */
+export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
+  const setting = resolveSetting(game.tags);
+  if (!setting.ok) return err({ kind: 'setting', message: setting.error });
+  const { variant, naming } = setting.value;
+  const start = startPosition(game, variant, naming);
+  if (!start.ok) return start;
+  const { firstPlayer, turn } = startingSides(game.tags);
+  const label = (ply: number) => plyLabel(ply, game.startNumber, turn === firstPlayer ? 0 : 1);
+  const moves: Move[] = [];
+  const positions: Position[] = [start.value];
+  const failure = replayLine(game.moves, start.value, 0, false, naming, label, (move, after) => {
+    moves.push(move);
+    positions.push(after);
+  });
+  if (failure) return err(failure);
+  return ok({ variant, naming, start: start.value, moves, positions });
+}
+
+function replayLine(
+  line: PdnLine,
+  start: Position,
+  ply: number,
+  inVariation: boolean,
+  naming: SquareNaming,
+  label: (ply: number) => string,
+  onMove?: (move: Move, after: Position) => void,
+): ReplayError | undefined {
+  let position = start;
+  for (let i = 0; i < line.moves.length; i++) {
+    const written: PdnMove = line.moves[i]!;
+    const move = playWritten(position, written.text, naming);
+    if (!move.ok) {
+      return {
+        kind: 'move',
+        message: move.error.message,
+        ply: ply + i + 1,
+        label: label(ply + i),
+        text: written.text,
+        ...(written.at ? { line: written.at.line, column: written.at.column } : {}),
+        inVariation,
+        position,
+      };
+    }
+    const after = position.play(move.value);
+    onMove?.(move.value, after);
+    // variations are written after the move they replace, and start where it started
+    for (const variation of written.variations) {
+      const failure = replayLine(variation, position, ply + i, true, naming, label);
+      if (failure) return failure;
+    }
+    position = after;
+  }
+  return undefined;
+}
