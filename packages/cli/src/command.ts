@@ -1,0 +1,72 @@
+/**
+ * What every `damka` command is made of: the writers it prints to, the module shape the registry
+ * loads, and the one way a command reports a user's mistake.
+ *
+ * Commands never touch `process` directly: they get an `Io` and return an exit code, so tests run
+ * them in-process and read exactly what a person would see. A mistake in the user's input is a
+ * `UsageError`; `guard` turns it into one line on stderr and exit code 2, never a stack trace.
+ */
+
+/** Somewhere to write text; `process.stdout` and `process.stderr` are writers. */
+export interface Writer {
+  write(text: string): unknown;
+}
+
+/** The two output streams of a command. */
+export interface Io {
+  readonly stdout: Writer;
+  readonly stderr: Writer;
+}
+
+/** A command module, as listed in `commands/index.ts`. */
+export interface CommandModule {
+  /** One line for `damka help`. */
+  readonly summary: string;
+  /** Synopsis and options, shown by `damka help <command>` and `damka <command> --help`. */
+  readonly usage: string;
+  /** Runs the command with the arguments after its name; resolves to the exit code. */
+  run(args: string[], io: Io): Promise<number>;
+}
+
+/** Exit code for a mistake in the command line or its input (bad FEN, unknown variant, …). */
+export const EXIT_USAGE = 2;
+
+/** A mistake in the user's input, reported as `damka: <message>` and exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Write `damka: <message>` as one line on stderr. */
+export function complain(io: Io, message: string): void {
+  io.stderr.write(`damka: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+}
+
+/**
+ * Wrap a command body so that a `UsageError` thrown anywhere inside it becomes one stderr line and
+ * exit code 2. Other exceptions are bugs and pass through to the dispatcher.
+ */
+export function guard(body: (args: string[], io: Io) => Promise<number>): CommandModule['run'] {
+  return async (args, io) => {
+    try {
+      return await body(args, io);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        complain(io, error.message);
+        return EXIT_USAGE;
+      }
+      throw error;
+    }
+  };
+}
+
+/** An `Io` that keeps what is written, for tests and for embedding commands in other tools. */
+export function bufferIo(): Io & { out(): string; err(): string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    stdout: { write: (text: string) => out.push(text) },
+    stderr: { write: (text: string) => err.push(text) },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The command registry: one line per command, name → module. A command lives in
+ * `commands/<name>.ts` and exports `summary`, `usage` and `run(args, io)` (see `CommandModule`).
+ * Modules load only when needed, so a heavy command never slows down the others.
+ */
+import type { CommandModule } from '../command.ts';
+
+/** Every `damka` command, in the order `damka help` lists them. */
+export const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
+  perft: () => import('./perft.ts'),
+  moves: () => import('./moves.ts'),
+  variants: () => import('./variants.ts'),
+  help: () => import('./help.ts'),
+};
+
+/** The loader of the command called `name`, if there is one. */
+export function findCommand(name: string): (() => Promise<CommandModule>) | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}

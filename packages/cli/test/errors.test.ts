@@ -1,0 +1,89 @@
+/**
+ * Every user mistake gives exit code 2, nothing on stdout and exactly one line on stderr that
+ * names the problem — never a stack trace.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { damka } from './helpers.ts';
+
+const PERFT = ['perft', '--variant', 'international', '--depth', '2'];
+
+const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
+  {
+    argv: [...PERFT, '--fen', 'W:W31-50:B51'],
+    says: /^FEN: no square '51' in international \(at \d+\)$/,
+  },
+  { argv: [...PERFT, '--fen', 'X:W31-50:B1-20'], says: /^FEN: side to move must be W or B/ },
+  { argv: [...PERFT, '--fen', 'W:W31-50:Q1-20'], says: /^FEN: expected a W or B piece list/ },
+  { argv: [...PERFT, '--fen', ''], says: /^FEN: empty FEN/ },
+  { argv: [...PERFT, '--fen', 'W:W1,31-49'], says: /^FEN: .*white man cannot stand on 1/ },
+  {
+    argv: ['moves', '--variant', 'english', '--fen', 'B:W21-40:B1-12'],
+    says: /^FEN: no square 33 in english/,
+  },
+  {
+    argv: ['perft', '--variant', 'checkers', '--depth', '1'],
+    says: /^unknown variant 'checkers' \(known: international, /,
+  },
+  { argv: ['moves', '--variant', 'frisian'], says: /^unknown variant 'frisian'/ },
+  { argv: ['perft', '--depth', '1'], says: /^--variant is required/ },
+  { argv: ['moves'], says: /^--variant is required/ },
+  { argv: [...PERFT, '--option', 'flyingMen=true'], says: /^unknown option 'flyingMen' \(known: / },
+  {
+    argv: [...PERFT, '--option', 'giveaway=perhaps'],
+    says: /^option 'giveaway' wants true or false, not 'perhaps'$/,
+  },
+  {
+    argv: [...PERFT, '--option', 'souffle=true'],
+    says: /^option 'souffle' applies to dhamet only$/,
+  },
+  {
+    argv: [...PERFT, '--option', 'noForcedCapture=true', '--option', 'burnedPieces=true'],
+    says: /^options 'noForcedCapture' and 'burnedPieces' cannot be combined$/,
+  },
+  { argv: ['perft', '--variant', 'international'], says: /^--depth is required$/ },
+  {
+    argv: ['perft', '--variant', 'international', '--depth', 'five'],
+    says: /^--depth must be a whole number from 0 to 30, not 'five'$/,
+  },
+  {
+    argv: ['perft', '--variant', 'international', '--depth', '2.5'],
+    says: /^--depth must be a whole number/,
+  },
+  {
+    argv: ['perft', '--variant', 'international', '--depth', '31'],
+    says: /^--depth must be a whole number/,
+  },
+  {
+    argv: ['perft', '--variant', 'international', '--depth=-1'],
+    says: /^--depth must be a whole number/,
+  },
+  {
+    argv: ['perft', '--variant', 'international', '--depth'],
+    says: /^option '-d, --depth <value>' argument missing/,
+  },
+  {
+    argv: [...PERFT, '--duplicates', 'some'],
+    says: /^--duplicates must be keep or drop, not 'some'$/,
+  },
+  { argv: [...PERFT, '--speed'], says: /^unknown option '--speed' \(see damka help perft\)$/ },
+  { argv: [...PERFT, 'extra'], says: /^unexpected argument 'extra' \(see damka help perft\)$/ },
+  { argv: [...PERFT, '--divide=yes'], says: /^option '--divide' does not take an argument/ },
+  { argv: ['variants', '--all'], says: /^unknown option '--all'/ },
+  { argv: ['play-chess'], says: /^unknown command 'play-chess' \(see damka --help\)$/ },
+  { argv: ['toString'], says: /^unknown command 'toString'/ },
+  { argv: ['--verbose'], says: /^unknown option '--verbose': a command comes first/ },
+  { argv: ['help', 'nothing'], says: /^unknown command 'nothing'/ },
+  { argv: ['help', 'perft', 'moves'], says: /^help: give one command name$/ },
+];
+
+for (const { argv, says } of MISTAKES) {
+  test(`damka ${argv.map((a) => (a === '' ? "''" : a)).join(' ')} → exit 2, one line`, async () => {
+    const r = await damka(...argv);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '', 'nothing on stdout');
+    assert.match(r.stderr, /^damka: [^\n]+\n$/, 'exactly one line on stderr');
+    assert.match(r.stderr.slice('damka: '.length, -1), says);
+    assert.doesNotMatch(r.stderr, /\bat .*\.ts:\d+/, 'no stack trace');
+  });
+}
