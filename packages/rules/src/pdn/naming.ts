@@ -121,9 +121,8 @@ export function translateMove(
   }
   while (i < text.length) {
     const at = i;
-    while (i < text.length && /[0-9A-Za-z]/.test(text[i]!) && !(i > at && /[xX]/.test(text[i]!))) {
-      i++;
-    }
+    // no square name holds an x, so an x is always a separator
+    while (i < text.length && /[0-9A-WYZa-wyz]/.test(text[i]!)) i++;
     if (i === at) {
       out += text[i];
       i++;

@@ -58,11 +58,12 @@ function writeLine(
   let needNumber = true;
   line.moves.forEach((move, i) => {
     const label = plyLabel(ply + i, startNumber, offset);
-    if (needNumber || !label.endsWith('...')) tokens.push(label);
+    // the number and its move stay on one line
+    const number = needNumber || !label.endsWith('...') ? label + ' ' : '';
     const [first, ...rest] = move.nags;
-    if (first !== undefined && MARKS.has(first)) tokens.push(move.text + first);
+    if (first !== undefined && MARKS.has(first)) tokens.push(number + move.text + first);
     else {
-      tokens.push(move.text);
+      tokens.push(number + move.text);
       if (first !== undefined) tokens.push(first);
     }
     tokens.push(...rest);
