@@ -9,6 +9,7 @@ import type { CommandModule } from '../command.ts';
 export const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   perft: () => import('./perft.ts'),
   moves: () => import('./moves.ts'),
+  pdn: () => import('./pdn.ts'),
   variants: () => import('./variants.ts'),
   help: () => import('./help.ts'),
 };
