@@ -16,3 +16,7 @@ export * from './perft.ts';
 export { MoveList, KIND_STEP, KIND_CAPTURE, KIND_SPLIT } from './movegen/move-list.ts';
 export { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
 export * from './pdn/index.ts';
+export * from './game/outcome.ts';
+export * from './game/draws.ts';
+export * from './game/game.ts';
+export * from './explain.ts';
