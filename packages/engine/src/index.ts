@@ -1,2 +1,13 @@
-/** Placeholder until the engine lands. */
-export {};
+/**
+ * @damka/engine — Damka's search engine for every variant: alpha-beta search, evaluation, levels,
+ * time control, and the worker message protocol. DOM- and Node-free at its core.
+ */
+export * from './engine.ts';
+export * from './levels.ts';
+export * from './search.ts';
+export * from './evaluate.ts';
+export * from './weights.ts';
+export * from './tt.ts';
+export * from './zobrist.ts';
+export * from './protocol.ts';
+export * from './host.ts';

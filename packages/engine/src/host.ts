@@ -1,0 +1,111 @@
+/**
+ * The engine host: answers protocol messages with an `Engine`, independent of the transport.
+ * `worker-node.ts` and `worker-browser.ts` only connect it to their platform's message port, so
+ * every behaviour is tested once, in-process.
+ */
+import { getVariant, Position, type Move, type Variant } from '@damka/rules';
+import { Engine, type SearchInfo } from './engine.ts';
+import type { EngineRequest, EngineResponse, WireGame, WireMove } from './protocol.ts';
+
+/** Rebuild a game from the wire: the current position and the positions before it. */
+export function replayGame(
+  game: WireGame,
+):
+  | { ok: true; variant: Variant; position: Position; history: Position[] }
+  | { ok: false; error: string } {
+  const variant = getVariant(game.variant, game.options ?? {});
+  if (!variant.ok) return { ok: false, error: variant.error };
+  let position: Position;
+  if (game.fen === undefined) position = Position.start(variant.value);
+  else {
+    const p = Position.fromFen(variant.value, game.fen);
+    if (!p.ok) return { ok: false, error: `bad FEN: ${p.error.message}` };
+    position = p.value;
+  }
+  const history: Position[] = [];
+  for (const wire of game.moves ?? []) {
+    const move = findMove(position, wire);
+    if (!move)
+      return { ok: false, error: `illegal move ${wire.from}-${wire.to} at ply ${history.length}` };
+    history.push(position);
+    position = position.play(move);
+  }
+  return { ok: true, variant: variant.value, position, history };
+}
+
+/** The legal move matching a wire move (captured squares compared as a set when given). */
+export function findMove(position: Position, wire: WireMove): Move | undefined {
+  const candidates = position.legalMoves().filter((m) => m.from === wire.from && m.to === wire.to);
+  if (wire.captures === undefined) return candidates.length === 1 ? candidates[0] : undefined;
+  const want = [...wire.captures].sort((a, b) => a - b).join(',');
+  return candidates.find((m) => [...m.captures].sort((a, b) => a - b).join(',') === want);
+}
+
+/** Create a host that sends its answers through `post`. */
+export function createEngineHost(post: (message: EngineResponse) => void): {
+  handle(message: EngineRequest): void;
+} {
+  let stopFlag: Int32Array | undefined;
+  let seed: number | undefined;
+  let ttBits: number | undefined;
+  const engines = new Map<Variant, Engine>();
+  const engineFor = (variant: Variant): Engine => {
+    let e = engines.get(variant);
+    if (!e) {
+      e = new Engine(variant, {
+        ...(seed !== undefined ? { seed } : {}),
+        ...(ttBits !== undefined ? { ttBits } : {}),
+      });
+      engines.set(variant, e);
+    }
+    return e;
+  };
+  return {
+    handle(message: EngineRequest): void {
+      switch (message.type) {
+        case 'init':
+          stopFlag = message.stopBuffer ? new Int32Array(message.stopBuffer) : undefined;
+          seed = message.seed;
+          ttBits = message.ttBits;
+          engines.clear();
+          post({ type: 'ready' });
+          return;
+        case 'new-game':
+          for (const e of engines.values()) e.newGame();
+          return;
+        case 'stop':
+          // a search in progress reads the shared flag; nothing is running when this arrives
+          return;
+        case 'search':
+        case 'analyse': {
+          const id = message.id;
+          try {
+            const game = replayGame(message.game);
+            if (!game.ok) {
+              post({ type: 'error', id, message: game.error });
+              return;
+            }
+            const engine = engineFor(game.variant);
+            const onInfo = (info: SearchInfo) => post({ type: 'info', id, info });
+            const options = {
+              history: game.history,
+              ...(message.limits ? { limits: message.limits } : {}),
+              ...(message.level !== undefined ? { level: message.level } : {}),
+              ...(stopFlag ? { stopFlag } : {}),
+              onInfo,
+            };
+            const result =
+              message.type === 'analyse'
+                ? engine.analyse(game.position, options)
+                : engine.search(game.position, options);
+            if (stopFlag) Atomics.store(stopFlag, 0, 0);
+            post({ type: 'result', id, result });
+          } catch (e) {
+            post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+          }
+          return;
+        }
+      }
+    },
+  };
+}

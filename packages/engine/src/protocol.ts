@@ -1,0 +1,77 @@
+/**
+ * The engine's message protocol between a host (UI thread, CLI) and an engine worker, the same for
+ * Node `worker_threads` and browser Web Workers.
+ *
+ * Messages are plain structured-cloneable data. A position travels as a FEN (or the variant's start)
+ * plus the moves played from it, so the worker rebuilds the whole game: repetitions, draw counters
+ * and Dhamet's compulsory opening are known to the search. Stopping uses a shared flag when the
+ * platform offers `SharedArrayBuffer` (a search is synchronous inside the worker and cannot read
+ * messages while it runs); the `stop` message is sent as well for completeness.
+ */
+import type { Move, Options, Square } from '@damka/rules';
+import type { SearchLimits } from './search.ts';
+
+/** A move on the wire: identified by from, to and the captured squares (decision 13). */
+export interface WireMove {
+  readonly from: Square;
+  readonly to: Square;
+  readonly captures?: readonly Square[];
+}
+
+/** Where to search: a variant, a starting FEN (default: the variant's start) and moves from it. */
+export interface WireGame {
+  readonly variant: string;
+  readonly options?: Options;
+  readonly fen?: string;
+  readonly moves?: readonly WireMove[];
+}
+
+export interface InitRequest {
+  readonly type: 'init';
+  /** Four bytes shared with the host; a non-zero int32 stops the running search. */
+  readonly stopBuffer?: SharedArrayBuffer;
+  /** Seed for levels' randomness (tests); default random. */
+  readonly seed?: number;
+  readonly ttBits?: number;
+}
+
+export interface SearchRequest {
+  readonly type: 'search' | 'analyse';
+  readonly id: number;
+  readonly game: WireGame;
+  readonly level?: number;
+  readonly limits?: SearchLimits;
+}
+
+export interface StopRequest {
+  readonly type: 'stop';
+}
+
+export interface NewGameRequest {
+  readonly type: 'new-game';
+}
+
+export type EngineRequest = InitRequest | SearchRequest | StopRequest | NewGameRequest;
+
+/** Progress after an iteration; PV as moves. */
+export interface WireInfo {
+  readonly depth: number;
+  readonly selDepth: number;
+  readonly score: number;
+  readonly mate?: number;
+  readonly nodes: number;
+  readonly time: number;
+  readonly nps: number;
+  readonly pv: readonly Move[];
+}
+
+export interface WireResult extends WireInfo {
+  /** Undefined only when the side to move has no legal move. */
+  readonly move: Move | undefined;
+}
+
+export type EngineResponse =
+  | { readonly type: 'ready' }
+  | { readonly type: 'info'; readonly id: number; readonly info: WireInfo }
+  | { readonly type: 'result'; readonly id: number; readonly result: WireResult }
+  | { readonly type: 'error'; readonly id: number; readonly message: string };

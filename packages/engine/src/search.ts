@@ -1,0 +1,845 @@
+/**
+ * The search: iterative deepening over principal-variation alpha-beta (negamax) with a
+ * transposition table, killer and history move ordering, late-move reductions, single-reply
+ * extensions and a capture quiescence search, on one mutable board with make/unmake.
+ *
+ * Built for speed without per-node allocation: one preallocated `MoveList` and score array per
+ * ply, Zobrist keys updated incrementally in two int32 halves, the game history and search path
+ * kept in typed arrays (repetition and reversible-move draws are read from them). Captures are
+ * compulsory in most variants, so a position where the side to move must capture is never
+ * evaluated: quiescence plays captures until the position is quiet. The searcher works on raw
+ * boards and move lists only; `engine.ts` adds `Position` and `Move` on top.
+ */
+import {
+  BLACK_BIT as IMPORTED_BLACK_BIT,
+  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
+  KIND_SPLIT as IMPORTED_KIND_SPLIT,
+  KIND_STEP as IMPORTED_KIND_STEP,
+  MAN as IMPORTED_MAN,
+  MoveGenerator,
+  MoveList,
+  makeMove as importedMakeMove,
+  unmakeMove as importedUnmakeMove,
+  type Variant,
+} from '@damka/rules';
+import { Evaluator } from './evaluate.ts';
+import {
+  BOUND_EXACT as IMPORTED_BOUND_EXACT,
+  BOUND_LOWER as IMPORTED_BOUND_LOWER,
+  BOUND_UPPER as IMPORTED_BOUND_UPPER,
+  TranspositionTable,
+} from './tt.ts';
+import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import type { Weights } from './weights.ts';
+
+// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
+// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
+const BLACK_BIT = IMPORTED_BLACK_BIT;
+const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
+const KIND_SPLIT = IMPORTED_KIND_SPLIT;
+const KIND_STEP = IMPORTED_KIND_STEP;
+const MAN = IMPORTED_MAN;
+const makeMove = importedMakeMove;
+const unmakeMove = importedUnmakeMove;
+const BOUND_EXACT = IMPORTED_BOUND_EXACT;
+const BOUND_LOWER = IMPORTED_BOUND_LOWER;
+const BOUND_UPPER = IMPORTED_BOUND_UPPER;
+
+/** Deepest ply the search reaches (iterations, extensions and quiescence together). */
+export const MAX_PLY = 128;
+/** A won position `n` plies from the root scores `MATE - n`. */
+export const MATE = 30000;
+/** Scores beyond this are forced wins or losses. */
+export const MATE_BOUND = MATE - 1000;
+const INF = 32000;
+const CAPTURE = 0;
+const QUIET = 1;
+const UNKNOWN = 2;
+const DRAW = 0;
+/** Single-reply extensions stop at this ply so forced lines cannot run away. */
+const MAX_EXTENSION_PLY = 64;
+
+/** What the search may do; every field optional, several may combine (the first reached wins). */
+export interface SearchLimits {
+  /** Iterations to complete (plies, before extensions and quiescence). */
+  readonly depth?: number;
+  /** Stop after about this many nodes. */
+  readonly nodes?: number;
+  /** Milliseconds for this move. */
+  readonly moveTime?: number;
+  /** A game clock: the mover's remaining time, increment per move, moves to the next control. */
+  readonly clock?: {
+    readonly time: number;
+    readonly increment?: number;
+    readonly movesToGo?: number;
+  };
+  /** Search until stopped (or until the maximum depth). */
+  readonly infinite?: boolean;
+}
+
+/** Progress of the search after each completed iteration. Scores are for the side to move. */
+export interface RawInfo {
+  readonly depth: number;
+  readonly selDepth: number;
+  readonly score: number;
+  readonly nodes: number;
+  /** Milliseconds since the search started. */
+  readonly time: number;
+  /** Move ids of the principal variation, see `moveIdOf`. */
+  readonly pv: readonly number[];
+}
+
+/** The raw result: the index of the chosen move in the root list. */
+export interface RawResult {
+  readonly index: number;
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly time: number;
+  readonly pv: readonly number[];
+  readonly rootCount: number;
+}
+
+export interface RunOptions {
+  readonly limits: SearchLimits;
+  /** Keys of earlier positions of the game, oldest first, and reversible plies before the root. */
+  readonly historyLo?: Int32Array;
+  readonly historyHi?: Int32Array;
+  readonly reversiblePlies?: number;
+  /** Dhamet: plies of the compulsory opening already played (-1 when not applicable). */
+  readonly openingPly?: number;
+  /** Evaluation noise amplitude (levels), in hundredths of a man. */
+  readonly noise?: number;
+  readonly seed?: number;
+  /** A shared flag: a non-zero first element stops the search (set from another thread). */
+  readonly stopFlag?: Int32Array;
+  readonly onIteration?: (info: RawInfo) => void;
+  /** Report every iteration and never stop early on a single reply (analysis). */
+  readonly analysis?: boolean;
+}
+
+/** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
+export function moveIdOf(list: MoveList, i: number): number {
+  return (
+    list.from[i]! |
+    (list.to[i]! << 7) |
+    (list.kind[i]! << 14) |
+    (1 << 16) |
+    (list.hash[i]! & 0xfffe0000) |
+    0
+  );
+}
+
+const now: () => number =
+  typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
+/** One search thread's state for one variant. Reused between searches (keeps its TT). */
+export class Searcher {
+  readonly variant: Variant;
+  readonly evaluator: Evaluator;
+  readonly tt: TranspositionTable;
+  private readonly gen: MoveGenerator;
+  private readonly zob: ZobristKeys;
+  private readonly size: number;
+  private readonly lists: MoveList[] = [];
+  private readonly order: Int32Array[] = [];
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly history: Int32Array;
+  private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY + 1);
+  private readonly mandatory: boolean;
+  private readonly burnRule: number;
+  private readonly burnPenalty: number;
+  private readonly noMoveScore: number;
+  private readonly drawPlies: number;
+  private readonly scriptFrom: Int16Array;
+  private readonly scriptTo: Int16Array;
+
+  private board: Int8Array = new Int8Array(0);
+  private keysLo = new Int32Array(0);
+  private keysHi = new Int32Array(0);
+  private rev = new Int32Array(0);
+  private rootIndex = 0;
+  private rootOpening = -1;
+  private noise = 0;
+  private noiseSeed = 0;
+  private stopFlag: Int32Array | undefined;
+  private stopRequested = false;
+  private aborted = false;
+  private timeAbortAllowed = false;
+  private hardDeadline = Infinity;
+  private nodeLimit = Infinity;
+  private startTime = 0;
+  private selDepth = 0;
+  /** Nodes searched by the current (or last) search. */
+  nodes = 0;
+  private rootScores = new Int32Array(0);
+  private rootOrder = new Int32Array(0);
+  private bestIndex = 0;
+
+  /** `ttBits`: log2 of the transposition table's entries. */
+  constructor(variant: Variant, options: { ttBits?: number; weights?: Partial<Weights> } = {}) {
+    this.variant = variant;
+    this.evaluator = new Evaluator(variant, options.weights);
+    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.gen = new MoveGenerator(variant.compiled);
+    this.zob = variantKeys(variant);
+    this.size = variant.topology.size;
+    this.history = new Int32Array(2 * this.size * this.size);
+    for (let i = 0; i <= MAX_PLY; i++) {
+      this.lists.push(new MoveList());
+      this.order.push(new Int32Array(128));
+    }
+    const rules = variant.rules;
+    this.mandatory = rules.capture.obligation === 'mandatory';
+    this.burnRule =
+      rules.capture.obligation === 'burn' ? 1 : rules.capture.obligation === 'souffle' ? 2 : 0;
+    this.burnPenalty = Math.abs(this.evaluator.weights.man);
+    this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
+    let quiet = Infinity;
+    for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
+    this.drawPlies = quiet;
+    const script = rules.forcedOpening.map((text) => {
+      const parts = text.split(/[-x:]/);
+      return [variant.squares.parse(parts[0]!), variant.squares.parse(parts[parts.length - 1]!)];
+    });
+    this.scriptFrom = Int16Array.from(script.map((s) => s[0]!));
+    this.scriptTo = Int16Array.from(script.map((s) => s[1]!));
+  }
+
+  /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
+  clear(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  /** Ask the running search to stop (from a callback); it returns its best move so far. */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  /** The root move list of the last search (index `RawResult.index` refers to it). */
+  get rootList(): MoveList {
+    return this.lists[0]!;
+  }
+
+  /** Search `board` with `side` to move. The board is restored before returning. */
+  run(board: Int8Array, side: number, options: RunOptions): RawResult {
+    const limits = options.limits;
+    this.startTime = now();
+    this.board = board;
+    this.nodes = 0;
+    this.selDepth = 0;
+    this.aborted = false;
+    this.stopRequested = false;
+    this.stopFlag = options.stopFlag;
+    this.noise = options.noise ?? 0;
+    this.noiseSeed = (options.seed ?? 0) | 0;
+    this.rootOpening = options.openingPly ?? -1;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    const budget = timeBudget(limits);
+    this.hardDeadline = this.startTime + budget.hard;
+    const softDeadline = this.startTime + budget.soft;
+    this.timeAbortAllowed = false;
+    this.tt.newSearch();
+    this.killers.fill(0);
+    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
+
+    const histLen = options.historyLo?.length ?? 0;
+    const need = histLen + MAX_PLY + 2;
+    if (this.keysLo.length < need) {
+      this.keysLo = new Int32Array(need);
+      this.keysHi = new Int32Array(need);
+      this.rev = new Int32Array(need);
+    }
+    if (histLen > 0) {
+      this.keysLo.set(options.historyLo!, 0);
+      this.keysHi.set(options.historyHi!, 0);
+    }
+    this.rootIndex = histLen;
+    const rootKey = this.hash(board, side);
+    this.keysLo[histLen] = rootKey[0];
+    this.keysHi[histLen] = rootKey[1];
+    this.rev[histLen] = options.reversiblePlies ?? 0;
+
+    const n = this.generate(side, 0);
+    const list = this.lists[0]!;
+    if (n === 0) {
+      return {
+        index: -1,
+        score: this.noMoveScore,
+        depth: 0,
+        nodes: 0,
+        time: 0,
+        pv: [],
+        rootCount: 0,
+      };
+    }
+    if (this.rootScores.length < n) {
+      this.rootScores = new Int32Array(n * 2);
+      this.rootOrder = new Int32Array(n * 2);
+    }
+    this.scoreMoves(list, 0, side, this.ttMoveAt(0));
+    const scores = this.order[0]!;
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+    for (let k = 0; k < n; k++) this.rootOrder[k] = idx[k]!;
+    this.bestIndex = this.rootOrder[0]!;
+    let bestScore = 0;
+    let bestPv: number[] = [moveIdOf(list, this.bestIndex)];
+    let completed = 0;
+
+    if (n === 1 && !options.analysis) {
+      const score = this.evaluator.evaluate(board, side);
+      return {
+        index: 0,
+        score,
+        depth: 0,
+        nodes: 0,
+        time: now() - this.startTime,
+        pv: bestPv,
+        rootCount: 1,
+      };
+    }
+
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      const score = this.searchRoot(depth, side, n);
+      if (this.aborted) {
+        // a move that finished this iteration above the previous best is still trustworthy
+        if (this.pvLen[0]! > 0 && this.iterationImproved) {
+          bestScore = this.iterationScore;
+          bestPv = this.extractPv();
+        }
+        break;
+      }
+      completed = depth;
+      bestScore = score;
+      bestPv = this.extractPv();
+      this.timeAbortAllowed = true;
+      options.onIteration?.({
+        depth,
+        selDepth: this.selDepth,
+        score,
+        nodes: this.nodes,
+        time: now() - this.startTime,
+        pv: bestPv,
+      });
+      if (this.aborted || this.stopRequested) break;
+      if (now() >= softDeadline && !limits.infinite) break;
+      if (this.nodes >= this.nodeLimit) break;
+      if (Math.abs(score) > MATE_BOUND && depth >= MATE - Math.abs(score) + 2 && !limits.infinite)
+        break;
+    }
+    const index = this.bestIndex;
+    return {
+      index,
+      score: bestScore,
+      depth: completed,
+      nodes: this.nodes,
+      time: now() - this.startTime,
+      pv:
+        bestPv.length > 0 && bestPv[0] === moveIdOf(list, index) ? bestPv : [moveIdOf(list, index)],
+      rootCount: n,
+    };
+  }
+
+  /**
+   * Score every root move with a full-window search of `depth` (levels pick among near-best moves).
+   * Returns scores parallel to the root list of the last `run`, or undefined if stopped.
+   */
+  scoreRootMoves(board: Int8Array, side: number, depth: number): Int32Array | undefined {
+    this.board = board;
+    const list = this.lists[0]!;
+    const out = new Int32Array(list.count);
+    this.timeAbortAllowed = true;
+    for (let i = 0; i < list.count; i++) {
+      this.play(list, i, this.rootIndex + 1);
+      let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1);
+      score -= this.penalty(list, i, this.lists[0]!);
+      unmakeMove(board, list, i);
+      if (this.aborted) return undefined;
+      out[i] = score;
+    }
+    return out;
+  }
+
+  private iterationImproved = false;
+  private iterationScore = 0;
+
+  private searchRoot(depth: number, side: number, n: number): number {
+    const list = this.lists[0]!;
+    let alpha = -INF;
+    const beta = INF;
+    let best = -INF;
+    this.iterationImproved = false;
+    this.pvLen[0] = 0;
+    const previousBest = this.bestIndex;
+    for (let k = 0; k < n; k++) {
+      const i = this.rootOrder[k]!;
+      this.play(list, i, this.rootIndex + 1);
+      let score: number;
+      if (k === 0) {
+        score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1);
+      } else {
+        score = -this.negamax(depth - 1, 1, -alpha - 1, -alpha, side ^ 1);
+        if (score > alpha && score < beta && !this.aborted) {
+          score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1);
+        }
+      }
+      score -= this.penalty(list, i, list);
+      unmakeMove(this.board, list, i);
+      if (this.aborted) break;
+      this.rootScores[i] = score;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.bestIndex = i;
+          this.updatePv(0, moveIdOf(list, i));
+          if (k > 0 || i !== previousBest) this.iterationImproved = true;
+          this.iterationScore = score;
+        }
+      }
+    }
+    if (!this.aborted) {
+      // best first, the rest by this iteration's scores (stable)
+      const rest = Array.from(this.rootOrder.subarray(0, n)).filter((i) => i !== this.bestIndex);
+      rest.sort((a, b) => this.rootScores[b]! - this.rootScores[a]!);
+      this.rootOrder[0] = this.bestIndex;
+      for (let k = 0; k < rest.length; k++) this.rootOrder[k + 1] = rest[k]!;
+      const lo = this.keysLo[this.rootIndex]!;
+      const hi = this.keysHi[this.rootIndex]!;
+      this.tt.store(lo, hi, moveIdOf(list, this.bestIndex), toTT(best, 0), depth, BOUND_EXACT);
+    }
+    return best;
+  }
+
+  private negamax(depth: number, ply: number, alpha: number, beta: number, side: number): number {
+    if (depth <= 0) return this.quiesce(ply, alpha, beta, side);
+    this.nodes++;
+    if ((this.nodes & 1023) === 0) this.poll();
+    if (this.nodes >= this.nodeLimit) this.aborted = true;
+    if (this.aborted) return 0;
+    this.pvLen[ply] = ply;
+    if (ply > this.selDepth) this.selDepth = ply;
+    const idx = this.rootIndex + ply;
+    const lo = this.keysLo[idx]!;
+    const hi = this.keysHi[idx]!;
+    const rev = this.rev[idx]!;
+    if (rev >= this.drawPlies) return DRAW;
+    for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
+      if (this.keysLo[j] === lo && this.keysHi[j] === hi) return DRAW;
+    }
+    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+
+    const pvNode = beta - alpha > 1;
+    let ttMove = 0;
+    const slot = this.tt.probe(lo, hi);
+    if (slot >= 0) {
+      ttMove = this.tt.move(slot);
+      if (!pvNode && this.tt.depth(slot) >= depth) {
+        const s = fromTT(this.tt.score(slot), ply);
+        const bound = this.tt.bound(slot);
+        if (
+          bound === BOUND_EXACT ||
+          (bound === BOUND_LOWER && s >= beta) ||
+          (bound === BOUND_UPPER && s <= alpha)
+        ) {
+          return s;
+        }
+      }
+    }
+
+    const n = this.generate(side, ply);
+    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    const list = this.lists[ply]!;
+    this.scoreMoves(list, ply, side, ttMove);
+    const scores = this.order[ply]!;
+    const forced = n === 1 && ply < MAX_EXTENSION_PLY;
+    const newDepth = forced ? depth : depth - 1;
+    const capturing = list.kind[0] === KIND_CAPTURE;
+    const k0 = this.killers[ply * 2]!;
+    const k1 = this.killers[ply * 2 + 1]!;
+    const origAlpha = alpha;
+    let best = -INF;
+    let bestMove = 0;
+    for (let k = 0; k < n; k++) {
+      // selection sort step: bring the best-scored remaining move to slot k
+      let bi = k;
+      let bs = scores[k]!;
+      for (let j = k + 1; j < n; j++) {
+        if (scores[j]! > bs) {
+          bs = scores[j]!;
+          bi = j;
+        }
+      }
+      if (bi !== k) {
+        swapMoves(list, k, bi);
+        scores[bi] = scores[k]!;
+        scores[k] = bs;
+      }
+      const id = moveIdOf(list, k);
+      const quiet = list.kind[k] !== KIND_CAPTURE && list.piece[k] === list.moved[k];
+      this.play(list, k, idx + 1);
+      let score: number;
+      if (k === 0) {
+        score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
+      } else {
+        let r = 0;
+        if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
+          r = k >= 8 && depth >= 6 ? 2 : 1;
+        }
+        score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1);
+        if (score > alpha && !this.aborted && (r > 0 || score < beta)) {
+          score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
+        }
+      }
+      if (this.burnRule !== 0) score -= this.penalty(list, k, list);
+      unmakeMove(this.board, list, k);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = id;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, id);
+          if (alpha >= beta) {
+            if (quiet) {
+              if (k0 !== id) {
+                this.killers[ply * 2 + 1] = k0;
+                this.killers[ply * 2] = id;
+              }
+              const h = side * this.size * this.size + list.from[k]! * this.size + list.to[k]!;
+              const v = this.history[h]! + depth * depth;
+              this.history[h] = v;
+              if (v > 1 << 20)
+                for (let x = 0; x < this.history.length; x++)
+                  this.history[x] = this.history[x]! >> 1;
+            }
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+    this.tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound);
+    return best;
+  }
+
+  /** Play captures until the side to move has none; a forced capture is never cut by stand-pat. */
+  private quiesce(ply: number, alpha: number, beta: number, side: number): number {
+    this.nodes++;
+    if ((this.nodes & 1023) === 0) this.poll();
+    if (this.nodes >= this.nodeLimit) this.aborted = true;
+    if (this.aborted) return 0;
+    this.pvLen[ply] = ply;
+    if (ply > this.selDepth) this.selDepth = ply;
+    const idx = this.rootIndex + ply;
+    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+    // most leaves are quiet: a cheap scan answers without generating the move list
+    const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
+    if (!scripted && this.quietStatus(side) === QUIET) return this.evaluate(side, idx);
+    const n = this.generate(side, ply);
+    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    const list = this.lists[ply]!;
+    const hasCapture = list.kind[0] === KIND_CAPTURE;
+    let best = -INF;
+    if (!hasCapture || !this.mandatory) {
+      const stand = this.evaluate(side, idx);
+      if (!hasCapture || stand >= beta) return stand;
+      best = stand;
+      if (stand > alpha) alpha = stand;
+    }
+    // captures come first in the list; order them by pieces taken
+    let m = 0;
+    while (m < n && list.kind[m] === KIND_CAPTURE) m++;
+    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
+    const sc = this.order[ply]!;
+    for (let i = 0; i < m; i++) sc[i] = this.captureScore(list, i);
+    for (let k = 0; k < m; k++) {
+      let bi = k;
+      let bs = sc[k]!;
+      for (let j = k + 1; j < m; j++) {
+        if (sc[j]! > bs) {
+          bs = sc[j]!;
+          bi = j;
+        }
+      }
+      if (bi !== k) {
+        swapMoves(list, k, bi);
+        sc[bi] = sc[k]!;
+        sc[k] = bs;
+      }
+      this.play(list, k, idx + 1);
+      let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
+      if (this.burnRule !== 0) score -= this.penalty(list, k, list);
+      unmakeMove(this.board, list, k);
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, moveIdOf(list, k));
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * CAPTURE if `side` has a capture, QUIET if it has none but has a step, else UNKNOWN (generate
+   * to tell a blocked position from a house-rule move). Exact for captures: a capture exists
+   * exactly when some piece has a legal first jump.
+   */
+  private quietStatus(side: number): number {
+    const b = this.board;
+    const c = this.variant.compiled;
+    const size = this.size;
+    const next = c.next;
+    const me = side === 0 ? 0 : BLACK_BIT;
+    let stepFound = false;
+    for (let sq = 0; sq < size; sq++) {
+      const code = b[sq]!;
+      if (code === 0 || (code & BLACK_BIT) !== me) continue;
+      const dirs = c.firstJumpDirs[code]!;
+      const cap = code * 8;
+      if (c.flying[code] === 1) {
+        for (let i = 0; i < dirs.length; i++) {
+          const base = dirs[i]! * size;
+          let over = next[base + sq]!;
+          if (over >= 0 && b[over] === 0) stepFound = true;
+          while (over >= 0 && b[over] === 0) over = next[base + over]!;
+          if (over < 0 || c.capturable[cap + b[over]!] === 0) continue;
+          const land = next[base + over]!;
+          if (land >= 0 && b[land] === 0) return CAPTURE;
+        }
+      } else {
+        for (let i = 0; i < dirs.length; i++) {
+          const base = dirs[i]! * size;
+          const over = next[base + sq]!;
+          if (over < 0 || c.capturable[cap + b[over]!] === 0) continue;
+          const land = next[base + over]!;
+          if (land >= 0 && b[land] === 0) return CAPTURE;
+        }
+      }
+      if (!stepFound) {
+        const steps = c.stepDirs[code]!;
+        for (let i = 0; i < steps.length; i++) {
+          const to = next[steps[i]! * size + sq]!;
+          if (to >= 0 && b[to] === 0) {
+            stepFound = true;
+            break;
+          }
+        }
+      }
+    }
+    return stepFound ? QUIET : UNKNOWN;
+  }
+
+  private evaluate(side: number, idx: number): number {
+    const e = this.evaluator.evaluate(this.board, side);
+    if (this.noise === 0) return e;
+    let h = Math.imul(this.keysLo[idx]! ^ this.noiseSeed, 0x9e3779b1);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    return e + ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
+  }
+
+  /** Burn / huff rules: a move that skipped (or cut short) a capture invites the opponent to burn. */
+  private penalty(list: MoveList, i: number, of: MoveList): number {
+    if (this.burnRule === 0 || of.count === 0 || of.kind[0] !== KIND_CAPTURE) return 0;
+    if (this.burnRule === 1) return list.kind[i] === KIND_CAPTURE ? 0 : this.burnPenalty;
+    let max = 0;
+    for (let j = 0; j < of.count; j++)
+      if (of.kind[j] === KIND_CAPTURE && of.ncap[j]! > max) max = of.ncap[j]!;
+    return list.ncap[i]! < max ? this.burnPenalty : 0;
+  }
+
+  private poll(): void {
+    if (
+      this.stopRequested ||
+      (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0)
+    ) {
+      this.aborted = true;
+      return;
+    }
+    if (this.timeAbortAllowed && now() >= this.hardDeadline) this.aborted = true;
+  }
+
+  private ttMoveAt(ply: number): number {
+    const idx = this.rootIndex + ply;
+    const slot = this.tt.probe(this.keysLo[idx]!, this.keysHi[idx]!);
+    return slot >= 0 ? this.tt.move(slot) : 0;
+  }
+
+  private captureScore(list: MoveList, i: number): number {
+    let kings = 0;
+    const at = list.start[i]!;
+    for (let x = 0; x < list.ncap[i]!; x++) if ((list.capCode[at + x]! & 3) !== MAN) kings++;
+    return list.ncap[i]! * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
+  }
+
+  private scoreMoves(list: MoveList, ply: number, side: number, ttMove: number): void {
+    const n = list.count;
+    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
+    const scores = this.order[ply]!;
+    const k0 = this.killers[ply * 2]!;
+    const k1 = this.killers[ply * 2 + 1]!;
+    const base = side * this.size * this.size;
+    for (let i = 0; i < n; i++) {
+      const id = moveIdOf(list, i);
+      let s: number;
+      if (id === ttMove) s = 1 << 30;
+      else if (list.kind[i] === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
+      else if (list.piece[i] !== list.moved[i] && list.kind[i] === KIND_STEP) s = 1 << 25;
+      else if (id === k0) s = (1 << 24) + 1;
+      else if (id === k1) s = 1 << 24;
+      else s = this.history[base + list.from[i]! * this.size + list.to[i]!]!;
+      scores[i] = s;
+    }
+  }
+
+  private generate(side: number, ply: number): number {
+    const list = this.lists[ply]!;
+    const n = this.gen.generate(this.board, side, list, true);
+    const k = this.rootOpening >= 0 ? this.rootOpening + ply : -1;
+    if (k < 0 || k >= this.scriptFrom.length) return n;
+    const from = this.scriptFrom[k]!;
+    const to = this.scriptTo[k]!;
+    for (let i = 0; i < n; i++) {
+      if (list.from[i] === from && list.to[i] === to) {
+        if (i !== 0) swapMoves(list, 0, i);
+        list.count = 1;
+        return 1;
+      }
+    }
+    list.count = 0;
+    return 0;
+  }
+
+  /** Make move i with the incremental key and reversible-ply counter written at `idx`. */
+  private play(list: MoveList, i: number, idx: number): void {
+    const z = this.zob;
+    const size = this.size;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    const piece = list.piece[i]!;
+    let lo = this.keysLo[idx - 1]! ^ z.sideLo;
+    let hi = this.keysHi[idx - 1]! ^ z.sideHi;
+    if (list.kind[i] === KIND_SPLIT) {
+      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
+      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;
+      this.rev[idx] = 0;
+    } else {
+      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + to]!;
+      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + to]!;
+      const at = list.start[i]!;
+      const ncap = list.ncap[i]!;
+      for (let x = at; x < at + ncap; x++) {
+        const k = list.capCode[x]! * size + list.capSq[x]!;
+        lo ^= z.lo[k]!;
+        hi ^= z.hi[k]!;
+      }
+      this.rev[idx] =
+        ncap === 0 && (moved & 3) !== MAN && moved === piece ? this.rev[idx - 1]! + 1 : 0;
+    }
+    this.keysLo[idx] = lo;
+    this.keysHi[idx] = hi;
+    makeMove(this.board, list, i);
+  }
+
+  /** Full key of a board (for the root). */
+  hash(board: Int8Array, side: number): [number, number] {
+    let lo = 0;
+    let hi = 0;
+    const size = this.size;
+    for (let sq = 0; sq < size; sq++) {
+      const code = board[sq]!;
+      if (code === 0) continue;
+      lo ^= this.zob.lo[code * size + sq]!;
+      hi ^= this.zob.hi[code * size + sq]!;
+    }
+    if (side === 1) {
+      lo ^= this.zob.sideLo;
+      hi ^= this.zob.sideHi;
+    }
+    return [lo, hi];
+  }
+
+  private updatePv(ply: number, id: number): void {
+    const row = ply * MAX_PLY;
+    this.pv[row + ply] = id;
+    const childLen = ply + 1 <= MAX_PLY - 1 ? this.pvLen[ply + 1]! : ply + 1;
+    const childRow = (ply + 1) * MAX_PLY;
+    let j = ply + 1;
+    for (; j < childLen; j++) this.pv[row + j] = this.pv[childRow + j]!;
+    this.pvLen[ply] = j;
+  }
+
+  private extractPv(): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.pvLen[0]!; j++) out.push(this.pv[j]!);
+    return out;
+  }
+}
+
+function swapMoves(list: MoveList, a: number, b: number): void {
+  let t: number;
+  t = list.from[a]!;
+  list.from[a] = list.from[b]!;
+  list.from[b] = t;
+  t = list.to[a]!;
+  list.to[a] = list.to[b]!;
+  list.to[b] = t;
+  t = list.moved[a]!;
+  list.moved[a] = list.moved[b]!;
+  list.moved[b] = t;
+  t = list.piece[a]!;
+  list.piece[a] = list.piece[b]!;
+  list.piece[b] = t;
+  t = list.kind[a]!;
+  list.kind[a] = list.kind[b]!;
+  list.kind[b] = t;
+  t = list.ncap[a]!;
+  list.ncap[a] = list.ncap[b]!;
+  list.ncap[b] = t;
+  t = list.start[a]!;
+  list.start[a] = list.start[b]!;
+  list.start[b] = t;
+  t = list.hash[a]!;
+  list.hash[a] = list.hash[b]!;
+  list.hash[b] = t;
+}
+
+function toTT(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score + ply;
+  if (score < -MATE_BOUND) return score - ply;
+  return score;
+}
+
+function fromTT(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score - ply;
+  if (score < -MATE_BOUND) return score + ply;
+  return score;
+}
+
+/** Milliseconds: `soft` — do not start another iteration after it; `hard` — abort the search. */
+export function timeBudget(limits: SearchLimits): { soft: number; hard: number } {
+  if (limits.infinite) return { soft: Infinity, hard: Infinity };
+  if (limits.moveTime !== undefined) {
+    const t = Math.max(1, limits.moveTime);
+    return { soft: t * 0.55, hard: Math.max(1, t - 2) };
+  }
+  if (limits.clock) {
+    const { time, increment = 0, movesToGo } = limits.clock;
+    const left = Math.max(0, time - 50);
+    const base = left / Math.min(movesToGo ?? 30, 30) + increment * 0.75;
+    const hard = Math.max(1, Math.min(base * 3, left * 0.4));
+    return { soft: Math.min(base, hard), hard };
+  }
+  return { soft: Infinity, hard: Infinity };
+}

@@ -1,0 +1,112 @@
+/**
+ * Evaluation weights as data: one record of numbers per variant, built from family defaults plus a
+ * short list of per-variant overrides, so tuning a variant is editing a table, not code.
+ *
+ * Scores are in hundredths of a man (a man is 100). King values follow the king's power: a short
+ * king is worth about one and a half men, a flying king about three.
+ */
+import type { Variant } from '@damka/rules';
+
+export interface Weights {
+  /** Material. */
+  readonly man: number;
+  /** Israeli 6x6's middle stage (a short king). */
+  readonly queen: number;
+  readonly king: number;
+  /** Men: bonus per rank advanced (scaled by board height). */
+  readonly advance: number;
+  /** Men still on their own back row while the opponent has men (guard against crowning). */
+  readonly backRank: number;
+  /** Men on central files. */
+  readonly centre: number;
+  /** Kings on central squares / long lines. */
+  readonly kingCentre: number;
+  /** Kings: per free neighbouring square (a cheap mobility measure). */
+  readonly kingMobility: number;
+  /** A man with a free path to the crowning row, at full value when one step away. */
+  readonly runaway: number;
+  /** Turkish: per friendly orthogonal neighbour of a man (men in pairs cannot be jumped). */
+  readonly structure: number;
+  /** Dhamet: pieces on the alquerque points that carry diagonals (eight lines instead of four). */
+  readonly openPoint: number;
+  /** A man that can be jumped at once by an enemy man (a loose piece), while it is not our turn. */
+  readonly loose: number;
+  /** Divide the score by this in flying-king endings that are usually drawn (few pieces vs a king). */
+  readonly drawishDivisor: number;
+  /** Bonus for the side to move (tempo). */
+  readonly tempo: number;
+}
+
+/** The defaults: 8x8 / 10x10 diagonal games with flying kings. */
+export const DEFAULT_WEIGHTS: Weights = {
+  man: 100,
+  queen: 150,
+  king: 300,
+  advance: 4,
+  backRank: 6,
+  centre: 4,
+  kingCentre: 6,
+  kingMobility: 2,
+  runaway: 60,
+  structure: 0,
+  openPoint: 0,
+  loose: 8,
+  drawishDivisor: 8,
+  tempo: 4,
+};
+
+/** Short kings (one step): English, Arab Dama, Italian. */
+const SHORT_KING: Partial<Weights> = {
+  king: 150,
+  kingCentre: 8,
+  kingMobility: 3,
+  drawishDivisor: 1,
+};
+
+/** Per-variant differences from the defaults. */
+export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
+  international: { king: 320, advance: 3 },
+  brazilian: { king: 290 },
+  russian: { king: 280 },
+  czech: { king: 280 },
+  spanish: { king: 290 },
+  portuguese: { king: 290 },
+  english: SHORT_KING,
+  'arab-dama': SHORT_KING,
+  // men cannot take kings (FID 5.3): a king is safe from men and worth more
+  italian: { ...SHORT_KING, king: 185 },
+  turkish: { king: 320, structure: 5, backRank: 0, advance: 5, loose: 10 },
+  dhamet: { king: 330, openPoint: 4, advance: 3, backRank: 2 },
+  'israeli-6x6': { queen: 150, king: 260, advance: 6 },
+  israeli: { king: 290 },
+};
+
+/**
+ * Give-away goals are inverted: fewer pieces is better, so material counts against its owner and
+ * positional terms that protect pieces are switched off.
+ */
+export const GIVEAWAY_WEIGHTS: Partial<Weights> = {
+  man: -100,
+  queen: -120,
+  king: -150,
+  advance: 2,
+  backRank: 0,
+  centre: 0,
+  kingCentre: 0,
+  kingMobility: -2,
+  runaway: 0,
+  structure: 0,
+  openPoint: 0,
+  loose: -6,
+  drawishDivisor: 1,
+  tempo: 0,
+};
+
+/** The weights for a variant: defaults, then its overrides, then the caller's overrides. */
+export function weightsFor(variant: Variant, overrides: Partial<Weights> = {}): Weights {
+  const family = VARIANT_WEIGHTS[variant.id] ?? {};
+  const kingShort = variant.rules.king.range === 'short';
+  const base: Weights = { ...DEFAULT_WEIGHTS, ...(kingShort ? SHORT_KING : {}), ...family };
+  const giveaway = variant.rules.noMoveMeans === 'win' ? GIVEAWAY_WEIGHTS : {};
+  return { ...base, ...giveaway, ...overrides };
+}

@@ -1,0 +1,149 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position, VARIANTS, variantOrThrow, type Options } from '@damka/rules';
+import { Engine } from '../src/index.ts';
+import { randomPositions } from './helpers.ts';
+
+test('a legal move from the start position of every variant', () => {
+  for (const rules of VARIANTS) {
+    const variant = variantOrThrow(rules.id);
+    const engine = new Engine(variant, { ttBits: 14, seed: 1 });
+    const position = Position.start(variant);
+    const result = engine.search(position, { limits: { depth: 3 } });
+    assert.ok(result.move, rules.id);
+    assert.ok(position.legalMoves().includes(result.move!), `${rules.id}: move not legal`);
+  }
+});
+
+test('a legal move in 1,000 random positions of every variant', () => {
+  for (const rules of VARIANTS) {
+    const variant = variantOrThrow(rules.id);
+    const engine = new Engine(variant, { ttBits: 14, seed: 2 });
+    let searched = 0;
+    for (const { position, history } of randomPositions(variant, 1000, 100 + searched)) {
+      const legal = position.legalMoves();
+      const result = engine.search(position, { limits: { depth: 2, nodes: 3000 }, history });
+      if (legal.length === 0) {
+        assert.equal(result.move, undefined, `${rules.id} ${position.fen}`);
+      } else {
+        assert.ok(result.move && legal.includes(result.move), `${rules.id} ${position.fen}`);
+      }
+      searched++;
+    }
+    assert.equal(searched, 1000);
+  }
+});
+
+test('a legal move with house-rule options', () => {
+  const cases: Array<[string, Options]> = [
+    ['international', { noForcedCapture: true }],
+    ['international', { mayStopCaptureChain: true }],
+    ['english', { giveaway: true }],
+    ['english', { kingSplit: true }],
+    ['english', { lastPieceMayMoveBackward: true }],
+    ['russian', { backwardCaptureOnlyAfterForward: true }],
+    ['israeli', { burnedPieces: false }],
+    ['dhamet', { souffle: true }],
+    ['dhamet', { forcedOpening: false }],
+  ];
+  for (const [id, options] of cases) {
+    const variant = variantOrThrow(id, options);
+    const engine = new Engine(variant, { ttBits: 12, seed: 3 });
+    for (const { position, history } of randomPositions(variant, 150, 7)) {
+      const legal = position.legalMoves();
+      const result = engine.search(position, { limits: { depth: 2, nodes: 2000 }, history });
+      if (legal.length > 0)
+        assert.ok(result.move && legal.includes(result.move), `${id} ${position.fen}`);
+    }
+  }
+});
+
+test('one legal reply is played at once', () => {
+  const variant = variantOrThrow('english');
+  // Black must capture 15x22 (its only move)
+  const position = Position.fromFen(variant, 'B:W18,30:B15,1');
+  assert.ok(position.ok);
+  const legal = position.value.legalMoves();
+  const engine = new Engine(variant, { ttBits: 12 });
+  const result = engine.search(position.value, { limits: { moveTime: 10_000 } });
+  assert.equal(legal.length, 1);
+  assert.equal(result.move, legal[0]);
+  assert.equal(result.depth, 0);
+  assert.ok(result.time < 1000);
+});
+
+test('a tiny time budget still gives a legal move', () => {
+  for (const id of ['international', 'english', 'turkish', 'dhamet']) {
+    const variant = variantOrThrow(id);
+    const engine = new Engine(variant, { ttBits: 12 });
+    for (const { position } of randomPositions(variant, 20, 11)) {
+      const legal = position.legalMoves();
+      const r1 = engine.search(position, { limits: { moveTime: 1 } });
+      const r2 = engine.search(position, { limits: { nodes: 1 } });
+      const r3 = engine.search(position, { limits: { clock: { time: 5 } } });
+      if (legal.length === 0) continue;
+      for (const r of [r1, r2, r3])
+        assert.ok(r.move && legal.includes(r.move), `${id} ${position.fen}`);
+    }
+  }
+});
+
+test('finds a shot winning material: English and International', () => {
+  const shots: Array<[string, string, string]> = [
+    // each move gives a man; every reply captures, and the next move takes back two or more
+    ['english', 'W:W22,27-29,31,32:B4,5,11,13,19,20', '27-24'],
+    ['international', 'W:W24,37,39-49:B1,4-10,15,18,26-28', '37-32'],
+  ];
+  for (const [id, fen, expected] of shots) {
+    const variant = variantOrThrow(id);
+    const position = Position.fromFen(variant, fen);
+    assert.ok(position.ok, fen);
+    const p = position.value;
+    const engine = new Engine(variant, { ttBits: 16 });
+    const result = engine.search(p, { limits: { depth: 4 } });
+    const m = result.move!;
+    assert.equal(`${variant.squares.names[m.from]}-${variant.squares.names[m.to]}`, expected, id);
+    // it is a sacrifice: every reply captures
+    assert.ok(
+      p
+        .play(m)
+        .legalMoves()
+        .every((r) => r.kind === 'capture'),
+    );
+    assert.ok(result.score >= 80, `${id}: score ${result.score}`);
+  }
+});
+
+test('a forced win is scored as one', () => {
+  const variant = variantOrThrow('english');
+  // White's king takes Black's last piece: a win in one move
+  const position = Position.fromFen(variant, 'W:WK18:B14');
+  assert.ok(position.ok);
+  const result = new Engine(variant, { ttBits: 14 }).analyse(position.value, {
+    limits: { depth: 4 },
+  });
+  assert.equal(result.mate, 1, `score ${result.score}`);
+});
+
+test('give-away: losing pieces is the goal', () => {
+  const variant = variantOrThrow('giveaway');
+  // White to move can give a man away (21-17, 14x21) or keep it; give-away prefers giving
+  const position = Position.fromFen(variant, 'W:W21,32:B14,1');
+  assert.ok(position.ok);
+  const result = new Engine(variant, { ttBits: 14 }).search(position.value, {
+    limits: { depth: 6 },
+  });
+  assert.ok(result.move);
+  assert.ok(result.score > 0, `score ${result.score}`);
+});
+
+test('repetition in the game history is a draw for the search', () => {
+  const variant = variantOrThrow('english');
+  // kings only, equal: shuffling back and forth repeats; the history makes the start a repeat
+  const start = Position.fromFen(variant, 'W:WK29:BK4');
+  assert.ok(start.ok);
+  const engine = new Engine(variant, { ttBits: 14 });
+  const result = engine.search(start.value, { limits: { depth: 6 } });
+  assert.ok(result.move);
+  assert.ok(Math.abs(result.score) < 50, `score ${result.score}`);
+});
