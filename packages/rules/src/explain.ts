@@ -5,11 +5,13 @@
  *
  * The rule is found by experiment rather than by a second rulebook: the attempt is looked up among
  * the moves the same generator produces under relaxed copies of the variant's `Rules` (men moving
- * and capturing in every direction, men taking kings, reversals allowed, crowning not stopping a
- * capture, captures allowed to stop early, no precedence, no obligation). If the attempt exists
- * with every relaxation, each relaxation is dropped in turn; the first one without which the attempt
- * disappears (in the order above: the piece's own powers before the choice between captures) is
- * the rule that forbids it. For a precedence rule the attempt is then compared with the best legal
+ * and capturing in every direction, men taking kings, reversals allowed, a man crowned mid-capture
+ * going on as a king, captures allowed to stop early, no precedence, no obligation). The smallest
+ * set of relaxations that produces the attempt is searched — each alone, then pairs, then all
+ * together — because relaxations interact (a man allowed to capture backward may find that a
+ * capture which was complete can now go on). The rule reported is the first of that set in the
+ * order above: the piece's own powers before the choice between captures, and that before the
+ * obligation to capture at all. For a precedence rule the attempt is then compared with the best legal
  * capture step by step (quantity, quality, with a king, earliest king, Czech king priority) to say
  * which step it loses on. An attempt no relaxation produces is "not a legal move shape" — except a
  * capture whose jumps are the start of a legal capture (a flying king landing where it cannot go
@@ -120,7 +122,7 @@ const RELAXATIONS: readonly Relaxation[] = [
   {
     name: 'midCapture',
     applies: (r) => r.promotion.midCapture === 'stop',
-    relax: (r) => ({ ...r, promotion: { ...r.promotion, midCapture: 'passThrough' } }),
+    relax: (r) => ({ ...r, promotion: { ...r.promotion, midCapture: 'continueAsKing' } }),
   },
   {
     name: 'mustComplete',
@@ -239,11 +241,28 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
   const rules = variant.rules;
   const applicable = RELAXATIONS.filter((r) => r.applies(rules)).map((r) => r.name);
   const relaxedMatches = (names: readonly string[]) => generate(position, names).filter((m) => fitsRoute(m, route));
-  const all = relaxedMatches(applicable);
+  // the smallest set of relaxations that produces the attempt: one, then two, then all of them;
+  // the rule reported is the first of that set in RELAXATIONS order
   let reason: string | undefined;
-  if (all.length > 0) {
-    reason = applicable.find((r) => relaxedMatches(applicable.filter((x) => x !== r)).length === 0);
-    reason ??= applicable.find((r) => relaxedMatches([r]).length > 0);
+  let all: Move[] = [];
+  for (const r of applicable) {
+    all = relaxedMatches([r]);
+    if (all.length > 0) {
+      reason = r;
+      break;
+    }
+  }
+  for (let i = 0; i < applicable.length && !reason; i++) {
+    for (let j = i + 1; j < applicable.length && !reason; j++) {
+      all = relaxedMatches([applicable[i]!, applicable[j]!]);
+      if (all.length > 0) reason = applicable[i];
+    }
+  }
+  if (!reason) {
+    all = relaxedMatches(applicable);
+    if (all.length > 0) {
+      reason = applicable.find((r) => relaxedMatches(applicable.filter((x) => x !== r)).length === 0) ?? applicable[0];
+    }
   }
   const captures = legalMoves.filter((m) => m.kind === 'capture');
   const required = list(captures);
