@@ -42,7 +42,9 @@ export const BOARD_CSS = `
 .damka-board .grid-line { stroke: var(--damka-line); stroke-width: 2; opacity: 0.55; }
 .damka-board .seg { stroke: var(--damka-line); stroke-width: 3; stroke-linecap: round; }
 .damka-board .point { fill: var(--damka-line); }
-.damka-board .label { font: 600 17px system-ui, sans-serif; fill: var(--damka-label); pointer-events: none; }
+.damka-board .label {
+  font: 650 14px system-ui, sans-serif; fill: var(--damka-label); pointer-events: none;
+}
 .damka-board .label.on-dark { fill: var(--damka-label-dark); }
 .damka-board .last { fill: var(--damka-last); }
 .damka-board .sel { fill: var(--damka-selected); }

@@ -419,7 +419,6 @@ export class BoardView {
       for (const sq of s.via) hl.push(this.mark(sq, 'via'));
     }
     out.push(hl.join(''));
-    if (c.coordinates) out.push(this.drawLabels());
     if (s.selected >= 0 && s.via.length > 0) {
       const pts = [s.selected, ...s.via].map((sq) => this.centre(sq)).map((p) => `${p.x},${p.y}`);
       out.push(`<polyline class="route" points="${pts.join(' ')}"/>`);
@@ -430,6 +429,7 @@ export class BoardView {
       if (p) pieces.push(this.drawPiece(sq, p));
     }
     out.push(pieces.join(''));
+    if (c.coordinates) out.push(this.drawLabels());
     const top: string[] = [];
     for (const sq of destinations(s)) {
       const { x, y } = this.centre(sq);
@@ -467,15 +467,22 @@ export class BoardView {
       for (let sq = 0; sq < g.size; sq++) {
         const { x, y } = this.centre(sq);
         out.push(
-          `<rect class="sq-dark" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
+          `<rect class="sq sq-dark" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
         );
       }
     } else if (g.kind === 'orthogonal') {
-      out.push(`<rect class="sq-plain" x="0" y="0" width="${W}" height="${H}"/>`);
-      for (let i = 1; i < g.width; i++)
+      for (let sq = 0; sq < g.size; sq++) {
+        const { x, y } = this.centre(sq);
+        out.push(
+          `<rect class="sq sq-plain" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
+        );
+      }
+      for (let i = 1; i < g.width; i++) {
         out.push(`<line class="grid-line" x1="${i * UNIT}" y1="0" x2="${i * UNIT}" y2="${H}"/>`);
-      for (let i = 1; i < g.height; i++)
+      }
+      for (let i = 1; i < g.height; i++) {
         out.push(`<line class="grid-line" x1="0" y1="${i * UNIT}" x2="${W}" y2="${i * UNIT}"/>`);
+      }
     } else {
       out.push(`<rect class="sq-plain" x="0" y="0" width="${W}" height="${H}"/>`);
       for (const [a, b] of g.segments ?? []) {
@@ -485,7 +492,9 @@ export class BoardView {
       }
       for (let sq = 0; sq < g.size; sq++) {
         const { x, y } = this.centre(sq);
-        out.push(`<circle class="point" cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`);
+        out.push(
+          `<circle class="sq point" data-square="${sq}" cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`,
+        );
       }
     }
     return out.join('');
@@ -503,10 +512,12 @@ export class BoardView {
         const text = c.edgeLabels.files[file];
         if (text === undefined) continue;
         const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, col, bottom) >= 0;
-        const x = g.kind === 'alquerque' ? col * UNIT + UNIT / 2 + 12 : col * UNIT + UNIT - 7;
-        const anchor = g.kind === 'alquerque' ? 'start' : 'end';
+        const alq = g.kind === 'alquerque';
+        const x = alq ? col * UNIT + UNIT / 2 : col * UNIT + UNIT - 6;
+        const anchor = alq ? 'middle' : 'end';
+        const y = alq ? bottom * UNIT + UNIT - 3 : bottom * UNIT + UNIT - 6;
         out.push(
-          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${bottom * UNIT + UNIT - 8}" text-anchor="${anchor}">${esc(text)}</text>`,
+          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${y}" text-anchor="${anchor}">${esc(text)}</text>`,
         );
       }
       for (let row = 0; row < g.height; row++) {
@@ -514,8 +525,11 @@ export class BoardView {
         const text = c.edgeLabels.ranks[rank];
         if (text === undefined) continue;
         const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, 0, row) >= 0;
-        const y = g.kind === 'alquerque' ? row * UNIT + UNIT / 2 - 12 : row * UNIT + 20;
-        out.push(`<text class="label${dark ? ' on-dark' : ''}" x="6" y="${y}">${esc(text)}</text>`);
+        const y = g.kind === 'alquerque' ? row * UNIT + UNIT / 2 + 5 : row * UNIT + 17;
+        const x = g.kind === 'alquerque' ? 3 : 5;
+        out.push(
+          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${y}">${esc(text)}</text>`,
+        );
       }
     } else {
       for (let sq = 0; sq < g.size; sq++) {
@@ -524,7 +538,7 @@ export class BoardView {
         const { x, y } = this.centre(sq);
         const dark = g.kind === 'diagonal';
         out.push(
-          `<text class="label${dark ? ' on-dark' : ''}" x="${x - UNIT / 2 + 6}" y="${y - UNIT / 2 + 20}">${esc(text)}</text>`,
+          `<text class="label${dark ? ' on-dark' : ''}" x="${x - UNIT / 2 + 4}" y="${y - UNIT / 2 + 16}">${esc(text)}</text>`,
         );
       }
     }
@@ -533,7 +547,7 @@ export class BoardView {
 
   private drawPiece(sq: Square, p: BoardPiece, extraClass = ''): string {
     const { x, y } = this.centre(sq);
-    const r = this.config.geometry.kind === 'alquerque' ? UNIT * 0.37 : UNIT * 0.4;
+    const r = this.config.geometry.kind === 'alquerque' ? UNIT * 0.33 : UNIT * 0.39;
     let mark = '';
     if (p.role === 'king') {
       // a crown

@@ -1,0 +1,144 @@
+/**
+ * Browser-test harness: builds the app once, serves `dist` on a free loopback port with the same
+ * server `npm start` uses, and drives Debian's Chromium through playwright-core (never a downloaded
+ * browser). Every page records console errors and uncaught exceptions so tests can assert none.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots/`;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+let built = false;
+
+/** Build the app (once per process) unless DAMKA_E2E_NO_BUILD is set and a build exists. */
+export function buildOnce(): void {
+  if (built) return;
+  const reuse = process.env.DAMKA_E2E_NO_BUILD === '1' && existsSync(`${WEB_ROOT}dist/index.html`);
+  if (!reuse) {
+    const r = spawnSync(
+      process.execPath,
+      [`${REPO_ROOT}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'],
+      {
+        cwd: WEB_ROOT,
+        stdio: 'inherit',
+      },
+    );
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  built = true;
+}
+
+export interface Harness {
+  readonly browser: Browser;
+  readonly server: Server;
+  readonly url: string;
+  /** A fresh page (own storage) that records console errors into `errors`. */
+  page(options?: {
+    locale?: string;
+    width?: number;
+    height?: number;
+  }): Promise<{ page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  buildOnce();
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no browser at ${CHROMIUM} (apt-get install -y chromium)`);
+  const { createServer } = (await import(`${WEB_ROOT}serve.mjs`)) as { createServer: () => Server };
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    browser,
+    server,
+    url,
+    async page(options = {}) {
+      const context = await browser.newContext({
+        locale: options.locale ?? 'en-US',
+        viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return { page, errors };
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
+export async function clickSquare(page: Page, sq: number): Promise<void> {
+  const box = await page.locator(`.damka-board [data-square="${sq}"].sq`).boundingBox();
+  if (!box) throw new Error(`square ${sq} is not on screen`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Drag from the centre of one square to the centre of another. */
+export async function dragSquare(page: Page, from: number, to: number): Promise<void> {
+  const a = await page.locator(`.damka-board [data-square="${from}"].sq`).boundingBox();
+  const b = await page.locator(`.damka-board [data-square="${to}"].sq`).boundingBox();
+  if (!a || !b) throw new Error('square not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, {
+    steps: 4,
+  });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Open the menu, go to "New game", pick a variant and opponent, optionally a FEN, and start. */
+export async function startGame(
+  page: Page,
+  variant: string,
+  opts: { fen?: string; computer?: boolean } = {},
+): Promise<void> {
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator(`label[data-variant="${variant}"]`).click();
+  await page
+    .locator(`input[name="mode"][value="${opts.computer ? 'computer' : 'friend'}"]`)
+    .check({ force: true });
+  if (opts.fen) await page.locator('.fen input').fill(opts.fen);
+  await page.getByTestId('start').click();
+  await page.locator('.play').waitFor();
+}
+
+/** The game's state as the page exposes it on the game screen. */
+export async function gameState(page: Page): Promise<{ fen: string; ply: number; result: string }> {
+  const el = page.locator('.play');
+  return {
+    fen: (await el.getAttribute('data-fen')) ?? '',
+    ply: Number(await el.getAttribute('data-ply')),
+    result: (await el.getAttribute('data-result')) ?? '',
+  };
+}

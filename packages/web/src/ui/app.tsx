@@ -1,0 +1,234 @@
+/**
+ * The app shell: header with the ☰ menu, the current screen (new game, game, settings), the
+ * language and theme applied to `<html>`, and persistence of settings and the current game.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  LOCALES,
+  LOCALE_NAMES,
+  direction,
+  translator,
+  type Locale,
+  type Translate,
+} from '../i18n/index.ts';
+import {
+  loadGame,
+  loadSettings,
+  saveGame,
+  saveSettings,
+  type Settings,
+  type Theme,
+} from '../settings.ts';
+import type { SavedGame } from '../game/record.ts';
+import { Setup } from './setup.tsx';
+import { Play } from './play.tsx';
+
+type Screen = 'setup' | 'play' | 'settings';
+
+function SettingsView({
+  t,
+  settings,
+  onChange,
+}: {
+  t: Translate;
+  settings: Settings;
+  onChange: (s: Settings) => void;
+}) {
+  const themes: Array<[Theme, string]> = [
+    ['system', t('themeSystem')],
+    ['light', t('themeLight')],
+    ['dark', t('themeDark')],
+  ];
+  return (
+    <form class="settings" onSubmit={(e) => e.preventDefault()}>
+      <h2>{t('settings')}</h2>
+      <label class="field">
+        <span>{t('language')}</span>
+        <select
+          value={settings.locale}
+          data-testid="language"
+          onChange={(e) => onChange({ ...settings, locale: e.currentTarget.value as Locale })}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset class="field">
+        <legend>{t('theme')}</legend>
+        <div class="segmented">
+          {themes.map(([value, label]) => (
+            <label key={value} class={settings.theme === value ? 'on' : ''}>
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                checked={settings.theme === value}
+                onChange={() => onChange({ ...settings, theme: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label class="option">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={settings.coordinates}
+          onChange={(e) => onChange({ ...settings, coordinates: e.currentTarget.checked })}
+        />
+        <span class="option-name">{t('coordinates')}</span>
+      </label>
+      <label class="option">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={settings.flip}
+          onChange={(e) => onChange({ ...settings, flip: e.currentTarget.checked })}
+        />
+        <span class="option-name">{t('flip')}</span>
+      </label>
+    </form>
+  );
+}
+
+export function App() {
+  const [settings, setSettingsState] = useState<Settings>(() => {
+    const s = loadSettings(typeof navigator === 'undefined' ? [] : navigator.languages);
+    const fromUrl = new URLSearchParams(location.search).get('lang');
+    return LOCALES.includes(fromUrl as Locale) ? { ...s, locale: fromUrl as Locale } : s;
+  });
+  const [game, setGameState] = useState<SavedGame | null>(() => loadGame());
+  const [screen, setScreen] = useState<Screen>(() => (game ? 'play' : 'setup'));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const t = useMemo(() => translator(settings.locale), [settings.locale]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const setSettings = (s: Settings) => {
+    setSettingsState(s);
+    saveSettings(s);
+  };
+  const setGame = (g: SavedGame | null) => {
+    setGameState(g);
+    saveGame(g);
+  };
+
+  useEffect(() => {
+    const html = document.documentElement;
+    html.lang = settings.locale;
+    html.dir = direction(settings.locale);
+    html.dataset['theme'] = settings.theme;
+    document.title = `${t('appName')} — ${t('tagline')}`;
+  }, [settings.locale, settings.theme, t]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const go = (s: Screen) => {
+    setScreen(s);
+    setMenuOpen(false);
+  };
+
+  return (
+    <div class="app">
+      <header class="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          class="menu-button"
+          aria-label={t('menu')}
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          data-testid="menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          ☰
+        </button>
+        <h1 class="brand">
+          <span class="logo" aria-hidden="true" />
+          {t('appName')}
+        </h1>
+        <span class="tagline">{t('tagline')}</span>
+      </header>
+
+      {menuOpen && <div class="scrim" onClick={() => setMenuOpen(false)} />}
+      <nav
+        id="main-menu"
+        class={`drawer${menuOpen ? ' open' : ''}`}
+        aria-label={t('menu')}
+        hidden={!menuOpen}
+      >
+        <ul>
+          <li>
+            <button type="button" data-testid="menu-new" onClick={() => go('setup')}>
+              {t('newGame')}
+            </button>
+          </li>
+          {game && (
+            <li>
+              <button type="button" data-testid="menu-continue" onClick={() => go('play')}>
+                {t('continueGame')}
+              </button>
+            </li>
+          )}
+          <li>
+            <button type="button" data-testid="menu-settings" onClick={() => go('settings')}>
+              {t('settings')}
+            </button>
+          </li>
+        </ul>
+        <label class="field drawer-language">
+          <span>{t('language')}</span>
+          <select
+            value={settings.locale}
+            data-testid="menu-language"
+            onChange={(e) => setSettings({ ...settings, locale: e.currentTarget.value as Locale })}
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+
+      <main class={`screen screen-${screen}`}>
+        {screen === 'setup' && (
+          <Setup
+            t={t}
+            initial={game}
+            onStart={(g) => {
+              setGame(g);
+              setScreen('play');
+            }}
+          />
+        )}
+        {screen === 'play' && game && (
+          <Play
+            key={game.id}
+            t={t}
+            game={game}
+            settings={settings}
+            onChange={setGame}
+            onSettings={setSettings}
+            onNewGame={() => go('setup')}
+          />
+        )}
+        {screen === 'settings' && <SettingsView t={t} settings={settings} onChange={setSettings} />}
+      </main>
+    </div>
+  );
+}

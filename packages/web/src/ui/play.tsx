@@ -1,0 +1,412 @@
+/**
+ * The game screen: the board, whose turn it is (or that the computer is thinking), the move list
+ * in the variant's notation (click a move to review that position), undo, resign, flip, and the
+ * result dialog. The game itself is a `SavedGame` owned by the app; this screen replays it with
+ * `@damka/rules` and only ever appends or removes entries.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { opposite, type Color, type Position } from '@damka/rules';
+import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
+import type { Translate } from '../i18n/index.ts';
+import {
+  entryOf,
+  findMove,
+  replay,
+  undoCount,
+  type Entry,
+  type GameResult,
+  type SavedGame,
+} from '../game/record.ts';
+import { explainRefusal } from '../game/explain.ts';
+import { ComputerPlayer } from '../computer/client.ts';
+import { Board } from './board.tsx';
+import type { Settings } from '../settings.ts';
+
+export interface PlayProps {
+  readonly t: Translate;
+  readonly game: SavedGame;
+  readonly settings: Settings;
+  readonly onChange: (game: SavedGame) => void;
+  readonly onSettings: (s: Settings) => void;
+  readonly onNewGame: () => void;
+}
+
+function piecesOf(position: Position): Array<BoardPiece | undefined> {
+  const out: Array<BoardPiece | undefined> = [];
+  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
+  return out;
+}
+
+export function resultTitle(t: Translate, r: GameResult): string {
+  return r.winner ? t('winner', { color: t(r.winner) }) : t('draw');
+}
+
+export function resultReason(t: Translate, r: GameResult, giveaway: boolean, times = 3): string {
+  const side = r.side ? t(r.side) : '';
+  switch (r.reason) {
+    case 'noMoves':
+      return giveaway
+        ? t('reasonNoMovesGiveaway', { color: side })
+        : t('reasonNoMoves', { color: side });
+    case 'resign':
+      return t('reasonResign', { color: side });
+    case 'repetition':
+      return t('reasonRepetition', { n: times });
+  }
+}
+
+const computer = new ComputerPlayer();
+
+export function Play({ t, game, settings, onChange, onSettings, onNewGame }: PlayProps) {
+  const g = useMemo(() => replay(game), [game]);
+  const last = g.positions.length - 1;
+  const [view, setView] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [dialogFor, setDialogFor] = useState<string | null>(null);
+  const [thinking, setThinking] = useState(false);
+  const shown = view === null ? last : Math.min(view, last);
+  const live = shown === last;
+  const position = g.positions[shown]!;
+  const variant = g.variant;
+  const result = g.result;
+  const computerToMove =
+    game.mode === 'computer' && game.computer === g.positions[last]!.turn && !result;
+  const humanCanAct = live && !result && !computerToMove;
+  const resultKey = result ? `${g.entries.length}:${result.reason}` : null;
+
+  // the computer's turn: ask the worker, then append its entry
+  useEffect(() => {
+    if (!computerToMove) {
+      setThinking(false);
+      return;
+    }
+    let current = true;
+    setThinking(true);
+    computer.think(game.setup, g.entries).then((entry) => {
+      if (!current) return;
+      setThinking(false);
+      if (entry) onChange({ ...game, entries: [...g.entries, entry] });
+    });
+    return () => {
+      current = false;
+      computer.abandon();
+    };
+  }, [game, computerToMove]);
+
+  // a new result opens the dialog once
+  useEffect(() => {
+    if (resultKey) setDialogFor(resultKey);
+  }, [resultKey]);
+
+  const moves: BoardMove[] = useMemo(
+    () =>
+      humanCanAct
+        ? position
+            .legalMoves()
+            .map((m) => ({ from: m.from, to: m.to, path: m.path, captures: m.captures }))
+        : [],
+    [position, humanCanAct],
+  );
+  const pieces = useMemo(() => piecesOf(position), [position]);
+  const arriving = shown > 0 ? g.entries[shown - 1] : undefined;
+  const arrivingMove =
+    arriving?.type === 'move'
+      ? { from: arriving.from, to: arriving.to, path: arriving.path, captures: arriving.captures }
+      : null;
+
+  const play = (entry: Entry) => {
+    setMessage('');
+    setView(null);
+    onChange({ ...game, entries: [...g.entries, entry] });
+  };
+
+  const onMove = (m: BoardMove) => {
+    const move = findMove(position, {
+      type: 'move',
+      from: m.from,
+      to: m.to,
+      captures: m.captures,
+      path: m.path,
+    });
+    if (!move) {
+      setMessage(t('refused'));
+      return;
+    }
+    play(entryOf(move));
+  };
+
+  const onRefuse = (a: RefusedAttempt) => {
+    setMessage(explainRefusal(position, a.from, a.to, t, settings.locale));
+  };
+
+  const onTarget = (sq: number) => play({ type: 'burn', square: sq });
+
+  const undo = () => {
+    const n = undoCount(game, g);
+    if (n === 0) return;
+    computer.abandon();
+    setMessage('');
+    setView(null);
+    onChange({ ...game, entries: g.entries.slice(0, g.entries.length - n), resigned: null });
+  };
+
+  const resign = () => {
+    setConfirming(false);
+    const loser: Color =
+      game.mode === 'computer' && game.computer ? opposite(game.computer) : position.turn;
+    computer.abandon();
+    onChange({ ...game, entries: g.entries, resigned: loser });
+  };
+
+  const flipped = settings.flip !== (game.mode === 'computer' && game.computer === 'white');
+  const algebraic = variant.rules.notation.squares === 'algebraic';
+  const names = variant.squares.names;
+  const t0 = variant.topology;
+  const edgeLabels = algebraic
+    ? {
+        files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
+        ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
+      }
+    : null;
+  const giveaway = variant.rules.noMoveMeans === 'win';
+  const times = variant.rules.draws.find((d) => d.kind === 'repetition')?.times ?? 3;
+  const reason = (r: GameResult) => resultReason(t, r, giveaway, times);
+
+  let status: string;
+  if (result) status = `${resultTitle(t, result)} — ${reason(result)}`;
+  else if (thinking) status = t('thinking');
+  else if (game.mode === 'computer') status = t('yourMove');
+  else status = t('toMove', { color: t(g.positions[last]!.turn) });
+
+  const burnHint = humanCanAct && position.burnable.length > 0;
+
+  // the move list: numbers before the first player's moves, burns as small items
+  const first = variant.rules.firstPlayer;
+  let moveNo = 1;
+  const items = g.entries.map((e, i) => {
+    const mover = g.positions[i]!.turn;
+    let prefix = '';
+    if (e.type === 'move') {
+      if (mover === first) prefix = `${moveNo}.`;
+      else {
+        if (i === 0) prefix = `${moveNo}…`;
+        moveNo++;
+      }
+    }
+    const text = e.type === 'burn' ? t('burned', { square: g.notation[i]! }) : g.notation[i]!;
+    return { i, prefix, text, burn: e.type === 'burn' };
+  });
+
+  const goto = (ply: number) => setView(ply >= last ? null : Math.max(0, ply));
+  const canUndo = undoCount(game, g) > 0 && !thinking;
+
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = listRef.current?.querySelector('.current');
+    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
+  }, [shown, g.entries.length]);
+
+  return (
+    <div
+      class="play"
+      data-fen={g.positions[last]!.fen}
+      data-ply={last}
+      data-result={result ? result.reason : ''}
+    >
+      <div class="board-column">
+        <div class={`board-frame kind-${t0.kind}`}>
+          <Board
+            geometry={t0}
+            pieces={pieces}
+            moves={moves}
+            movable={humanCanAct ? position.turn : 'none'}
+            targets={burnHint ? position.burnable : []}
+            lastMove={arrivingMove}
+            labels={names}
+            edgeLabels={edgeLabels}
+            coordinates={settings.coordinates}
+            flipped={flipped}
+            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+            ply={shown}
+            arriving={arrivingMove}
+            t={t}
+            onMove={onMove}
+            onRefuse={onRefuse}
+            onTarget={onTarget}
+          />
+        </div>
+        <p class="keyboard-hint">{t('keyboardHint')}</p>
+      </div>
+
+      <aside class="side">
+        <div class="status-card">
+          <div class="turn">
+            <span class={`turn-dot ${g.positions[last]!.turn}`} aria-hidden="true" />
+            <span class="status" data-testid="status" aria-live="polite">
+              {status}
+            </span>
+            {thinking && <span class="spinner" aria-hidden="true" />}
+          </div>
+          <p class="variant-line">
+            {variant.rules.name}
+            {Object.keys(variant.options).length > 0 && (
+              <span class="options-tag">
+                {' + '}
+                {Object.entries(variant.options)
+                  .map(([k, v]) =>
+                    v
+                      ? t(`option_${k}` as 'option_giveaway')
+                      : `−${t(`option_${k}` as 'option_giveaway')}`,
+                  )
+                  .join(', ')}
+              </span>
+            )}
+          </p>
+          <p class="message" role="status" aria-live="assertive" data-testid="message">
+            {message || (burnHint ? t('burnHint') : '')}
+          </p>
+        </div>
+
+        <section class="moves-card" aria-labelledby="moves-title">
+          <h2 id="moves-title">{t('moves')}</h2>
+          {!live && (
+            <p class="reviewing">
+              {t('reviewing', { n: shown, total: last })}{' '}
+              <button type="button" class="link" onClick={() => setView(null)}>
+                {t('backToGame')}
+              </button>
+            </p>
+          )}
+          {items.length === 0 ? (
+            <p class="hint">{t('noMovesYet')}</p>
+          ) : (
+            <ol class="move-list" ref={listRef} data-testid="moves">
+              {items.map((it) => (
+                <li key={it.i} class={it.i + 1 === shown ? 'current' : ''}>
+                  {it.prefix && <span class="move-no">{it.prefix}</span>}
+                  <button
+                    type="button"
+                    class={`move${it.burn ? ' burn' : ''}`}
+                    onClick={() => goto(it.i + 1)}
+                    aria-current={it.i + 1 === shown ? 'step' : undefined}
+                  >
+                    <span dir="ltr">{it.text}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          <div class="nav" role="group" dir="ltr">
+            <button
+              type="button"
+              onClick={() => goto(0)}
+              disabled={shown === 0}
+              aria-label={t('first')}
+              title={t('first')}
+            >
+              «
+            </button>
+            <button
+              type="button"
+              onClick={() => goto(shown - 1)}
+              disabled={shown === 0}
+              aria-label={t('previous')}
+              title={t('previous')}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              onClick={() => goto(shown + 1)}
+              disabled={live}
+              aria-label={t('next')}
+              title={t('next')}
+            >
+              ›
+            </button>
+            <button
+              type="button"
+              onClick={() => goto(last)}
+              disabled={live}
+              aria-label={t('last')}
+              title={t('last')}
+            >
+              »
+            </button>
+          </div>
+        </section>
+
+        <div class="actions">
+          <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
+            {t('undo')}
+          </button>
+          <button
+            type="button"
+            onClick={() => onSettings({ ...settings, flip: !settings.flip })}
+            data-testid="flip"
+          >
+            {t('flipBoard')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            disabled={result !== null}
+            data-testid="resign"
+          >
+            {t('resign')}
+          </button>
+          <button type="button" class="primary" onClick={onNewGame}>
+            {t('newGame')}
+          </button>
+        </div>
+      </aside>
+
+      {confirming && (
+        <div class="overlay" role="presentation">
+          <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
+            <h2 id="confirm-title">{t('confirmResign')}</h2>
+            <div class="dialog-actions">
+              <button
+                type="button"
+                class="danger"
+                onClick={resign}
+                data-testid="confirm-resign"
+                autoFocus
+              >
+                {t('yes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t('no')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+
+      {result && dialogFor === resultKey && (
+        <div class="overlay" role="presentation">
+          <div
+            class="dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="result-title"
+            data-testid="result"
+          >
+            <p class="dialog-kicker">{t('gameOver')}</p>
+            <h2 id="result-title">{resultTitle(t, result)}</h2>
+            <p data-testid="result-reason">{reason(result)}</p>
+            <div class="dialog-actions">
+              <button type="button" class="primary" onClick={onNewGame} autoFocus>
+                {t('newGame')}
+              </button>
+              <button type="button" onClick={() => setDialogFor(null)}>
+                {t('review')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * The new-game screen: every variant with its name and one-line summary, the house-rule switches
+ * that apply to it (with their summaries), the opponent, and an optional start FEN. Options are
+ * checked with `getVariant` as they change, so an impossible combination is named before play.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import {
+  OPTION_NAMES,
+  OPTION_SUMMARIES,
+  VARIANTS,
+  getVariant,
+  type Color,
+  type OptionName,
+  type Options,
+  type Rules,
+} from '@damka/rules';
+import type { Translate } from '../i18n/index.ts';
+import {
+  newGame,
+  startPosition,
+  type GameSetup,
+  type Mode,
+  type SavedGame,
+} from '../game/record.ts';
+
+/** Whether an option is in effect in a variant's own rules (so the switch shows its real state). */
+export function optionDefault(r: Rules, name: OptionName): boolean {
+  switch (name) {
+    case 'noForcedCapture':
+      return r.capture.obligation === 'optional';
+    case 'giveaway':
+      return r.noMoveMeans === 'win';
+    case 'burnedPieces':
+      return r.capture.obligation === 'burn';
+    case 'mayStopCaptureChain':
+      return !r.capture.mustComplete;
+    case 'lastPieceMayMoveBackward':
+      return r.man.lastPieceMayMoveBackward;
+    case 'noKingMoveLimit':
+      return !r.draws.some(
+        (d) => d.kind === 'quietMoves' || d.kind === 'endgame' || d.kind === 'kingsBothSides',
+      );
+    case 'materialAdjudication':
+      return r.materialAdjudication;
+    case 'backwardCaptureOnlyAfterForward':
+      return r.man.backwardCaptureOnlyAfterForward;
+    case 'kingSplit':
+      return r.kingSplit;
+    case 'forcedOpening':
+      return r.forcedOpening.length > 0;
+    case 'souffle':
+      return r.capture.obligation === 'souffle';
+  }
+}
+
+/** Options shown for a variant: Dhamet's own two only on the alquerque board. */
+export function optionsFor(r: Rules): OptionName[] {
+  const dhametOnly: OptionName[] = ['forcedOpening', 'souffle'];
+  return OPTION_NAMES.filter((n) => r.topology === 'alquerque-9x9' || !dhametOnly.includes(n));
+}
+
+export interface SetupProps {
+  readonly t: Translate;
+  readonly initial: SavedGame | null;
+  readonly onStart: (game: SavedGame) => void;
+}
+
+export function Setup({ t, initial, onStart }: SetupProps) {
+  const [variantId, setVariantId] = useState(initial?.setup.variant ?? 'international');
+  const [options, setOptions] = useState<Options>(initial?.setup.options ?? {});
+  const [mode, setMode] = useState<Mode>(initial?.mode ?? 'friend');
+  const [human, setHuman] = useState<Color>(initial?.computer === 'white' ? 'black' : 'white');
+  const [fen, setFen] = useState('');
+  const base = VARIANTS.find((v) => v.id === variantId) ?? VARIANTS[0]!;
+
+  const check = useMemo(() => {
+    const v = getVariant(variantId, options);
+    if (!v.ok) return v.error;
+    if (fen.trim() === '') return null;
+    const setup: GameSetup = { variant: variantId, options, fen };
+    const s = startPosition(setup);
+    return s.ok ? null : t('invalidFen', { reason: s.error });
+  }, [variantId, options, fen, t]);
+
+  const pickVariant = (id: string) => {
+    setVariantId(id);
+    setOptions({});
+  };
+
+  const toggle = (name: OptionName, on: boolean) => {
+    const next: Options = { ...options };
+    if (on === optionDefault(base, name)) delete next[name];
+    else next[name] = on;
+    setOptions(next);
+  };
+
+  const start = (e: Event) => {
+    e.preventDefault();
+    if (check) return;
+    const setup: GameSetup = fen.trim()
+      ? { variant: variantId, options, fen: fen.trim() }
+      : { variant: variantId, options };
+    onStart(
+      newGame(setup, mode, mode === 'computer' ? (human === 'white' ? 'black' : 'white') : null),
+    );
+  };
+
+  return (
+    <form class="setup" onSubmit={start}>
+      <section aria-labelledby="rules-title">
+        <h2 id="rules-title">{t('chooseRules')}</h2>
+        <div class="variants" role="radiogroup" aria-labelledby="rules-title">
+          {VARIANTS.map((r) => (
+            <label
+              key={r.id}
+              class={`variant${r.id === variantId ? ' chosen' : ''}`}
+              data-variant={r.id}
+            >
+              <input
+                type="radio"
+                name="variant"
+                value={r.id}
+                checked={r.id === variantId}
+                onChange={() => pickVariant(r.id)}
+              />
+              <span class="variant-name">{r.name}</span>
+              <span class="variant-summary">{r.summary}</span>
+              <code class="variant-id" dir="ltr">
+                {r.id}
+              </code>
+            </label>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="house-title">
+        <h2 id="house-title">{t('houseRules')}</h2>
+        <p class="hint">{t('houseRulesHint')}</p>
+        <div class="options">
+          {optionsFor(base).map((name) => {
+            const on = options[name] ?? optionDefault(base, name);
+            return (
+              <label key={name} class="option" data-option={name}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  onChange={(e) => toggle(name, e.currentTarget.checked)}
+                />
+                <span class="option-text">
+                  <span class="option-name">{t(`option_${name}`)}</span>
+                  <span class="option-summary">{OPTION_SUMMARIES[name]}</span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="opponent-title">
+        <h2 id="opponent-title">{t('opponent')}</h2>
+        <div class="segmented" role="radiogroup" aria-labelledby="opponent-title">
+          <label class={mode === 'friend' ? 'on' : ''}>
+            <input
+              type="radio"
+              name="mode"
+              value="friend"
+              checked={mode === 'friend'}
+              onChange={() => setMode('friend')}
+            />
+            {t('vsFriend')}
+          </label>
+          <label class={mode === 'computer' ? 'on' : ''}>
+            <input
+              type="radio"
+              name="mode"
+              value="computer"
+              checked={mode === 'computer'}
+              onChange={() => setMode('computer')}
+            />
+            {t('vsComputer')}
+          </label>
+        </div>
+        {mode === 'computer' && (
+          <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
+            <span class="seg-label">{t('playAs')}</span>
+            {(['white', 'black'] as const).map((c) => (
+              <label key={c} class={human === c ? 'on' : ''}>
+                <input
+                  type="radio"
+                  name="human"
+                  value={c}
+                  checked={human === c}
+                  onChange={() => setHuman(c)}
+                />
+                {t(c)}
+              </label>
+            ))}
+          </div>
+        )}
+        <label class="fen">
+          <span>{t('startPosition')}</span>
+          <input
+            type="text"
+            dir="ltr"
+            spellcheck={false}
+            value={fen}
+            onInput={(e) => setFen(e.currentTarget.value)}
+            placeholder={base.startFen}
+          />
+        </label>
+      </section>
+
+      <div class="start-row">
+        {check && (
+          <p class="error" role="alert">
+            {check}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={check !== null} data-testid="start">
+          {t('start')}
+        </button>
+      </div>
+    </form>
+  );
+}
