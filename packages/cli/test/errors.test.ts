@@ -4,6 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { bufferIo, guard, UsageError, type CommandModule } from '../src/command.ts';
+import { COMMANDS } from '../src/commands/index.ts';
+import { main } from '../src/main.ts';
 import { damka } from './helpers.ts';
 
 const PERFT = ['perft', '--variant', 'international', '--depth', '2'];
@@ -87,3 +90,27 @@ for (const { argv, says } of MISTAKES) {
     assert.doesNotMatch(r.stderr, /\bat .*\.ts:\d+/, 'no stack trace');
   });
 }
+
+test('an unexpected exception in a command is one line, exit code 1, no stack trace', async () => {
+  const io = bufferIo();
+  const broken: CommandModule = {
+    summary: 'fails',
+    usage: 'Usage: damka broken',
+    run: guard(async () => {
+      throw new TypeError('cannot read the board');
+    }),
+  };
+  const code = await main(['broken'], io, { ...COMMANDS, broken: async () => broken });
+  assert.equal(code, 1);
+  assert.equal(io.out(), '');
+  assert.equal(io.err(), 'damka: internal error: cannot read the board\n');
+});
+
+test('guard turns a UsageError into exit code 2 and one stderr line', async () => {
+  const io = bufferIo();
+  const run = guard(async () => {
+    throw new UsageError('two\nlines become one');
+  });
+  assert.equal(await run([], io), 2);
+  assert.equal(io.err(), 'damka: two lines become one\n');
+});

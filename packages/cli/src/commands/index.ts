@@ -5,8 +5,11 @@
  */
 import type { CommandModule } from '../command.ts';
 
+/** Command names and their module loaders. */
+export type Registry = Readonly<Record<string, () => Promise<CommandModule>>>;
+
 /** Every `damka` command, in the order `damka help` lists them. */
-export const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = {
+export const COMMANDS: Registry = {
   perft: () => import('./perft.ts'),
   moves: () => import('./moves.ts'),
   pdn: () => import('./pdn.ts'),
@@ -15,6 +18,9 @@ export const COMMANDS: Readonly<Record<string, () => Promise<CommandModule>>> = 
 };
 
 /** The loader of the command called `name`, if there is one. */
-export function findCommand(name: string): (() => Promise<CommandModule>) | undefined {
-  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+export function findCommand(
+  name: string,
+  commands: Registry = COMMANDS,
+): (() => Promise<CommandModule>) | undefined {
+  return Object.hasOwn(commands, name) ? commands[name] : undefined;
 }
