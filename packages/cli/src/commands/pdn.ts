@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   MAX_PDN_LENGTH,
   convertGame,
+  explainMove,
   getTag,
   parsePdn,
   replayGame,
@@ -19,11 +20,9 @@ import {
   writeGame,
   type PdnError,
   type PdnGame,
-  type Position,
   type ReplayError,
   type SquareNaming,
 } from '@damka/rules';
-import * as rules from '@damka/rules';
 import { guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
@@ -174,20 +173,13 @@ function namingOf(game: PdnGame): SquareNaming | undefined {
   return setting.ok ? setting.value.naming : undefined;
 }
 
-/** The shape of `explainMove` in `@damka/rules`, used when the rules package provides it. */
-type ExplainMove = (
-  position: Position,
-  attempt: { readonly from: number; readonly to: number } | { readonly path: readonly number[] },
-) => { readonly legal: boolean; readonly text: string };
-
 /**
- * The rule that forbids an illegal move, in words, when the rules package can explain moves;
- * undefined when it cannot (the replay's own message is used then).
+ * The rule that forbids an illegal move, in words (`explainMove`); undefined when the written move
+ * does not even name squares, in which case the replay's own message says so.
  */
 function explain(error: ReplayError, naming: SquareNaming | undefined): string | undefined {
-  const explainMove = (rules as Record<string, unknown>)['explainMove'] as ExplainMove | undefined;
   const position = error.position;
-  if (typeof explainMove !== 'function' || !position || !naming || error.text === undefined) {
+  if (!position || !naming || error.text === undefined) {
     return undefined;
   }
   const names = position.variant.squares.names;

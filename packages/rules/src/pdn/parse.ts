@@ -205,12 +205,13 @@ class Lexer {
     const name = s.slice(nameAt, i);
     while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
     if (s[i] !== '"') return fail(i, `the value of tag ${name} must be in double quotes`);
+    const quote = i;
     i++;
     let value = '';
     let from = i;
     for (;;) {
       if (i >= s.length || s[i] === '\n' || s[i] === '\r') {
-        return fail(Math.min(i, s.length - 1), `the value of tag ${name} is never closed`);
+        return fail(quote, `the value of tag ${name} is never closed`);
       }
       const c = s[i]!;
       if (c === '\\' && (s[i + 1] === '"' || s[i + 1] === '\\')) {
