@@ -14,6 +14,23 @@ export interface ClientSearch {
   readonly onInfo?: (info: WireInfo) => void;
 }
 
+/**
+ * Start the worker thread. From TypeScript sources the worker must load tsx first: on Node 20,
+ * `execArgv: ['--import', 'tsx']` registers tsx's hooks too late for the worker's own entry
+ * module (ERR_UNKNOWN_FILE_EXTENSION), so a two-line bootstrap registers them and then imports
+ * the entry. Compiled JavaScript starts the entry directly.
+ */
+function startWorker(): Worker {
+  const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
+  const entry = new URL(fromSource ? './worker-node.ts' : './worker-node.js', import.meta.url);
+  if (!fromSource) return new Worker(entry);
+  const api = import.meta.resolve('tsx/esm/api');
+  const code =
+    `import(${JSON.stringify(api)})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(code, { eval: true, execArgv: [] });
+}
+
 export class NodeEngineClient {
   private readonly worker: Worker;
   private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
@@ -30,9 +47,7 @@ export class NodeEngineClient {
 
   /** Start a worker; `seed` fixes the levels' randomness (tests). */
   constructor(options: { seed?: number; ttBits?: number } = {}) {
-    this.worker = new Worker(new URL('./worker-node.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'],
-    });
+    this.worker = startWorker();
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => (markReady = resolve));
     this.worker.on('message', (message: EngineResponse) => {

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position, variantOrThrow } from '@damka/rules';
+import { NodeEngineClient } from '../src/client-node.ts';
+import { createEngineHost, type EngineResponse } from '../src/index.ts';
+
+test('worker round trip: a legal move from a worker thread, with progress', async () => {
+  const client = new NodeEngineClient({ seed: 5, ttBits: 16 });
+  try {
+    const variant = variantOrThrow('english');
+    const start = Position.start(variant);
+    const first = start.legalMoves()[2]!;
+    const position = start.play(first);
+    const infos: number[] = [];
+    const result = await client.search({
+      game: { variant: 'english', moves: [{ from: first.from, to: first.to }] },
+      limits: { depth: 5 },
+      onInfo: (info) => infos.push(info.depth),
+    });
+    assert.ok(result.move);
+    const legal = position.legalMoves();
+    assert.ok(legal.some((m) => m.from === result.move!.from && m.to === result.move!.to));
+    assert.deepEqual(infos, [1, 2, 3, 4, 5]);
+    await assert.rejects(client.search({ game: { variant: 'nope' } }), /unknown variant/);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stop answers within 50 ms with a legal move', async () => {
+  const client = new NodeEngineClient({ ttBits: 16 });
+  try {
+    // warm up the worker (module loading, JIT)
+    await client.search({ game: { variant: 'international' }, limits: { depth: 3 } });
+    let firstInfo: () => void = () => {};
+    const started = new Promise<void>((resolve) => (firstInfo = resolve));
+    const pending = client.search({
+      game: { variant: 'international' },
+      limits: { infinite: true },
+      analyse: true,
+      onInfo: () => firstInfo(),
+    });
+    await started;
+    await new Promise((r) => setTimeout(r, 100));
+    const t0 = performance.now();
+    client.stop();
+    const result = await pending;
+    const elapsed = performance.now() - t0;
+    assert.ok(elapsed < 50, `stop took ${elapsed.toFixed(1)} ms`);
+    const legal = Position.start(variantOrThrow('international')).legalMoves();
+    assert.ok(
+      result.move && legal.some((m) => m.from === result.move!.from && m.to === result.move!.to),
+    );
+  } finally {
+    await client.close();
+  }
+});
+
+test('host: errors are answers, not exceptions', () => {
+  const out: EngineResponse[] = [];
+  const host = createEngineHost((m) => out.push(m));
+  host.handle({ type: 'init' });
+  host.handle({
+    type: 'search',
+    id: 1,
+    game: { variant: 'english', moves: [{ from: 0, to: 31 }] },
+  });
+  host.handle({ type: 'search', id: 2, game: { variant: 'english', fen: 'X:bad' } });
+  host.handle({ type: 'search', id: 3, game: { variant: 'english' }, limits: { depth: 2 } });
+  assert.equal(out[0]!.type, 'ready');
+  assert.equal(out[1]!.type, 'error');
+  assert.equal(out[2]!.type, 'error');
+  assert.ok(
+    out.slice(3).some((m) => m.type === 'result' && m.id === 3 && m.result.move !== undefined),
+  );
+});
