@@ -1,7 +1,8 @@
 /**
  * The command registry: one line per command, name → module. A command lives in
  * `commands/<name>.ts` and exports `summary`, `usage` and `run(args, io)` (see `CommandModule`).
- * Modules load only when needed, so a heavy command never slows down the others.
+ * Modules load only when needed, so a heavy command never slows down the others; `damka help`
+ * loads them all for their summaries, so importing a command module must start nothing.
  */
 import type { CommandModule } from '../command.ts';
 
