@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import {
   PDN_RESULTS,
@@ -395,4 +396,34 @@ test('replay reports the first illegal move with its ply, text and place', () =>
   const [badVariant] = games('[Variant "go"]\n*');
   const r4 = replayGame(badVariant!);
   assert.ok(!r4.ok && r4.error.kind === 'setting');
+});
+
+test('house rules: VariantOptions changes what replays', () => {
+  const moves = '1. 11-15 22-18 2. 9-13 *'; // Black skips the capture 15x22
+  const [plain] = games(`[GameType "21"]\n${moves}`);
+  const strict = replayGame(plain!);
+  assert.ok(!strict.ok);
+  assert.equal(strict.error.ply, 3);
+  const [house] = games(`[GameType "21"]\n[VariantOptions "noForcedCapture=true"]\n${moves}`);
+  assert.ok(replayGame(house!).ok);
+});
+
+test('Windows line ends, a byte-order mark and % escape lines are read', () => {
+  const text = '\ufeff[Event "crlf"]\r\n% an escaped line\r\n1. 32-28 ; note\r\n19-23 *\r\n';
+  const [game] = games(text);
+  assert.equal(game!.tags.get('Event'), 'crlf');
+  assert.deepEqual(game!.moves.moves[0]!.comments, ['note']);
+  assert.deepEqual(game!.moves.moves[1]!.at, { line: 4, column: 1 });
+});
+
+test('the examples of docs/pdn.md read and replay', () => {
+  const doc = readFileSync(new URL('../docs/pdn.md', import.meta.url), 'utf8');
+  const blocks = doc.split('```').filter((block, i) => i % 2 === 1 && block.includes('[GameType'));
+  assert.ok(blocks.length >= 3);
+  for (const block of blocks) {
+    for (const game of games(block)) {
+      const replay = replayGame(game);
+      assert.ok(replay.ok, block);
+    }
+  }
 });
