@@ -7,8 +7,17 @@
 import { colorIndex } from './types.ts';
 import type { Position } from './position.ts';
 import { MoveList } from './movegen/move-list.ts';
-import { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
+import {
+  MoveGenerator,
+  makeMove as importedMakeMove,
+  unmakeMove as importedUnmakeMove,
+} from './movegen/generator.ts';
 import type { CompiledRules } from './variants/compile.ts';
+
+// Module copies of the make/unmake functions: under a loader such as tsx each use of an imported
+// binding goes through a getter, a measurable cost at every node of the tree.
+const makeMove = importedMakeMove;
+const unmakeMove = importedUnmakeMove;
 
 export interface PerftOptions {
   /** Count every distinct capture route (`keep`) or merge equal captures (`drop`, default). */
@@ -21,7 +30,11 @@ export class Perft {
   private readonly drop: boolean;
   private readonly script: ReadonlyArray<{ from: number; to: number }>;
 
-  constructor(rules: CompiledRules, options: PerftOptions = {}, script: ReadonlyArray<{ from: number; to: number }> = []) {
+  constructor(
+    rules: CompiledRules,
+    options: PerftOptions = {},
+    script: ReadonlyArray<{ from: number; to: number }> = [],
+  ) {
     this.gen = new MoveGenerator(rules);
     this.drop = options.duplicates !== 'keep';
     this.script = script;
@@ -34,7 +47,12 @@ export class Perft {
   }
 
   /** Per-move counts at the root ("divide"): index i of the root list → leaves below it. */
-  divide(board: Int8Array, side: number, depth: number, openingPly = -1): { list: MoveList; counts: number[] } {
+  divide(
+    board: Int8Array,
+    side: number,
+    depth: number,
+    openingPly = -1,
+  ): { list: MoveList; counts: number[] } {
     const list = this.listAt(0);
     this.generate(board, side, list, openingPly);
     const counts: number[] = [];
@@ -75,7 +93,16 @@ export class Perft {
     return 0;
   }
 
-  private walk(board: Int8Array, side: number, depth: number, ply: number, openingPly: number): number {
+  private walk(
+    board: Int8Array,
+    side: number,
+    depth: number,
+    ply: number,
+    openingPly: number,
+  ): number {
+    // Bulk counting: the last ply only needs how many moves there are, which the generator can
+    // tell without writing non-captures (the scripted opening still needs the full list).
+    if (depth === 1 && openingPly < 0) return this.gen.countMoves(board, side, this.drop);
     const list = this.listAt(ply);
     const n = this.generate(board, side, list, openingPly);
     if (depth === 1) return n;

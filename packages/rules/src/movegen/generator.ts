@@ -9,20 +9,48 @@
  * them. Competing captures are ranked by a numeric key built from the precedence steps, keeping only
  * the best as the walk finds them, so nothing is sorted or filtered afterwards.
  */
-import { BLACK_BIT, KING, MAN } from '../types.ts';
 import {
-  EARLIEST_KING_BITS,
-  OBLIGATION_MANDATORY,
-  PROMOTE_AND_STOP,
-  STEP_EARLIEST_KING,
-  STEP_KING_PRIORITY,
-  STEP_QUALITY,
-  STEP_QUANTITY,
-  STEP_SCALE,
-  STEP_WITH_KING,
+  BLACK_BIT as IMPORTED_BLACK_BIT,
+  KING as IMPORTED_KING,
+  MAN as IMPORTED_MAN,
+} from '../types.ts';
+import {
+  EARLIEST_KING_BITS as IMPORTED_EARLIEST_KING_BITS,
+  OBLIGATION_MANDATORY as IMPORTED_OBLIGATION_MANDATORY,
+  PROMOTE_AND_STOP as IMPORTED_PROMOTE_AND_STOP,
+  STEP_EARLIEST_KING as IMPORTED_STEP_EARLIEST_KING,
+  STEP_KING_PRIORITY as IMPORTED_STEP_KING_PRIORITY,
+  STEP_QUALITY as IMPORTED_STEP_QUALITY,
+  STEP_QUANTITY as IMPORTED_STEP_QUANTITY,
+  STEP_SCALE as IMPORTED_STEP_SCALE,
+  STEP_WITH_KING as IMPORTED_STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
-import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList } from './move-list.ts';
+import {
+  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
+  KIND_SPLIT as IMPORTED_KIND_SPLIT,
+  KIND_STEP as IMPORTED_KIND_STEP,
+  MoveList,
+} from './move-list.ts';
+import { moveTables, type MoveTables } from './tables.ts';
+
+// Constants read in the hot loops are copied into this module: when TypeScript runs through a
+// loader such as tsx, every read of an imported binding is a getter call (measured: ~30% of perft).
+const BLACK_BIT = IMPORTED_BLACK_BIT;
+const KING = IMPORTED_KING;
+const MAN = IMPORTED_MAN;
+const OBLIGATION_MANDATORY = IMPORTED_OBLIGATION_MANDATORY;
+const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
+const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
+const KIND_SPLIT = IMPORTED_KIND_SPLIT;
+const KIND_STEP = IMPORTED_KIND_STEP;
+const EARLIEST_KING_BITS = IMPORTED_EARLIEST_KING_BITS;
+const STEP_EARLIEST_KING = IMPORTED_STEP_EARLIEST_KING;
+const STEP_KING_PRIORITY = IMPORTED_STEP_KING_PRIORITY;
+const STEP_QUALITY = IMPORTED_STEP_QUALITY;
+const STEP_QUANTITY = IMPORTED_STEP_QUANTITY;
+const STEP_SCALE = IMPORTED_STEP_SCALE;
+const STEP_WITH_KING = IMPORTED_STEP_WITH_KING;
 
 /** Deepest capture chain the scratch stack holds (81 points, 40 enemy pieces at most). */
 const MAX_JUMPS = 96;
@@ -41,10 +69,17 @@ export class MoveGenerator {
   private originCode = 0;
   private bestKey = -1;
   private drop = true;
+  /** Squares of the side to move's pieces, in square order (filled by each generation). */
+  private readonly pieces: Int16Array;
+  /** Move list for `countMoves` when it must generate. */
+  private scratch: MoveList | null = null;
+  private readonly tables: MoveTables;
 
   constructor(rules: CompiledRules) {
     this.rules = rules;
     this.dead = new Uint8Array(rules.size);
+    this.pieces = new Int16Array(rules.size);
+    this.tables = moveTables(rules);
   }
 
   /**
@@ -60,10 +95,14 @@ export class MoveGenerator {
     this.drop = dropDuplicates;
     this.bestKey = -1;
     const me = side === 0 ? 0 : BLACK_BIT;
-    const size = c.size;
-    for (let sq = 0; sq < size; sq++) {
+    const pieces = this.pieces;
+    const np = collectPieces(board, me, pieces);
+    for (let k = 0; k < np; k++) {
+      const sq = pieces[k]!;
       const code = board[sq]!;
-      if (code === 0 || (code & BLACK_BIT) !== me) continue;
+      // Most pieces have no capture at all: a one-jump look-ahead skips the recursive walk and its
+      // board edits for them (the walk finds nothing exactly when this finds nothing).
+      if (!canJump(c, this.tables, board, sq, code)) continue;
       this.origin = sq;
       this.originCode = code;
       this.sp = 0;
@@ -75,8 +114,81 @@ export class MoveGenerator {
       if (c.prefixes) this.addPrefixes();
       if (c.obligation === OBLIGATION_MANDATORY) return list.count;
     }
-    this.steps(me);
+    this.steps(me, np);
     return list.count;
+  }
+
+  /**
+   * The number of legal moves of `side`, the same as `generate` returns, without keeping the
+   * moves: perft's last ply. Non-captures are counted without being written; when a capture
+   * exists the full generation runs (precedence and duplicates need the list).
+   */
+  countMoves(board: Int8Array, side: number, dropDuplicates = true): number {
+    const c = this.rules;
+    const size = c.size;
+    const me = side === 0 ? 0 : BLACK_BIT;
+    const t = this.tables;
+    const width = t.width;
+    const step = t.step;
+    const jumpOver = t.jumpOver;
+    const jumpLand = t.jumpLand;
+    const flying = c.flying;
+    const capturable = c.capturable;
+    const next = c.next;
+    const kingSplit = c.kingSplit;
+    // One pass over the board: each piece is first tested for a capture (any capture means the
+    // full generation decides), then its non-captures are counted without being written.
+    let n = 0;
+    let np = 0;
+    let last = -1;
+    for (let sq = 0; sq < size; sq++) {
+      const code = board[sq]!;
+      if (code === 0 || (code & BLACK_BIT) !== me) continue;
+      np++;
+      last = sq;
+      if (flying[code] === 0) {
+        const at = (code * size + sq) * width;
+        const cbase = code * 8;
+        for (let k = at; ; k++) {
+          const over = jumpOver[k]!;
+          if (over < 0) break;
+          const victim = board[over]!;
+          if (victim !== 0 && capturable[cbase + victim] !== 0 && board[jumpLand[k]!] === 0) {
+            return this.generateScratch(board, side, dropDuplicates);
+          }
+        }
+        for (let k = at; ; k++) {
+          const to = step[k]!;
+          if (to < 0) break;
+          if (board[to] === 0) n++;
+        }
+      } else {
+        if (canJump(c, t, board, sq, code))
+          return this.generateScratch(board, side, dropDuplicates);
+        const dirs = c.stepDirs[code]!;
+        for (let i = 0; i < dirs.length; i++) {
+          const base = dirs[i]! * size;
+          for (let to = next[base + sq]!; to >= 0 && board[to] === 0; to = next[base + to]!) n++;
+        }
+      }
+      if (kingSplit && (code & 3) === KING) {
+        const targets = c.splitTargets[(me === 0 ? 0 : size) + sq]!;
+        for (let i = 0; i < targets.length; i++) if (board[targets[i]!] === 0) n++;
+      }
+    }
+    if (np === 1 && (board[last]! & 3) === MAN) {
+      const back = c.lastManDirs[board[last]!]!;
+      for (let i = 0; i < back.length; i++) {
+        const to = next[back[i]! * size + last]!;
+        if (to >= 0 && board[to] === 0) n++;
+      }
+    }
+    return n;
+  }
+
+  private generateScratch(board: Int8Array, side: number, dropDuplicates: boolean): number {
+    if (this.scratch === null) this.scratch = new MoveList();
+    return this.generate(board, side, this.scratch, dropDuplicates);
   }
 
   /** True if `side` has any capture (cheaper than generating when only the answer matters). */
@@ -105,7 +217,8 @@ export class MoveGenerator {
         const over = next[d * size + sq]!;
         if (over < 0) continue;
         const victim = b[over]!;
-        if (victim === 0 || this.dead[over] === 1 || c.capturable[code * 8 + victim] === 0) continue;
+        if (victim === 0 || this.dead[over] === 1 || c.capturable[code * 8 + victim] === 0)
+          continue;
         const land = next[d * size + over]!;
         if (land < 0 || b[land] !== 0) continue;
         found = true;
@@ -184,7 +297,13 @@ export class MoveGenerator {
     for (let i = 0; i < n; i++) hash ^= c.squareHash[this.stackCap[i]!]!;
     if (this.drop) {
       for (let j = 0; j < list.count; j++) {
-        if (list.to[j] !== to || list.from[j] !== this.origin || list.ncap[j] !== n || list.hash[j] !== hash) continue;
+        if (
+          list.to[j] !== to ||
+          list.from[j] !== this.origin ||
+          list.ncap[j] !== n ||
+          list.hash[j] !== hash
+        )
+          continue;
         if (this.sameAsStack(j, n)) return;
       }
     }
@@ -200,10 +319,18 @@ export class MoveGenerator {
     list.ncap[i] = n;
     list.start[i] = at;
     list.hash[i] = hash;
-    list.capSq.set(this.stackCap.subarray(0, n), at);
-    list.capCode.set(this.stackCode.subarray(0, n), at);
-    list.land.set(this.stackLand.subarray(0, n), at);
-    list.landCode.set(this.stackLandCode.subarray(0, n), at);
+    // Plain loops, not `set(subarray(…))`: a capture holds a handful of jumps, and each subarray
+    // would be a fresh object per recorded capture.
+    const capSq = list.capSq;
+    const capCode = list.capCode;
+    const land = list.land;
+    const landCode = list.landCode;
+    for (let x = 0; x < n; x++) {
+      capSq[at + x] = this.stackCap[x]!;
+      capCode[at + x] = this.stackCode[x]!;
+      land[at + x] = this.stackLand[x]!;
+      landCode[at + x] = this.stackLandCode[x]!;
+    }
     list.used = at + n;
   }
 
@@ -260,7 +387,13 @@ export class MoveGenerator {
         for (let x = 0; x < k; x++) hash ^= c.squareHash[list.capSq[at + x]!]!;
         let dup = false;
         for (let j = 0; j < list.count && !dup; j++) {
-          if (list.from[j] !== list.from[m] || list.to[j] !== to || list.ncap[j] !== k || list.hash[j] !== hash) continue;
+          if (
+            list.from[j] !== list.from[m] ||
+            list.to[j] !== to ||
+            list.ncap[j] !== k ||
+            list.hash[j] !== hash
+          )
+            continue;
           dup = samePrefix(list, j, at, k);
         }
         if (dup) continue;
@@ -286,50 +419,154 @@ export class MoveGenerator {
     }
   }
 
-  /** Non-capturing moves (and king splits) of the side with colour bit `me`. */
-  private steps(me: number): void {
+  /** Non-capturing moves (and king splits) of the side with colour bit `me`, pieces from `pieces`. */
+  private steps(me: number, np: number): void {
     const c = this.rules;
     const b = this.board;
     const size = c.size;
     const next = c.next;
     const list = this.list;
-    let lastMan = -1;
-    if (c.lastManDirs[MAN | me]!.length > 0) lastMan = loneMan(b, me, size);
-    for (let sq = 0; sq < size; sq++) {
+    const pieces = this.pieces;
+    const promoteEnd = c.promoteEnd;
+    const stepTable = this.tables.step;
+    const width = this.tables.width;
+    const lastMan = c.lastManDirs[MAN | me]!.length > 0 ? loneMan(b, pieces, np) : -1;
+    // Moves are written straight into the list's arrays (held in locals, refreshed only when the
+    // list grows): this loop runs at nearly every node, and a call per move costs more than the write.
+    let n = list.count;
+    let from = list.from;
+    let to = list.to;
+    let moved = list.moved;
+    let piece = list.piece;
+    let kind = list.kind;
+    let ncap = list.ncap;
+    let start = list.start;
+    let hash = list.hash;
+    const used = list.used;
+    for (let k = 0; k < np; k++) {
+      const sq = pieces[k]!;
       const code = b[sq]!;
-      if (code === 0 || (code & BLACK_BIT) !== me) continue;
       const dirs = c.stepDirs[code]!;
+      // Room for every move this piece can make (its targets are distinct squares, plus splits).
+      if (n + size + 16 > from.length) {
+        list.count = n;
+        list.reserveMoves(n + size + 16);
+        from = list.from;
+        to = list.to;
+        moved = list.moved;
+        piece = list.piece;
+        kind = list.kind;
+        ncap = list.ncap;
+        start = list.start;
+        hash = list.hash;
+      }
       if (c.flying[code] === 1) {
         for (let i = 0; i < dirs.length; i++) {
           const base = dirs[i]! * size;
-          for (let to = next[base + sq]!; to >= 0 && b[to] === 0; to = next[base + to]!) {
-            list.addStep(sq, to, code, code, KIND_STEP);
+          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
+            from[n] = sq;
+            to[n] = t;
+            moved[n] = code;
+            piece[n] = code;
+            kind[n] = KIND_STEP;
+            ncap[n] = 0;
+            start[n] = used;
+            hash[n] = 0;
+            n++;
           }
         }
       } else {
-        for (let i = 0; i < dirs.length; i++) {
-          const to = next[dirs[i]! * size + sq]!;
-          if (to < 0 || b[to] !== 0) continue;
-          const promoted = c.promoteEnd[code * size + to]!;
-          list.addStep(sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP);
+        const pbase = code * size;
+        for (let k = (code * size + sq) * width; ; k++) {
+          const t = stepTable[k]!;
+          if (t < 0) break;
+          if (b[t] !== 0) continue;
+          const promoted = promoteEnd[pbase + t]!;
+          from[n] = sq;
+          to[n] = t;
+          moved[n] = code;
+          piece[n] = promoted !== 0 ? promoted : code;
+          kind[n] = KIND_STEP;
+          ncap[n] = 0;
+          start[n] = used;
+          hash[n] = 0;
+          n++;
         }
         if (sq === lastMan) {
           const back = c.lastManDirs[code]!;
           for (let i = 0; i < back.length; i++) {
-            const to = next[back[i]! * size + sq]!;
-            if (to >= 0 && b[to] === 0) list.addStep(sq, to, code, code, KIND_STEP);
+            const t = next[back[i]! * size + sq]!;
+            if (t < 0 || b[t] !== 0) continue;
+            from[n] = sq;
+            to[n] = t;
+            moved[n] = code;
+            piece[n] = code;
+            kind[n] = KIND_STEP;
+            ncap[n] = 0;
+            start[n] = used;
+            hash[n] = 0;
+            n++;
           }
         }
       }
       if (c.kingSplit && (code & 3) === KING) {
         const targets = c.splitTargets[(me === 0 ? 0 : size) + sq]!;
         for (let i = 0; i < targets.length; i++) {
-          const to = targets[i]!;
-          if (b[to] === 0) list.addStep(sq, to, code, MAN | me, KIND_SPLIT);
+          const t = targets[i]!;
+          if (b[t] !== 0) continue;
+          from[n] = sq;
+          to[n] = t;
+          moved[n] = code;
+          piece[n] = MAN | me;
+          kind[n] = KIND_SPLIT;
+          ncap[n] = 0;
+          start[n] = used;
+          hash[n] = 0;
+          n++;
         }
       }
     }
+    list.count = n;
   }
+}
+
+/** Fill `pieces` with the squares of the pieces with colour bit `me`; returns how many. */
+function collectPieces(b: Int8Array, me: number, pieces: Int16Array): number {
+  const size = b.length;
+  let np = 0;
+  for (let sq = 0; sq < size; sq++) {
+    const code = b[sq]!;
+    if (code !== 0 && (code & BLACK_BIT) === me) pieces[np++] = sq;
+  }
+  return np;
+}
+
+/** True when the piece `code` on `sq` has at least one first jump (the capture walk's first level). */
+function canJump(c: CompiledRules, t: MoveTables, b: Int8Array, sq: number, code: number): boolean {
+  const capturable = c.capturable;
+  const cbase = code * 8;
+  if (c.flying[code] === 0) {
+    const jumpOver = t.jumpOver;
+    const jumpLand = t.jumpLand;
+    for (let k = (code * c.size + sq) * t.width; ; k++) {
+      const over = jumpOver[k]!;
+      if (over < 0) return false;
+      const victim = b[over]!;
+      if (victim !== 0 && capturable[cbase + victim] !== 0 && b[jumpLand[k]!] === 0) return true;
+    }
+  }
+  const dirs = c.firstJumpDirs[code]!;
+  const next = c.next;
+  const size = c.size;
+  for (let i = 0; i < dirs.length; i++) {
+    const base = dirs[i]! * size;
+    let over = next[base + sq]!;
+    while (over >= 0 && b[over] === 0) over = next[base + over]!;
+    if (over < 0 || capturable[cbase + b[over]!] === 0) continue;
+    const land = next[base + over]!;
+    if (land >= 0 && b[land] === 0) return true;
+  }
+  return false;
 }
 
 function samePrefix(list: MoveList, j: number, at: number, k: number): boolean {
@@ -348,16 +585,11 @@ function samePrefix(list: MoveList, j: number, at: number, k: number): boolean {
   return true;
 }
 
-/** The square of `me`'s only piece if it is a man, else -1. */
-function loneMan(b: Int8Array, me: number, size: number): number {
-  let found = -1;
-  for (let sq = 0; sq < size; sq++) {
-    const code = b[sq]!;
-    if (code === 0 || (code & BLACK_BIT) !== me) continue;
-    if (found >= 0 || (code & 3) !== MAN) return -1;
-    found = sq;
-  }
-  return found;
+/** The square of the side's only piece if it is a man, else -1. */
+function loneMan(b: Int8Array, pieces: Int16Array, np: number): number {
+  if (np !== 1) return -1;
+  const sq = pieces[0]!;
+  return (b[sq]! & 3) === MAN ? sq : -1;
 }
 
 const strictCache = new WeakMap<CompiledRules, MoveGenerator>();

@@ -57,21 +57,7 @@ export class MoveList {
 
   /** Make room for one more move with `jumps` jumps. */
   reserve(jumps: number): void {
-    if (this.count >= this.from.length) {
-      const n = this.from.length * 2;
-      this.from = grow16(this.from, n);
-      this.to = grow16(this.to, n);
-      this.moved = grow8(this.moved, n);
-      this.piece = grow8(this.piece, n);
-      this.kind = grow8(this.kind, n);
-      this.ncap = grow16(this.ncap, n);
-      const start = new Int32Array(n);
-      start.set(this.start);
-      this.start = start;
-      const hash = new Int32Array(n);
-      hash.set(this.hash);
-      this.hash = hash;
-    }
+    if (this.count >= this.from.length) this.reserveMoves(this.count + 1);
     if (this.used + jumps > this.capSq.length) {
       const n = Math.max(this.capSq.length * 2, this.used + jumps);
       this.capSq = grow16(this.capSq, n);
@@ -79,6 +65,25 @@ export class MoveList {
       this.land = grow16(this.land, n);
       this.landCode = grow8(this.landCode, n);
     }
+  }
+
+  /** Make room for at least `moves` moves in all (the per-move arrays; jumps are separate). */
+  reserveMoves(moves: number): void {
+    if (moves <= this.from.length) return;
+    let n = Math.max(this.from.length * 2, 16);
+    while (n < moves) n *= 2;
+    this.from = grow16(this.from, n);
+    this.to = grow16(this.to, n);
+    this.moved = grow8(this.moved, n);
+    this.piece = grow8(this.piece, n);
+    this.kind = grow8(this.kind, n);
+    this.ncap = grow16(this.ncap, n);
+    const start = new Int32Array(n);
+    start.set(this.start);
+    this.start = start;
+    const hash = new Int32Array(n);
+    hash.set(this.hash);
+    this.hash = hash;
   }
 
   /** Append a non-capturing move. */

@@ -1,0 +1,251 @@
+/**
+ * Perft benchmark: leaves per second of Damka's move generator from start positions, next to
+ * rapid-draughts (a bitboard English checkers library) on the same English tree.
+ *
+ * Single thread, bulk counting (the last ply is counted, not played). Every run checks its leaf
+ * count against the expected value before any figure is printed: a wrong count exits non-zero, so
+ * a fast but broken generator can never post a result. Figures are the best and the median of N
+ * runs (N >= 3).
+ *
+ * Run: `npm run bench:perft` (options: `--runs N`, `--only <name substring>`, `--no-rapid`).
+ */
+import { availableParallelism, cpus } from 'node:os';
+import * as rapidEnglish from 'rapid-draughts/english';
+import { Position, perft, variantOrThrow, type Options } from '../src/index.ts';
+
+interface Case {
+  readonly name: string;
+  readonly variant: string;
+  readonly options: Options;
+  readonly duplicates: 'keep' | 'drop';
+  readonly depth: number;
+  readonly expected: number;
+  /** Where the expected count comes from. */
+  readonly source: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'English start',
+    variant: 'english',
+    options: {},
+    duplicates: 'keep',
+    depth: 10,
+    expected: 18_391_564,
+    source: 'public.perft (dctl)',
+  },
+  {
+    name: 'International start',
+    variant: 'international',
+    options: {},
+    duplicates: 'drop',
+    depth: 8,
+    expected: 6_483_961,
+    source: 'public.perft (dctl)',
+  },
+  {
+    name: 'Russian start',
+    variant: 'russian',
+    options: {},
+    duplicates: 'keep',
+    depth: 9,
+    expected: 4_570_667,
+    source: 'public.perft (dctl)',
+  },
+  {
+    name: 'Turkish start',
+    variant: 'turkish',
+    options: {},
+    duplicates: 'drop',
+    depth: 7,
+    expected: 10_782_308,
+    source: 'self-computed (d1–d6 agree with rules.md engine values)',
+  },
+  {
+    name: 'Dhamet start (forcedOpening=false)',
+    variant: 'dhamet',
+    options: { forcedOpening: false },
+    duplicates: 'drop',
+    depth: 13,
+    expected: 2_795_898,
+    source: 'self-computed (d1–d10 agree with rules.md engine values)',
+  },
+];
+
+/**
+ * The part of rapid-draughts' English API used here. Its bundled typings re-export through
+ * extensionless paths that NodeNext resolution cannot follow, so the shape is declared locally.
+ */
+interface EnglishDraughtsEngine {
+  readonly moves: readonly unknown[];
+  clone(): EnglishDraughtsEngine;
+  move(move: unknown): void;
+}
+const { EnglishDraughtsEngineFactory } = rapidEnglish as unknown as {
+  EnglishDraughtsEngineFactory: { setup(): EnglishDraughtsEngine };
+};
+
+const RAPID = {
+  name: 'rapid-draughts English start',
+  depth: 10,
+  expected: 18_391_564,
+};
+
+interface Args {
+  runs: number;
+  only: string | null;
+  rapid: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 5, only: null, rapid: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--runs') args.runs = Number(argv[++i]);
+    else if (a === '--only') args.only = argv[++i] ?? '';
+    else if (a === '--no-rapid') args.rapid = false;
+    else {
+      console.error(`unknown argument ${a}`);
+      process.exit(2);
+    }
+  }
+  if (!Number.isInteger(args.runs) || args.runs < 3) {
+    console.error('--runs must be an integer >= 3');
+    process.exit(2);
+  }
+  return args;
+}
+
+interface Row {
+  readonly name: string;
+  readonly depth: number;
+  readonly leaves: number;
+  readonly best: number;
+  readonly median: number;
+  readonly bestSeconds: number;
+}
+
+/** Time `runs` runs of `count`, checking each result; exits the process on a wrong count. */
+function measure(
+  name: string,
+  depth: number,
+  expected: number,
+  runs: number,
+  count: () => number,
+): Row {
+  const rates: number[] = [];
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    const n = count();
+    const seconds = (performance.now() - t0) / 1000;
+    if (n !== expected) {
+      console.error(
+        `${name} depth ${depth}: counted ${n} leaves, expected ${expected} — no figure reported`,
+      );
+      process.exit(1);
+    }
+    rates.push(n / seconds);
+    times.push(seconds);
+  }
+  const sorted = [...rates].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return {
+    name,
+    depth,
+    leaves: expected,
+    best: sorted[sorted.length - 1]!,
+    median,
+    bestSeconds: Math.min(...times),
+  };
+}
+
+/** Perft with rapid-draughts' public API: `engine.moves`, `engine.clone()`, `engine.move(m)`. */
+function rapidPerft(engine: EnglishDraughtsEngine, depth: number): number {
+  const moves = engine.moves;
+  if (depth === 1) return moves.length; // bulk counting, as Damka's perft does
+  let total = 0;
+  for (const move of moves) {
+    const child = engine.clone();
+    child.move(move);
+    total += rapidPerft(child, depth - 1);
+  }
+  return total;
+}
+
+/**
+ * The same, but each child's move check reuses the parent's move list instead of generating it
+ * again (`move` validates against `moves`). This touches rapid-draughts' private cache field; it
+ * shows its generator at its best rather than its API's cost.
+ */
+function rapidPerftSeeded(engine: EnglishDraughtsEngine, depth: number): number {
+  const moves = engine.moves;
+  if (depth === 1) return moves.length;
+  let total = 0;
+  for (const move of moves) {
+    const child = engine.clone();
+    (child as unknown as { _moves: unknown })._moves = moves;
+    child.move(move);
+    total += rapidPerftSeeded(child, depth - 1);
+  }
+  return total;
+}
+
+function fmtRate(x: number): string {
+  return (x / 1e6).toFixed(2);
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  console.log(`# Perft benchmark`);
+  console.log(
+    `node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${args.runs} runs each, single thread`,
+  );
+  console.log('');
+  const rows: Row[] = [];
+  for (const c of CASES) {
+    if (args.only !== null && !c.name.toLowerCase().includes(args.only.toLowerCase())) continue;
+    const position = Position.start(variantOrThrow(c.variant, c.options));
+    const row = measure(c.name, c.depth, c.expected, args.runs, () =>
+      perft(position, c.depth, { duplicates: c.duplicates }),
+    );
+    rows.push({ ...row, name: `Damka ${c.name} (${c.duplicates})` });
+    console.error(`  done: ${c.name}`);
+  }
+  if (args.rapid && (args.only === null || 'rapid-draughts'.includes(args.only.toLowerCase()))) {
+    rows.push(
+      measure(`${RAPID.name} (API)`, RAPID.depth, RAPID.expected, args.runs, () =>
+        rapidPerft(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
+      ),
+    );
+    console.error(`  done: ${RAPID.name} (API)`);
+    rows.push(
+      measure(`${RAPID.name} (seeded check)`, RAPID.depth, RAPID.expected, args.runs, () =>
+        rapidPerftSeeded(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
+      ),
+    );
+    console.error(`  done: ${RAPID.name} (seeded check)`);
+  }
+  console.log(
+    '| Benchmark | Depth | Leaves (checked) | Best M leaves/s | Median M leaves/s | Best time s |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.depth} | ${r.leaves.toLocaleString('en-US')} | ${fmtRate(r.best)} | ${fmtRate(r.median)} | ${r.bestSeconds.toFixed(2)} |`,
+    );
+  }
+  const english = rows.find((r) => r.name.startsWith('Damka English'));
+  const rapid = rows.filter((r) => r.name.startsWith('rapid-draughts'));
+  if (english && rapid.length > 0) {
+    const fastest = Math.max(...rapid.map((r) => r.best));
+    console.log('');
+    console.log(
+      `English: Damka / fastest rapid-draughts (best runs) = ${(english.best / fastest).toFixed(1)}x`,
+    );
+  }
+}
+
+main();

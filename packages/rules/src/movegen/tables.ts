@@ -1,0 +1,62 @@
+/**
+ * Per-square move tables derived from `CompiledRules` for the generator's hot paths.
+ *
+ * The compiled rules give directions per piece code and a neighbour table per direction; reading
+ * them costs several dependent loads per direction. Here the targets of a short-range piece are
+ * listed per (piece code, square) in one flat array, so a step or first-jump test is one load of
+ * the target and one of the board. Built once per `CompiledRules` and shared.
+ */
+import type { CompiledRules } from '../variants/compile.ts';
+
+export interface MoveTables {
+  /** Slots per (code, square) entry: the most directions any piece has, plus a -1 terminator. */
+  readonly width: number;
+  /** `step[(code * size + sq) * width + k]`: k-th one-step target of a short-range piece, -1 ends. */
+  readonly step: Int16Array;
+  /**
+   * `jumpOver` / `jumpLand` at the same index: the k-th first jump of a short-range piece
+   * (square jumped, landing square; only where both exist on the board), -1 ends.
+   */
+  readonly jumpOver: Int16Array;
+  readonly jumpLand: Int16Array;
+}
+
+const cache = new WeakMap<CompiledRules, MoveTables>();
+
+/** The tables for `c` (built on first use). */
+export function moveTables(c: CompiledRules): MoveTables {
+  const hit = cache.get(c);
+  if (hit) return hit;
+  const size = c.size;
+  const next = c.next;
+  const width = c.reverse.length + 1;
+  const step = new Int16Array(8 * size * width).fill(-1);
+  const jumpOver = new Int16Array(8 * size * width).fill(-1);
+  const jumpLand = new Int16Array(8 * size * width).fill(-1);
+  for (let code = 1; code < 8; code++) {
+    const steps = c.stepDirs[code]!;
+    const jumps = c.firstJumpDirs[code]!;
+    for (let sq = 0; sq < size; sq++) {
+      const at = (code * size + sq) * width;
+      let k = 0;
+      for (let i = 0; i < steps.length; i++) {
+        const to = next[steps[i]! * size + sq]!;
+        if (to >= 0) step[at + k++] = to;
+      }
+      k = 0;
+      for (let i = 0; i < jumps.length; i++) {
+        const d = jumps[i]!;
+        const over = next[d * size + sq]!;
+        if (over < 0) continue;
+        const land = next[d * size + over]!;
+        if (land < 0) continue;
+        jumpOver[at + k] = over;
+        jumpLand[at + k] = land;
+        k++;
+      }
+    }
+  }
+  const tables: MoveTables = { width, step, jumpOver, jumpLand };
+  cache.set(c, tables);
+  return tables;
+}
