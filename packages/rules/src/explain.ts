@@ -28,8 +28,7 @@ import { formatMove } from './notation/moves.ts';
 
 /** A move as a person gives it: start and end square, or a route (start, then landing squares). */
 export type MoveAttempt =
-  | { readonly from: Square; readonly to: Square }
-  | { readonly path: readonly Square[] };
+  { readonly from: Square; readonly to: Square } | { readonly path: readonly Square[] };
 
 export type ExplanationCode =
   /** the attempt is a legal move (`moves[0]`) */
@@ -107,7 +106,10 @@ const RELAXATIONS: readonly Relaxation[] = [
   {
     name: 'manCaptures',
     applies: (r) => r.man.captures !== 'all' || r.man.backwardCaptureOnlyAfterForward,
-    relax: (r) => ({ ...r, man: { ...r.man, captures: 'all', backwardCaptureOnlyAfterForward: false } }),
+    relax: (r) => ({
+      ...r,
+      man: { ...r.man, captures: 'all', backwardCaptureOnlyAfterForward: false },
+    }),
   },
   {
     name: 'capturesKings',
@@ -163,13 +165,19 @@ function relaxedGenerator(rules: Rules, names: readonly string[]): MoveGenerator
 
 function generate(position: Position, names: readonly string[]): Move[] {
   const list = new MoveList();
-  relaxedGenerator(position.variant.rules, names).generate(position.board(), colorIndex(position.turn), list, true);
+  relaxedGenerator(position.variant.rules, names).generate(
+    position.board(),
+    colorIndex(position.turn),
+    list,
+    true,
+  );
   return movesFromList(list);
 }
 
 /** Does `move` fit the route (start, any of its landing squares in order, end)? */
 export function fitsRoute(move: Move, route: readonly Square[]): boolean {
-  if (route.length < 2 || move.from !== route[0] || move.to !== route[route.length - 1]) return false;
+  if (route.length < 2 || move.from !== route[0] || move.to !== route[route.length - 1])
+    return false;
   let at = 0;
   for (let i = 1; i < route.length - 1; i++) {
     const sq = route[i]!;
@@ -181,14 +189,20 @@ export function fitsRoute(move: Move, route: readonly Square[]): boolean {
 }
 
 /** Why `attempt` is or is not a legal move in `position`. */
-export function explainMove(position: Position, attempt: MoveAttempt, options: ExplainOptions = {}): Explanation {
+export function explainMove(
+  position: Position,
+  attempt: MoveAttempt,
+  options: ExplainOptions = {},
+): Explanation {
   const variant = position.variant;
   const names = variant.squares.names;
   const name = (sq: Square) => names[sq] ?? String(sq);
   const route = 'path' in attempt ? [...attempt.path] : [attempt.from, attempt.to];
   const from = route[0] ?? -1;
   const to = route[route.length - 1] ?? -1;
-  const valid = route.length >= 2 && route.every((sq) => Number.isInteger(sq) && sq >= 0 && sq < variant.topology.size);
+  const valid =
+    route.length >= 2 &&
+    route.every((sq) => Number.isInteger(sq) && sq >= 0 && sq < variant.topology.size);
   const sep = variant.rules.notation.captureSeparator;
   const attemptText = valid ? route.map(name).join(route.length > 2 ? sep : '-') : '?';
   const turn = position.turn;
@@ -207,40 +221,64 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
     text,
   });
 
-  if (!valid) return make('illegalShape', 'That is not a move: give a start square and an end square.');
+  if (!valid)
+    return make('illegalShape', 'That is not a move: give a start square and an end square.');
   if (options.player && options.player !== turn) {
-    return make('notYourTurn', `It is ${colorName(turn)}'s turn, not ${colorName(options.player)}'s.`, [], {
-      player: options.player,
-    });
+    return make(
+      'notYourTurn',
+      `It is ${colorName(turn)}'s turn, not ${colorName(options.player)}'s.`,
+      [],
+      {
+        player: options.player,
+      },
+    );
   }
   const piece = position.pieceAt(from);
-  if (!piece) return make('emptySquare', `There is no piece on ${name(from)}.`, [], { from: name(from) });
+  if (!piece)
+    return make('emptySquare', `There is no piece on ${name(from)}.`, [], { from: name(from) });
   if (piece.color !== turn) {
-    return make('notYourPiece', `The piece on ${name(from)} is ${colorName(piece.color)}'s; ${colorName(turn)} is to move.`, [], {
-      from: name(from),
-      owner: piece.color,
-    });
+    return make(
+      'notYourPiece',
+      `The piece on ${name(from)} is ${colorName(piece.color)}'s; ${colorName(turn)} is to move.`,
+      [],
+      {
+        from: name(from),
+        owner: piece.color,
+      },
+    );
   }
   const legalMoves = position.legalMoves();
   const matches = legalMoves.filter((m) => fitsRoute(m, route));
-  if (matches.length === 1) return make('legal', `${fmt(matches[0]!)} is legal.`, matches, { move: fmt(matches[0]!) });
+  if (matches.length === 1)
+    return make('legal', `${fmt(matches[0]!)} is legal.`, matches, { move: fmt(matches[0]!) });
   if (matches.length > 1) {
-    return make('ambiguous', `${attemptText} fits several moves (${list(matches)}); give the full route.`, matches, {
-      moves: list(matches),
-    });
+    return make(
+      'ambiguous',
+      `${attemptText} fits several moves (${list(matches)}); give the full route.`,
+      matches,
+      {
+        moves: list(matches),
+      },
+    );
   }
   if (to !== from && position.pieceAt(to)) {
     return make('destinationOccupied', `${name(to)} is occupied.`, [], { to: name(to) });
   }
   if (position.scriptedMove()) {
-    return make('forcedOpening', `The compulsory opening requires ${list(legalMoves)} now.`, legalMoves, {
-      required: list(legalMoves),
-    });
+    return make(
+      'forcedOpening',
+      `The compulsory opening requires ${list(legalMoves)} now.`,
+      legalMoves,
+      {
+        required: list(legalMoves),
+      },
+    );
   }
 
   const rules = variant.rules;
   const applicable = RELAXATIONS.filter((r) => r.applies(rules)).map((r) => r.name);
-  const relaxedMatches = (names: readonly string[]) => generate(position, names).filter((m) => fitsRoute(m, route));
+  const relaxedMatches = (names: readonly string[]) =>
+    generate(position, names).filter((m) => fitsRoute(m, route));
   // the smallest set of relaxations that produces the attempt: one, then two, then all of them;
   // the rule reported is the first of that set in RELAXATIONS order
   let reason: string | undefined;
@@ -261,12 +299,17 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
   if (!reason) {
     all = relaxedMatches(applicable);
     if (all.length > 0) {
-      reason = applicable.find((r) => relaxedMatches(applicable.filter((x) => x !== r)).length === 0) ?? applicable[0];
+      reason =
+        applicable.find((r) => relaxedMatches(applicable.filter((x) => x !== r)).length === 0) ??
+        applicable[0];
     }
   }
   const captures = legalMoves.filter((m) => m.kind === 'capture');
   const required = list(captures);
-  const attempted = all.reduce<Move | undefined>((best, m) => (!best || m.captures.length > best.captures.length ? m : best), undefined);
+  const attempted = all.reduce<Move | undefined>(
+    (best, m) => (!best || m.captures.length > best.captures.length ? m : best),
+    undefined,
+  );
   const forward = (m: Move | undefined) => {
     if (!m) return 0;
     const t = variant.topology;
@@ -277,7 +320,9 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
     case 'manMoves':
       return forward(attempted) === 0
         ? make('manCannotMoveSideways', 'A man moves only forward here.', [], { from: name(from) })
-        : make('manCannotMoveBackward', 'A man cannot move backward here.', [], { from: name(from) });
+        : make('manCannotMoveBackward', 'A man cannot move backward here.', [], {
+            from: name(from),
+          });
     case 'manCaptures':
       return make(
         'manCannotCaptureBackward',
@@ -290,9 +335,18 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
     case 'capturesKings':
       return make('manCannotCaptureKing', 'A man cannot capture a king.', [], { from: name(from) });
     case 'reversal':
-      return make('noReversal', 'A capture cannot turn back along the line it just travelled.', [], {});
+      return make(
+        'noReversal',
+        'A capture cannot turn back along the line it just travelled.',
+        [],
+        {},
+      );
     case 'midCapture': {
-      const crowned = attempted?.path.find((sq) => variant.compiled.promoteEnd[(pieceCode(piece.color) | 1) * variant.topology.size + sq] !== 0);
+      const crowned = attempted?.path.find(
+        (sq) =>
+          variant.compiled.promoteEnd[(pieceCode(piece.color) | 1) * variant.topology.size + sq] !==
+          0,
+      );
       return make(
         'crowningEndsMove',
         `A man crowned during a capture stops there${crowned !== undefined ? `: the move ends on ${name(crowned)}` : ''}.`,
@@ -316,7 +370,10 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
   const jumped = traceCaptures(position, route);
   if (jumped && jumped.length > 0) {
     const longer = captures.filter(
-      (m) => m.from === from && m.captures.length > jumped.length && jumped.every((sq, i) => m.captures[i] === sq),
+      (m) =>
+        m.from === from &&
+        m.captures.length > jumped.length &&
+        jumped.every((sq, i) => m.captures[i] === sq),
     );
     if (longer.length > 0) return mustContinue(longer);
   }
@@ -325,9 +382,15 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
   function mustContinue(continuations?: Move[]): Explanation {
     const moves =
       continuations ??
-      captures.filter((m) => m.from === from && (attempted ? attempted.captures.every((sq, i) => m.captures[i] === sq) : true));
+      captures.filter(
+        (m) =>
+          m.from === from &&
+          (attempted ? attempted.captures.every((sq, i) => m.captures[i] === sq) : true),
+      );
     const shown = moves.length > 0 ? moves : captures;
-    return make('captureMustContinue', `The capture must continue: ${list(shown)}.`, shown, { required: list(shown) });
+    return make('captureMustContinue', `The capture must continue: ${list(shown)}.`, shown, {
+      required: list(shown),
+    });
   }
 
   function precedence(): Explanation {
@@ -364,11 +427,26 @@ export function explainMove(position: Position, attempt: MoveAttempt, options: E
           params,
         );
       case 'withKing':
-        return make('captureWithKing', `Among equal captures the king must capture: ${required}.`, captures, params);
+        return make(
+          'captureWithKing',
+          `Among equal captures the king must capture: ${required}.`,
+          captures,
+          params,
+        );
       case 'earliestKing':
-        return make('earlierKingCapture', `Among equal captures take the one meeting a king first: ${required}.`, captures, params);
+        return make(
+          'earlierKingCapture',
+          `Among equal captures take the one meeting a king first: ${required}.`,
+          captures,
+          params,
+        );
       case 'kingPriority':
-        return make('kingCaptureFirst', `A king can capture, so a king capture must be played: ${required}.`, captures, params);
+        return make(
+          'kingCaptureFirst',
+          `A king can capture, so a king capture must be played: ${required}.`,
+          captures,
+          params,
+        );
     }
   }
 }

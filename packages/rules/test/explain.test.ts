@@ -26,7 +26,10 @@ function positionOf(id: string, fen: string | undefined, options: Options = {}):
 /** An attempt written as squares joined by '-', 'x' or ':' (two squares: from/to, more: a route). */
 function attemptOf(position: Position, text: string): MoveAttempt {
   const squares = text.split(/[-x:]/).map((s) => position.variant.squares.parse(s));
-  assert.ok(squares.every((sq) => sq >= 0), `bad squares in ${text}`);
+  assert.ok(
+    squares.every((sq) => sq >= 0),
+    `bad squares in ${text}`,
+  );
   return squares.length === 2 ? { from: squares[0]!, to: squares[1]! } : { path: squares };
 }
 
@@ -43,7 +46,14 @@ interface Case {
 }
 
 const cases: readonly Case[] = [
-  { name: 'legal (INT-1)', id: 'international', fen: 'W:W32:B19,27,28', attempt: '32-14', code: 'legal', moves: ['32x14'] },
+  {
+    name: 'legal (INT-1)',
+    id: 'international',
+    fen: 'W:W32:B19,27,28',
+    attempt: '32-14',
+    code: 'legal',
+    moves: ['32x14'],
+  },
   {
     name: 'ambiguous: two captures share start and end',
     id: 'international',
@@ -52,9 +62,26 @@ const cases: readonly Case[] = [
     code: 'ambiguous',
     moves: ['48x25x9x22', '48x30x13x22'],
   },
-  { name: 'empty square', id: 'international', attempt: '28-23', code: 'emptySquare', text: /no piece on 28/ },
-  { name: 'not your piece', id: 'international', attempt: '19-23', code: 'notYourPiece', text: /19 is Black's; White is to move/ },
-  { name: 'destination occupied', id: 'international', attempt: '37-32', code: 'destinationOccupied' },
+  {
+    name: 'empty square',
+    id: 'international',
+    attempt: '28-23',
+    code: 'emptySquare',
+    text: /no piece on 28/,
+  },
+  {
+    name: 'not your piece',
+    id: 'international',
+    attempt: '19-23',
+    code: 'notYourPiece',
+    text: /19 is Black's; White is to move/,
+  },
+  {
+    name: 'destination occupied',
+    id: 'international',
+    attempt: '37-32',
+    code: 'destinationOccupied',
+  },
   {
     name: 'capture is compulsory, and which capture',
     id: 'international',
@@ -195,8 +222,20 @@ const cases: readonly Case[] = [
     code: 'forcedOpening',
     moves: ['d4-e5'],
   },
-  { name: 'not a move shape', id: 'international', fen: 'W:W32:B5', attempt: '32-22', code: 'illegalShape' },
-  { name: 'a man cannot fly', id: 'russian', fen: 'W:Wc3:Bh8', attempt: 'c3-e5', code: 'illegalShape' },
+  {
+    name: 'not a move shape',
+    id: 'international',
+    fen: 'W:W32:B5',
+    attempt: '32-22',
+    code: 'illegalShape',
+  },
+  {
+    name: 'a man cannot fly',
+    id: 'russian',
+    fen: 'W:Wc3:Bh8',
+    attempt: 'c3-e5',
+    code: 'illegalShape',
+  },
 ];
 
 describe('explainMove', () => {
@@ -236,7 +275,13 @@ describe('explainMove', () => {
   it('parameters carry square names and counts for translation', () => {
     const position = positionOf('international', 'W:W32:B19,27,28');
     const e = explainMove(position, attemptOf(position, '32-21'));
-    assert.deepEqual(e.params, { attempt: '32-21', turn: 'white', required: '32x14', count: 1, best: 2 });
+    assert.deepEqual(e.params, {
+      attempt: '32-21',
+      turn: 'white',
+      required: '32x14',
+      count: 1,
+      best: 2,
+    });
   });
 });
 

@@ -24,6 +24,16 @@ function play(game: Game, text: string): Move {
   return played.value;
 }
 
+/** The game's outcome, read afresh (assertions on `game.outcome` narrow its type). */
+function outcomeOf(game: Game): Game['outcome'] {
+  return game.outcome;
+}
+
+/** The pending huff offer, read afresh. */
+function huffOf(game: Game): Game['huff'] {
+  return game.huff;
+}
+
 describe('Game: moves and undo', () => {
   it('plays from the start position and undoes back to it', () => {
     const game = Game.start(variantOrThrow('international'));
@@ -65,46 +75,50 @@ describe('Game: moves and undo', () => {
 describe('Game: outcomes', () => {
   it('a side that cannot move loses', () => {
     const game = gameFrom('international', 'W:W46:B41,37');
-    assert.equal(game.outcome?.winner, 'black');
-    assert.deepEqual(game.outcome?.reason, { code: 'noMoves', color: 'white', noPieces: false });
-    assert.equal(game.outcome?.text, 'Black wins: White cannot move');
+    assert.equal(outcomeOf(game)?.winner, 'black');
+    assert.deepEqual(outcomeOf(game)?.reason, { code: 'noMoves', color: 'white', noPieces: false });
+    assert.equal(outcomeOf(game)?.text, 'Black wins: White cannot move');
   });
 
   it('a side left without pieces loses', () => {
     const game = gameFrom('international', 'W:W32:B28');
     play(game, '32x23');
-    assert.equal(game.outcome?.winner, 'white');
-    assert.deepEqual(game.outcome?.reason, { code: 'noMoves', color: 'black', noPieces: true });
-    assert.equal(game.outcome?.text, 'White wins: Black has no pieces left');
+    assert.equal(outcomeOf(game)?.winner, 'white');
+    assert.deepEqual(outcomeOf(game)?.reason, { code: 'noMoves', color: 'black', noPieces: true });
+    assert.equal(outcomeOf(game)?.text, 'White wins: Black has no pieces left');
   });
 
   it('antidraughts and giveaway: having no move wins', () => {
     const blocked = gameFrom('antidraughts', 'W:W46:B41,37');
-    assert.equal(blocked.outcome?.winner, 'white');
-    assert.equal(blocked.outcome?.giveaway, true);
-    assert.match(blocked.outcome!.text, /^White wins: White cannot move/);
+    assert.equal(outcomeOf(blocked)?.winner, 'white');
+    assert.equal(outcomeOf(blocked)?.giveaway, true);
+    assert.match(outcomeOf(blocked)!.text, /^White wins: White cannot move/);
     const emptied = gameFrom('antidraughts', 'W:W32:B28');
     play(emptied, '32x23');
-    assert.equal(emptied.outcome?.winner, 'black');
+    assert.equal(outcomeOf(emptied)?.winner, 'black');
     // the giveaway option on another base, and the 8x8 give-away game
     const option = gameFrom('russian', 'W:Wa1:Bb2,c3', { giveaway: true });
-    assert.equal(option.outcome?.winner, 'white');
+    assert.equal(outcomeOf(option)?.winner, 'white');
     const checkers = gameFrom('giveaway', 'B:W22:B17');
     play(checkers, '17x26');
-    assert.equal(checkers.outcome?.winner, 'white');
-    assert.deepEqual(checkers.outcome?.reason, { code: 'noMoves', color: 'white', noPieces: true });
+    assert.equal(outcomeOf(checkers)?.winner, 'white');
+    assert.deepEqual(outcomeOf(checkers)?.reason, {
+      code: 'noMoves',
+      color: 'white',
+      noPieces: true,
+    });
   });
 
   it('resignation and agreed draws; undo takes them back', () => {
     const game = Game.start(variantOrThrow('czech'));
     assert.ok(game.resign('black').ok);
-    assert.equal(game.outcome?.winner, 'white');
-    assert.equal(game.outcome?.text, 'White wins: Black resigned');
+    assert.equal(outcomeOf(game)?.winner, 'white');
+    assert.equal(outcomeOf(game)?.text, 'White wins: Black resigned');
     assert.ok(game.undo().ok);
     assert.equal(game.outcome, undefined);
     assert.ok(game.agreeDraw().ok);
-    assert.equal(game.outcome?.winner, undefined);
-    assert.deepEqual(game.outcome?.reason, { code: 'agreement' });
+    assert.equal(outcomeOf(game)?.winner, undefined);
+    assert.deepEqual(outcomeOf(game)?.reason, { code: 'agreement' });
     assert.deepEqual(
       game.events.map((e) => e.kind),
       ['drawAgreement'],
@@ -114,32 +128,38 @@ describe('Game: outcomes', () => {
   it('materialAdjudication: a draw goes to the side with more pieces; equal counts draw', () => {
     const more = gameFrom('brazilian', 'W:WKa1,c3:BKh8', { materialAdjudication: true });
     assert.ok(more.agreeDraw().ok);
-    assert.equal(more.outcome?.winner, 'white');
-    assert.deepEqual(more.outcome?.adjudication, { white: 2, black: 1 });
-    assert.equal(more.outcome?.text, 'White wins on material, 2 pieces to 1 (drawn: agreed by both players)');
+    assert.equal(outcomeOf(more)?.winner, 'white');
+    assert.deepEqual(outcomeOf(more)?.adjudication, { white: 2, black: 1 });
+    assert.equal(
+      outcomeOf(more)?.text,
+      'White wins on material, 2 pieces to 1 (drawn: agreed by both players)',
+    );
     const equal = gameFrom('brazilian', 'W:WKa1:BKh8', { materialAdjudication: true });
     assert.ok(equal.agreeDraw().ok);
-    assert.equal(equal.outcome?.winner, undefined);
+    assert.equal(outcomeOf(equal)?.winner, undefined);
     // a draw by rule is adjudicated too: Turkish one piece each stays drawn (1 v 1)
     const rule = gameFrom('turkish', 'W:WKa1:Bh8', { materialAdjudication: true });
-    assert.equal(rule.outcome?.winner, undefined);
-    assert.deepEqual(rule.outcome?.adjudication, { white: 1, black: 1 });
+    assert.equal(outcomeOf(rule)?.winner, undefined);
+    assert.deepEqual(outcomeOf(rule)?.adjudication, { white: 1, black: 1 });
     // and without the option nobody wins an agreed draw
     const plain = gameFrom('brazilian', 'W:WKa1,c3:BKh8');
     assert.ok(plain.agreeDraw().ok);
-    assert.equal(plain.outcome?.winner, undefined);
+    assert.equal(outcomeOf(plain)?.winner, undefined);
   });
 
   it('materialAdjudication decides a repetition draw', () => {
-    const game = gameFrom('international', 'W:WK47,K48,45:BK3', { materialAdjudication: true, noKingMoveLimit: true });
+    const game = gameFrom('international', 'W:WK47,K48,45:BK3', {
+      materialAdjudication: true,
+      noKingMoveLimit: true,
+    });
     for (let i = 0; i < 2; i++) {
       play(game, '47-41');
       play(game, '3-9');
       play(game, '41-47');
       play(game, '9-3');
     }
-    assert.equal(game.outcome?.reason.code, 'repetition');
-    assert.equal(game.outcome?.winner, 'white');
+    assert.equal(outcomeOf(game)?.reason.code, 'repetition');
+    assert.equal(outcomeOf(game)?.winner, 'white');
   });
 });
 
@@ -167,14 +187,14 @@ describe('Game: huff rules', () => {
     assert.equal(game.huff, undefined);
     // undo the burn: the offer is back
     assert.ok(game.undo().ok);
-    assert.deepEqual(game.huff?.burnable, [v.squares.parse('c3')]);
+    assert.deepEqual(huffOf(game)?.burnable, [v.squares.parse('c3')]);
   });
 
   it('israeli: moving declines the burn; a capture played breaks nothing', () => {
     // b2 keeps Black's d4 from taking c3, so Black's reply breaks no rule itself
     const game = gameFrom('israeli', 'W:Wb2,c3,h2:Bd4,a7');
     play(game, 'h2-g3');
-    assert.equal(game.huff?.color, 'black');
+    assert.equal(huffOf(game)?.color, 'black');
     play(game, 'a7-b6'); // Black declines
     assert.equal(game.huff, undefined);
     const noHuff = game.burn(game.variant.squares.parse('c3'));
@@ -241,10 +261,10 @@ describe('Game: huff rules', () => {
     const skip = game.legalMoves().find((m) => m.kind === 'step');
     assert.ok(skip);
     assert.ok(game.play(skip).ok);
-    assert.deepEqual(game.huff?.burnable, [skip.to], 'the man that moved instead of capturing');
+    assert.deepEqual(huffOf(game)?.burnable, [skip.to], 'the man that moved instead of capturing');
     assert.ok(game.burn(skip.to).ok);
-    assert.equal(game.outcome?.winner, 'black');
-    assert.deepEqual(game.outcome?.reason, { code: 'noMoves', color: 'white', noPieces: true });
+    assert.equal(outcomeOf(game)?.winner, 'black');
+    assert.deepEqual(outcomeOf(game)?.reason, { code: 'noMoves', color: 'white', noPieces: true });
   });
 });
 

@@ -13,6 +13,7 @@ export type Registry = Readonly<Record<string, () => Promise<CommandModule>>>;
 export const COMMANDS: Registry = {
   perft: () => import('./perft.ts'),
   moves: () => import('./moves.ts'),
+  play: () => import('./play.ts'),
   pdn: () => import('./pdn.ts'),
   variants: () => import('./variants.ts'),
   help: () => import('./help.ts'),

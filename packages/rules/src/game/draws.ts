@@ -63,12 +63,19 @@ export function initialDraws(rules: Rules, position: Position): DrawState {
     ply: 0,
     quietPlies: 0,
     balancePlies: 0,
-    endgameStart: rules.draws.map((rule) => (rule.kind === 'endgame' && endgameSide(rule, position) ? 0 : -1)),
+    endgameStart: rules.draws.map((rule) =>
+      rule.kind === 'endgame' && endgameSide(rule, position) ? 0 : -1,
+    ),
   };
 }
 
 /** The counters after `event` led from the position of `state` to `after`. */
-export function advanceDraws(rules: Rules, state: DrawState, event: DrawEvent, after: Position): DrawState {
+export function advanceDraws(
+  rules: Rules,
+  state: DrawState,
+  event: DrawEvent,
+  after: Position,
+): DrawState {
   const move = event.kind === 'move' ? event.move : undefined;
   const ply = state.ply + (move ? 1 : 0);
   const materialChanged = !move || move.kind !== 'step';
@@ -129,12 +136,19 @@ export function drawReason(
       }
       case 'onePieceEach': {
         const m = position.material();
-        if (m.white === 1 && m.black === 1 && !hasCapture(position)) return { code: 'onePieceEach' };
+        if (m.white === 1 && m.black === 1 && !hasCapture(position))
+          return { code: 'onePieceEach' };
         break;
       }
       case 'oneKingEach': {
         const m = position.material();
-        if (m.white === 1 && m.black === 1 && m.whiteKings === 1 && m.blackKings === 1 && !hasCapture(position)) {
+        if (
+          m.white === 1 &&
+          m.black === 1 &&
+          m.whiteKings === 1 &&
+          m.blackKings === 1 &&
+          !hasCapture(position)
+        ) {
           return { code: 'oneKingEach' };
         }
         break;
@@ -161,10 +175,13 @@ export function drawProgress(rules: Rules, state: DrawState, position: Position)
       out.push({ rule, moves: Math.floor(state.quietPlies / 2), limit: rule.moves });
     } else if (rule.kind === 'endgame') {
       const start = state.endgameStart[i] ?? -1;
-      if (start >= 0) out.push({ rule, moves: Math.floor((state.ply - start) / 2), limit: rule.moves });
+      if (start >= 0)
+        out.push({ rule, moves: Math.floor((state.ply - start) / 2), limit: rule.moves });
     } else if (rule.kind === 'kingsBothSides') {
       const m = position.material();
-      const band = rule.byPieces.find(([min, max]) => m.white + m.black >= min && m.white + m.black <= max);
+      const band = rule.byPieces.find(
+        ([min, max]) => m.white + m.black >= min && m.white + m.black <= max,
+      );
       if (band && m.whiteKings > 0 && m.blackKings > 0) {
         out.push({ rule, moves: Math.floor(state.balancePlies / 2), limit: band[2] });
       }
@@ -178,7 +195,10 @@ export function drawProgress(rules: Rules, state: DrawState, position: Position)
  * positions with the same key are "the same position" of the repetition rules.
  */
 export function positionKey(position: Position): string {
-  return (position.turn === 'white' ? 'w' : 'b') + String.fromCharCode(...position.board().map((c) => 48 + c));
+  return (
+    (position.turn === 'white' ? 'w' : 'b') +
+    String.fromCharCode(...position.board().map((c) => 48 + c))
+  );
 }
 
 type EndgameRule = Extract<DrawRule, { kind: 'endgame' }>;
@@ -196,9 +216,15 @@ export function endgameSide(
         ? [m.white, m.whiteKings, m.black, m.blackKings]
         : [m.black, m.blackKings, m.white, m.whiteKings];
     if (weakPieces !== 1 || weakKings !== 1) continue;
-    if (pieces < rule.strongPieces[0] || pieces > rule.strongPieces[1] || kings < rule.minStrongKings) continue;
+    if (
+      pieces < rule.strongPieces[0] ||
+      pieces > rule.strongPieces[1] ||
+      kings < rule.minStrongKings
+    )
+      continue;
     if (rule.longDiagonal) {
-      const holder: Color = rule.longDiagonal === 'weak' ? (strong === 'white' ? 'black' : 'white') : strong;
+      const holder: Color =
+        rule.longDiagonal === 'weak' ? (strong === 'white' ? 'black' : 'white') : strong;
       if (!holdsLongDiagonal(position.variant.topology, board, holder)) continue;
     }
     return { strong, men: pieces - kings, kings };
@@ -238,7 +264,8 @@ export function longDiagonal(t: Topology): readonly number[] {
     const b = t.grid[i * t.width + (t.width - 1 - i)] ?? -1;
     if (b >= 0) falling.push(b);
   }
-  const squares = t.kind !== 'diagonal' ? [] : rising.length === n ? rising : falling.length === n ? falling : [];
+  const squares =
+    t.kind !== 'diagonal' ? [] : rising.length === n ? rising : falling.length === n ? falling : [];
   diagonals.set(t, squares);
   return squares;
 }

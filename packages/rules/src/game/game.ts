@@ -28,9 +28,23 @@ import { formatMove, sameMove } from '../notation/moves.ts';
 import { MoveList } from '../movegen/move-list.ts';
 import { MoveGenerator } from '../movegen/generator.ts';
 import { OBLIGATION_SOUFFLE } from '../variants/compile.ts';
-import { advanceDraws, drawProgress, drawReason, initialDraws, positionKey, type DrawProgress, type DrawState } from './draws.ts';
+import {
+  advanceDraws,
+  drawProgress,
+  drawReason,
+  initialDraws,
+  positionKey,
+  type DrawProgress,
+  type DrawState,
+} from './draws.ts';
 import { isDrawReason, makeOutcome, type Outcome, type OutcomeReason } from './outcome.ts';
-import { explainMove, fitsRoute, type ExplainOptions, type Explanation, type MoveAttempt } from '../explain.ts';
+import {
+  explainMove,
+  fitsRoute,
+  type ExplainOptions,
+  type Explanation,
+  type MoveAttempt,
+} from '../explain.ts';
 
 /** One entry of the game record. */
 export type GameEvent =
@@ -54,7 +68,8 @@ export interface HuffOffer {
   readonly canDemandReplay: boolean;
 }
 
-export type GameErrorCode = 'gameOver' | 'illegalMove' | 'noHuff' | 'notBurnable' | 'noReplay' | 'nothingToUndo';
+export type GameErrorCode =
+  'gameOver' | 'illegalMove' | 'noHuff' | 'notBurnable' | 'noReplay' | 'nothingToUndo';
 
 export interface GameError {
   readonly code: GameErrorCode;
@@ -90,7 +105,9 @@ export class Game {
     const draws = initialDraws(this.variant.rules, initial);
     const key = positionKey(initial);
     this.nodes = [];
-    this.nodes.push(this.makeNode(undefined, undefined, initial, draws, -1, key, 1, undefined, false));
+    this.nodes.push(
+      this.makeNode(undefined, undefined, initial, draws, -1, key, 1, undefined, false),
+    );
   }
 
   /** A new game from the variant's start position. */
@@ -176,11 +193,17 @@ export class Game {
   /** Play a move (one of `legalMoves()`, or an equal one). Declines any pending huff. */
   play(move: Move): Result<Move, GameError> {
     const node = this.node;
-    if (node.outcome) return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
+    if (node.outcome)
+      return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
     const legal = this.legalMoves().find((m) => sameMove(m, move));
     if (!legal) return err({ code: 'illegalMove', message: 'that move is not legal here' });
     const position = node.position.play(legal);
-    const draws = advanceDraws(this.variant.rules, node.draws, { kind: 'move', move: legal }, position);
+    const draws = advanceDraws(
+      this.variant.rules,
+      node.draws,
+      { kind: 'move', move: legal },
+      position,
+    );
     const event: GameEvent = { kind: 'move', color: node.position.turn, move: legal };
     this.push(event, position, draws, this.nodes.length - 1, offerAfter(position, legal), false);
     return ok(legal);
@@ -190,13 +213,21 @@ export class Game {
   burn(square: Square): Result<void, GameError> {
     const node = this.node;
     const huff = this.huff;
-    if (node.outcome) return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
-    if (!huff) return err({ code: 'noHuff', message: 'there is nothing to burn: the last move broke no capture rule' });
+    if (node.outcome)
+      return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
+    if (!huff)
+      return err({
+        code: 'noHuff',
+        message: 'there is nothing to burn: the last move broke no capture rule',
+      });
     const burned = node.position.burn(square);
     const piece = node.position.pieceAt(square);
     if (!burned.ok || !piece) {
       const names = huff.burnable.map((sq) => this.variant.squares.names[sq]).join(', ');
-      return err({ code: 'notBurnable', message: `that piece cannot be burned (burnable: ${names})` });
+      return err({
+        code: 'notBurnable',
+        message: `that piece cannot be burned (burnable: ${names})`,
+      });
     }
     const draws = advanceDraws(this.variant.rules, node.draws, { kind: 'burn' }, burned.value);
     const event: GameEvent = { kind: 'burn', color: node.position.turn, square, piece };
@@ -211,12 +242,17 @@ export class Game {
   demandReplay(): Result<void, GameError> {
     const node = this.node;
     const huff = this.huff;
-    if (node.outcome) return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
+    if (node.outcome)
+      return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
     if (!huff || !huff.canDemandReplay) {
-      return err({ code: 'noReplay', message: 'no replay can be demanded: the last move broke no souffle rule' });
+      return err({
+        code: 'noReplay',
+        message: 'no replay can be demanded: the last move broke no souffle rule',
+      });
     }
     const before = this.nodes[node.parent]!;
-    const position = before.position.burnable.length > 0 ? withoutOffer(before.position) : before.position;
+    const position =
+      before.position.burnable.length > 0 ? withoutOffer(before.position) : before.position;
     const event: GameEvent = { kind: 'retraction', color: node.position.turn, move: huff.move };
     this.nodes.push(
       this.makeNode(
@@ -282,7 +318,8 @@ export class Game {
 
   private end(event: GameEvent, reason: OutcomeReason): Result<void, GameError> {
     const node = this.node;
-    if (node.outcome) return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
+    if (node.outcome)
+      return err({ code: 'gameOver', message: `the game is over: ${node.outcome.text}` });
     const outcome = this.outcomeFor(reason, node.position);
     this.nodes.push({
       ...node,
@@ -310,7 +347,9 @@ export class Game {
       if (this.nodes[i]!.key === key) repetitions++;
     }
     const lineMove = event.kind === 'move' ? event.move : undefined;
-    this.nodes.push(this.makeNode(event, lineMove, position, draws, parent, key, repetitions, huff, mustReplay));
+    this.nodes.push(
+      this.makeNode(event, lineMove, position, draws, parent, key, repetitions, huff, mustReplay),
+    );
   }
 
   private makeNode(
@@ -325,7 +364,18 @@ export class Game {
     mustReplay: boolean,
   ): Node {
     const outcome = this.judge(position, draws, repetitions, huff, mustReplay);
-    return { event, lineMove, position, draws, parent, key, repetitions, huff, mustReplay, outcome };
+    return {
+      event,
+      lineMove,
+      position,
+      draws,
+      parent,
+      key,
+      repetitions,
+      huff,
+      mustReplay,
+      outcome,
+    };
   }
 
   /** The automatic outcome at a position reached in play, if any. */
@@ -344,7 +394,10 @@ export class Game {
     const moves = mustReplay ? longestCaptures(position) : position.legalMoves();
     if (moves.length === 0 && !huff) {
       const own = position.turn === 'white' ? m.white : m.black;
-      return this.outcomeFor({ code: 'noMoves', color: position.turn, noPieces: own === 0 }, position);
+      return this.outcomeFor(
+        { code: 'noMoves', color: position.turn, noPieces: own === 0 },
+        position,
+      );
     }
     const draw = drawReason(this.variant.rules, draws, position, repetitions);
     return draw ? this.outcomeFor(draw, position) : undefined;
