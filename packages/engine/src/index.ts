@@ -11,3 +11,4 @@ export * from './tt.ts';
 export * from './zobrist.ts';
 export * from './protocol.ts';
 export * from './host.ts';
+export * from './bench.ts';

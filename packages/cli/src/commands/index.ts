@@ -16,6 +16,7 @@ export const COMMANDS: Registry = {
   play: () => import('./play.ts'),
   pdn: () => import('./pdn.ts'),
   variants: () => import('./variants.ts'),
+  bench: () => import('./bench.ts'),
   help: () => import('./help.ts'),
 };
 

@@ -1,0 +1,49 @@
+/**
+ * `damka bench`: the engine bench — a fixed set of positions of several variants searched to fixed
+ * depths. Prints each position's nodes, then the total node count (identical on every run and
+ * machine: the search is deterministic here) and nodes per second.
+ */
+import { runBench } from '@damka/engine';
+import { guard, UsageError, type Io } from '../command.ts';
+import { parseCommandLine } from '../args.ts';
+
+export const summary = 'Search a fixed set of positions: total nodes (deterministic) and nodes/s';
+
+export const usage = `Usage: damka bench [--depth-delta N] [--quiet]
+
+Searches the engine's bench positions (several variants) to fixed depths. The total node count
+is the same on every run and machine; nodes/s measures speed on this one.
+
+      --depth-delta N     add N (may be negative) to every position's depth
+      --quiet             print only the total lines
+
+Example: damka bench`;
+
+export const run = guard(async (args: string[], io: Io): Promise<number> => {
+  const { values } = parseCommandLine('bench', {
+    args,
+    options: {
+      'depth-delta': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  const text = values['depth-delta'];
+  const delta = text === undefined ? 0 : /^\s*-?\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!(delta >= -20 && delta <= 20)) {
+    throw new UsageError(`--depth-delta wants an integer from -20 to 20, not '${text}'`);
+  }
+  const report = runBench(
+    undefined,
+    (l) => {
+      if (values.quiet) return;
+      io.stdout.write(
+        `${l.variant.padEnd(14)} depth ${String(l.depth).padStart(2)}  nodes ${String(l.nodes).padStart(9)}  ` +
+          `${l.ms.toFixed(0).padStart(6)} ms  ${l.move}\n`,
+      );
+    },
+    delta,
+  );
+  io.stdout.write(`total nodes ${report.nodes}\n`);
+  io.stdout.write(`nodes/s ${report.nps} (${report.ms.toFixed(0)} ms)\n`);
+  return 0;
+});
