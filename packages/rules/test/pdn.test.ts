@@ -427,3 +427,24 @@ test('the examples of docs/pdn.md read and replay', () => {
     }
   }
 });
+
+test('the other common square naming is read without a notation field', () => {
+  // International in a1…j10 under the bare GameType number, from the start and from a FEN
+  const [algebraic] = games('[GameType "20"]\n1. f4-g5 c7-d6 2. g5-h6 i7xg5 *');
+  const a = replayGame(algebraic!);
+  assert.ok(a.ok);
+  assert.deepEqual(
+    a.value.moves.map((m) => a.value.variant.squares.names[m.from]),
+    ['33', '17', '29', '20'], // rules.md §3: f4 = 33, c7 = 17, g5 = 29, i7 = 20
+  );
+  const [fromFen] = games('[GameType "20"]\n[FEN "W:Wa1,c1:Bj10"]\n1. c1-d2 *');
+  assert.ok(replayGame(fromFen!).ok);
+  // a square neither naming knows is reported where it is
+  const [bad] = games('[GameType "20"]\n[FEN "W:Wa1,c1:Bj10,z9"]\n*');
+  const b = replayGame(bad!);
+  assert.ok(!b.ok);
+  assert.match(b.error.message, /character 15: 'z9'/);
+  // Russian in numbers, English-diagram numbering
+  const [numbers] = games('[GameType "25"]\n1. 22-18 11-15 2. 18x11 8x15 *');
+  assert.ok(replayGame(numbers!).ok);
+});

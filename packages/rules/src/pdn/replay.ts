@@ -53,28 +53,36 @@ export function startPosition(
 ): Result<Position, ReplayError> {
   const fen = getTag(game.tags, 'FEN');
   if (fen === undefined || fen.trim() === '') return ok(Position.start(variant));
-  if (fen.length > 4096)
+  if (fen.length > 4096) {
     return err({ kind: 'fen', message: 'FEN tag longer than 4096 characters' });
-  let text = fen;
-  if (!naming.native) {
-    const translated = translateFen(fen, naming, variant.squares.names);
-    if (!translated.ok) {
-      return err({
-        kind: 'fen',
-        message: `FEN at character ${translated.error.at + 1}: ${translated.error.message}`,
-      });
-    }
-    text = translated.value;
   }
-  const position = Position.fromFen(variant, text);
-  if (!position.ok) {
-    const at = 'at' in position.error ? ` at character ${position.error.at + 1}` : '';
+  const direct = naming.native ? Position.fromFen(variant, fen) : undefined;
+  if (direct?.ok) return ok(direct.value);
+  // squares in another naming (always, or as a fallback when the variant's own names fail)
+  const translated = translateFen(fen, naming, variant.squares.names);
+  if (!translated.ok) {
+    // report whichever reading got further into the text
+    if (
+      direct &&
+      !direct.ok &&
+      ('at' in direct.error ? direct.error.at : 0) >= translated.error.at
+    ) {
+      return err(fenError(direct.error, true));
+    }
     return err({
       kind: 'fen',
-      message: `FEN${naming.native ? at : ''}: ${position.error.message}`,
+      message: `FEN at character ${translated.error.at + 1}: ${translated.error.message}`,
     });
   }
+  const position = Position.fromFen(variant, translated.value);
+  if (!position.ok)
+    return err(fenError(direct && !direct.ok ? direct.error : position.error, !!direct));
   return ok(position.value);
+}
+
+function fenError(error: { message: string; at?: number }, offsetsValid: boolean): ReplayError {
+  const at = offsetsValid && error.at !== undefined ? ` at character ${error.at + 1}` : '';
+  return { kind: 'fen', message: `FEN${at}: ${error.message}` };
 }
 
 /** Match one written move in a position. */
@@ -83,13 +91,20 @@ export function playWritten(
   text: string,
   naming: SquareNaming,
 ): Result<Move, { at: number; message: string }> {
-  let native = text;
-  if (!naming.native) {
+  if (naming.native) {
+    const move = parseMove(position, text);
+    if (move.ok) return move;
+    // only a square the variant does not name is worth a second look in the other common form
+    if (move.error.code !== 'unknownSquare') return err(move.error);
     const translated = translateMove(text, naming, position.variant.squares.names);
-    if (!translated.ok) return translated;
-    native = translated.value;
+    if (!translated.ok)
+      return err(move.error.at >= translated.error.at ? move.error : translated.error);
+    const again = parseMove(position, translated.value);
+    return again.ok ? again : err(again.error);
   }
-  const move = parseMove(position, native);
+  const translated = translateMove(text, naming, position.variant.squares.names);
+  if (!translated.ok) return translated;
+  const move = parseMove(position, translated.value);
   if (!move.ok) return err({ at: move.error.at, message: move.error.message });
   return ok(move.value);
 }
