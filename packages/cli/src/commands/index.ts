@@ -17,6 +17,7 @@ export const COMMANDS: Registry = {
   pdn: () => import('./pdn.ts'),
   variants: () => import('./variants.ts'),
   bench: () => import('./bench.ts'),
+  match: () => import('./match.ts'),
   help: () => import('./help.ts'),
 };
 
