@@ -163,6 +163,9 @@ export class BoardView {
   /** Update any part of the configuration; `animate` plays that move from the previous pieces. */
   set(update: Partial<BoardConfig>, animate?: BoardMove): void {
     const before = this.config;
+    const keys = Object.keys(update) as Array<keyof BoardConfig>;
+    // an update that changes nothing is common (a parent re-rendering): keep the DOM as it is
+    if (!animate && keys.every((k) => update[k] === before[k])) return;
     this.config = { ...before, ...update };
     if (update.geometry || update.flipped !== undefined) {
       this.index = cellIndex(this.config.geometry, this.config.flipped);

@@ -97,16 +97,29 @@ export async function startHarness(): Promise<Harness> {
 
 /** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
 export async function clickSquare(page: Page, sq: number): Promise<void> {
-  const box = await page.locator(`.damka-board [data-square="${sq}"].sq`).boundingBox();
-  if (!box) throw new Error(`square ${sq} is not on screen`);
+  const box = await squareBox(page, sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** The on-screen box of a square (waiting for it: the board redraws its SVG on changes). */
+export async function squareBox(
+  page: Page,
+  sq: number,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const locator = page.locator(`.damka-board [data-square="${sq}"].sq`);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await locator.waitFor({ state: 'attached', timeout: 5000 });
+    const box = await locator.boundingBox();
+    if (box) return box;
+    await page.waitForTimeout(25);
+  }
+  throw new Error(`square ${sq} is not on screen`);
 }
 
 /** Drag from the centre of one square to the centre of another. */
 export async function dragSquare(page: Page, from: number, to: number): Promise<void> {
-  const a = await page.locator(`.damka-board [data-square="${from}"].sq`).boundingBox();
-  const b = await page.locator(`.damka-board [data-square="${to}"].sq`).boundingBox();
-  if (!a || !b) throw new Error('square not on screen');
+  const a = await squareBox(page, from);
+  const b = await squareBox(page, to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, {

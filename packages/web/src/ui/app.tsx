@@ -2,7 +2,7 @@
  * The app shell: header with the ☰ menu, the current screen (new game, game, settings), the
  * language and theme applied to `<html>`, and persistence of settings and the current game.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   LOCALES,
   LOCALE_NAMES,
@@ -116,7 +116,7 @@ export function App() {
     saveGame(g);
   };
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const html = document.documentElement;
     html.lang = settings.locale;
     html.dir = direction(settings.locale);

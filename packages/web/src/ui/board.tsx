@@ -3,7 +3,7 @@
  * each render's plain data to `set`, animating a move when the shown position is the one right
  * after the previous one.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import {
   BoardView,
   type Announcement,
@@ -78,7 +78,7 @@ export function Board(props: BoardProps) {
   const handlers = useRef(props);
   handlers.current = props;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!host.current) return;
     const v = new BoardView(host.current, {
       geometry: props.geometry,
@@ -94,7 +94,10 @@ export function Board(props: BoardProps) {
     };
   }, []);
 
-  useEffect(() => {
+  const describe = useMemo(() => describer(props.t), [props.t]);
+
+  // layout effects: the board is drawn in the same frame as the rest of the page
+  useLayoutEffect(() => {
     const v = view.current;
     if (!v) return;
     const animate =
@@ -113,7 +116,7 @@ export function Board(props: BoardProps) {
         coordinates: props.coordinates,
         flipped: props.flipped,
         ariaLabel: props.ariaLabel,
-        describe: describer(props.t),
+        describe,
       },
       animate,
     );

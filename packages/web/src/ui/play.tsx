@@ -56,6 +56,7 @@ export function resultReason(t: Translate, r: GameResult, giveaway: boolean, tim
 }
 
 const computer = new ComputerPlayer();
+const NO_TARGETS: readonly number[] = [];
 
 export function Play({ t, game, settings, onChange, onSettings, onNewGame }: PlayProps) {
   const g = useMemo(() => replay(game), [game]);
@@ -110,10 +111,13 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   );
   const pieces = useMemo(() => piecesOf(position), [position]);
   const arriving = shown > 0 ? g.entries[shown - 1] : undefined;
-  const arrivingMove =
-    arriving?.type === 'move'
-      ? { from: arriving.from, to: arriving.to, path: arriving.path, captures: arriving.captures }
-      : null;
+  const arrivingMove = useMemo(
+    () =>
+      arriving?.type === 'move'
+        ? { from: arriving.from, to: arriving.to, path: arriving.path, captures: arriving.captures }
+        : null,
+    [arriving],
+  );
 
   const play = (entry: Entry) => {
     setMessage('');
@@ -163,12 +167,16 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   const algebraic = variant.rules.notation.squares === 'algebraic';
   const names = variant.squares.names;
   const t0 = variant.topology;
-  const edgeLabels = algebraic
-    ? {
-        files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
-        ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
-      }
-    : null;
+  const edgeLabels = useMemo(
+    () =>
+      algebraic
+        ? {
+            files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
+            ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
+          }
+        : null,
+    [algebraic, t0],
+  );
   const giveaway = variant.rules.noMoveMeans === 'win';
   const times = variant.rules.draws.find((d) => d.kind === 'repetition')?.times ?? 3;
   const reason = (r: GameResult) => resultReason(t, r, giveaway, times);
@@ -221,7 +229,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             pieces={pieces}
             moves={moves}
             movable={humanCanAct ? position.turn : 'none'}
-            targets={burnHint ? position.burnable : []}
+            targets={burnHint ? position.burnable : NO_TARGETS}
             lastMove={arrivingMove}
             labels={names}
             edgeLabels={edgeLabels}
@@ -242,7 +250,10 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
       <aside class="side">
         <div class="status-card">
           <div class="turn">
-            <span class={`turn-dot ${g.positions[last]!.turn}`} aria-hidden="true" />
+            <span
+              class={`turn-dot ${result ? (result.winner ?? 'draw') : g.positions[last]!.turn}`}
+              aria-hidden="true"
+            />
             <span class="status" data-testid="status" aria-live="polite">
               {status}
             </span>
@@ -281,7 +292,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
           {items.length === 0 ? (
             <p class="hint">{t('noMovesYet')}</p>
           ) : (
-            <ol class="move-list" ref={listRef} data-testid="moves">
+            <ol class="move-list" ref={listRef} data-testid="moves" dir="ltr">
               {items.map((it) => (
                 <li key={it.i} class={it.i + 1 === shown ? 'current' : ''}>
                   {it.prefix && <span class="move-no">{it.prefix}</span>}
