@@ -7,17 +7,7 @@
  * nothing here throws on user input. Rule checks (men on the crowning row, too many pieces) belong to
  * `Position.fromSetup`.
  */
-import {
-  BLACK_BIT,
-  EMPTY,
-  KING,
-  MAN,
-  QUEEN,
-  err,
-  ok,
-  type Color,
-  type Result,
-} from './types.ts';
+import { BLACK_BIT, EMPTY, KING, MAN, QUEEN, err, ok, type Color, type Result } from './types.ts';
 import type { Variant } from './variant.ts';
 
 /** An unvalidated position: what a FEN says, before the rules have looked at it. */
@@ -40,14 +30,15 @@ const MAX_FEN_LENGTH = 4096;
 export function parseFen(variant: Variant, text: string): Result<Setup, FenError> {
   if (typeof text !== 'string') return err({ part: 'fen', at: 0, message: 'FEN must be text' });
   if (text.length > MAX_FEN_LENGTH) {
-    return err({ part: 'fen', at: MAX_FEN_LENGTH, message: `FEN longer than ${MAX_FEN_LENGTH} characters` });
+    return err({
+      part: 'fen',
+      at: MAX_FEN_LENGTH,
+      message: `FEN longer than ${MAX_FEN_LENGTH} characters`,
+    });
   }
-  let src = text;
-  let offset = 0;
   // tolerate surrounding quotes and whitespace, and a trailing '.' as some writers add
-  const lead = /^[\s"]*/.exec(src)![0].length;
-  offset = lead;
-  src = src.slice(lead).replace(/[\s".]*$/, '');
+  const offset = /^[\s"]*/.exec(text)![0].length;
+  const src = text.slice(offset).replace(/[\s".]*$/, '');
   if (src.length === 0) return err({ part: 'fen', at: offset, message: 'empty FEN' });
   const size = variant.topology.size;
   const board = new Int8Array(size);
@@ -55,7 +46,11 @@ export function parseFen(variant: Variant, text: string): Result<Setup, FenError
   const turnField = fields[0]!;
   const t = turnField.text.trim().toUpperCase();
   if (t !== 'W' && t !== 'B') {
-    return err({ part: 'turn', at: turnField.at, message: `side to move must be W or B, not '${turnField.text}'` });
+    return err({
+      part: 'turn',
+      at: turnField.at,
+      message: `side to move must be W or B, not '${turnField.text}'`,
+    });
   }
   const turn: Color = t === 'W' ? 'white' : 'black';
   const seen = new Set<string>();
@@ -66,7 +61,11 @@ export function parseFen(variant: Variant, text: string): Result<Setup, FenError
     const head = body[0]!.toUpperCase();
     if (head === 'H' || head === 'F') continue; // halfmove / fullmove counters some tools append
     if (head !== 'W' && head !== 'B') {
-      return err({ part: 'fen', at: bodyAt, message: `expected a W or B piece list, found '${body[0]}'` });
+      return err({
+        part: 'fen',
+        at: bodyAt,
+        message: `expected a W or B piece list, found '${body[0]}'`,
+      });
     }
     const color = head === 'W' ? 'white' : 'black';
     if (seen.has(color)) {
@@ -91,7 +90,11 @@ export function parseFen(variant: Variant, text: string): Result<Setup, FenError
       if (!squares.ok) return squares;
       for (const sq of squares.value) {
         if (board[sq] !== EMPTY) {
-          return err({ part: 'square', at, message: `square ${variant.squares.names[sq]} listed twice` });
+          return err({
+            part: 'square',
+            at,
+            message: `square ${variant.squares.names[sq]} listed twice`,
+          });
         }
         board[sq] = colorBit | role;
       }
@@ -121,7 +124,11 @@ function expand(variant: Variant, token: string, at: number): Result<number[], F
   return ok([sq]);
 }
 
-function splitWithOffsets(text: string, sep: string, base: number): Array<{ text: string; at: number }> {
+function splitWithOffsets(
+  text: string,
+  sep: string,
+  base: number,
+): Array<{ text: string; at: number }> {
   const out: Array<{ text: string; at: number }> = [];
   let start = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -143,7 +150,11 @@ export function makeFen(variant: Variant, setup: Setup): string {
       if (code === EMPTY || (code & BLACK_BIT) !== colorBit) continue;
       const role = code & 3;
       const name = variant.squares.names[sq]!;
-      items.push({ name, prefix: role === KING ? 'K' : role === QUEEN ? 'Q' : '', num: Number(name) });
+      items.push({
+        name,
+        prefix: role === KING ? 'K' : role === QUEEN ? 'Q' : '',
+        num: Number(name),
+      });
     }
     const numeric = items.every((x) => Number.isInteger(x.num));
     if (numeric) items.sort((a, b) => a.num - b.num);
@@ -152,7 +163,12 @@ export function makeFen(variant: Variant, setup: Setup): string {
       const x = items[i]!;
       let j = i;
       if (numeric && x.prefix === '') {
-        while (j + 1 < items.length && items[j + 1]!.prefix === '' && items[j + 1]!.num === items[j]!.num + 1) j++;
+        while (
+          j + 1 < items.length &&
+          items[j + 1]!.prefix === '' &&
+          items[j + 1]!.num === items[j]!.num + 1
+        )
+          j++;
       }
       if (j - i >= 2) {
         out.push(`${x.name}-${items[j]!.name}`);
