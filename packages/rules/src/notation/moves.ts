@@ -11,8 +11,9 @@
  * Reading never trusts its input: the text is cut to a fixed length, split into squares and
  * separators, then matched against `position.legalMoves()` — so every accepted move is legal by
  * construction, and the result is a value (never an exception) telling what matched or why nothing
- * did. Accepted forms: start/end only, the full route of landing squares (or any part of it in
- * order, as PDN's turning-square form), and the Hub form listing start, end and captured squares.
+ * did. Accepted forms, tried in this order: the full route of landing squares; start and end only;
+ * the Hub form (start, then end and captured squares in any order); some landing squares in order
+ * (PDN's turning-square form).
  */
 import { err, ok, type Result, type Square } from '../types.ts';
 import type { Move, Position } from '../position.ts';
@@ -121,29 +122,37 @@ export function parseMove(position: Position, text: string): Result<Move, MoveEr
     return !captureSep || m.kind === 'capture';
   });
 
-  // 1. exact: start, end and (if given) every landing square in order
-  const exact = candidates.filter(
-    (m) =>
-      m.to === last.square && (middle.length === 0 || sameSequence(m.path.slice(0, -1), middle)),
+  // 1. exact: the text is the move's whole route (start, every landing square, end). A single
+  //    jump's route is its start and end, so `a5:c3` is that jump even when a longer capture also
+  //    goes from a5 to c3 (and is then written with its full route).
+  const routed = candidates.filter(
+    (m) => m.to === last.square && sameSequence(m.path.slice(0, -1), middle),
   );
+  // 2. start and end only
+  const exact =
+    routed.length === 0 && middle.length === 0
+      ? candidates.filter((m) => m.to === last.square)
+      : routed;
   // a step and a capture between the same squares (captures optional): '-' means the step
   const preferred =
     !captureSep && exact.length > 1 ? exact.filter((m) => m.kind === 'step') : exact;
   if (preferred.length === 1) return ok(preferred[0]!);
   if (preferred.length > 1) return ambiguous(position, preferred, shown, at);
 
-  // 2. lenient, only when squares beyond start and end were given: some turning squares of the
-  //    route in order (PDN 3.0), or the Hub form (start, then end and captured squares in any order)
+  // 3. only when squares beyond start and end were given: first the Hub form (start, then end and
+  //    captured squares in any order), which names a move exactly; then some of the landing
+  //    squares in order (PDN 3.0 lists only the squares where the route turns)
   if (tokens.length > 2) {
     const rest = tokens.slice(1).map((t) => t.square);
-    const lenient = candidates.filter(
-      (m) =>
-        m.kind === 'capture' &&
-        ((m.to === last.square && isSubsequence(middle, m.path.slice(0, -1))) ||
-          sameMultiset(rest, [m.to, ...m.captures])),
-    );
-    if (lenient.length === 1) return ok(lenient[0]!);
-    if (lenient.length > 1) return ambiguous(position, lenient, shown, at);
+    const captures = candidates.filter((m) => m.kind === 'capture');
+    for (const fits of [
+      (m: Move) => sameMultiset(rest, [m.to, ...m.captures]),
+      (m: Move) => m.to === last.square && isSubsequence(middle, m.path.slice(0, -1)),
+    ]) {
+      const found = captures.filter(fits);
+      if (found.length === 1) return ok(found[0]!);
+      if (found.length > 1) return ambiguous(position, found, shown, at);
+    }
   }
   return err({
     at,
