@@ -1,0 +1,235 @@
+/**
+ * The web app's pure modules in Node: game replay and results, undo against the computer, stored
+ * games refused when malformed, the stand-in computer's choices, refusal explanations and the
+ * message catalogues.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position, variantOrThrow } from '@damka/rules';
+import {
+  entryOf,
+  newGame,
+  parseSaved,
+  replay,
+  undoCount,
+  type SavedGame,
+} from '../src/game/record.ts';
+import { chooseEntry } from '../src/computer/search.ts';
+import { explainRefusal } from '../src/game/explain.ts';
+import { LOCALES, direction, pickLocale, translator } from '../src/i18n/index.ts';
+import { en } from '../src/i18n/en.ts';
+import { he } from '../src/i18n/he.ts';
+import { ar } from '../src/i18n/ar.ts';
+import { ro } from '../src/i18n/ro.ts';
+import { optionDefault, optionsFor } from '../src/ui/setup.tsx';
+
+const t = translator('en');
+
+function play(game: SavedGame, texts: string[]): SavedGame {
+  let g = game;
+  for (const text of texts) {
+    const r = replay(g);
+    const p = r.positions[r.positions.length - 1]!;
+    const names = p.variant.squares.names;
+    const m = p
+      .legalMoves()
+      .find(
+        (x) =>
+          `${names[x.from]}-${names[x.to]}` === text || `${names[x.from]}x${names[x.to]}` === text,
+      );
+    assert.ok(m, `legal: ${text}`);
+    g = { ...g, entries: [...g.entries, entryOf(m)] };
+  }
+  return g;
+}
+
+test('replay rebuilds positions and notation; an illegal stored entry ends the replay', () => {
+  const g = play(newGame({ variant: 'international', options: {} }, 'friend', null), [
+    '32-28',
+    '19-23',
+    '28x19',
+  ]);
+  const r = replay(g);
+  assert.equal(r.positions.length, 4);
+  assert.deepEqual(r.notation, ['32-28', '19-23', '28x19']);
+  assert.equal(r.result, null);
+  const broken = {
+    ...g,
+    entries: [...g.entries, { type: 'move' as const, from: 0, to: 1, captures: [], path: [1] }],
+  };
+  assert.equal(replay(broken).entries.length, 3);
+});
+
+test('no legal move: a loss, or a win under give-away rules', () => {
+  const normal = play(
+    newGame({ variant: 'international', options: {}, fen: 'W:W6:B11' }, 'friend', null),
+    ['6x17'],
+  );
+  assert.deepEqual(replay(normal).result, { winner: 'white', reason: 'noMoves', side: 'black' });
+  const give = play(newGame({ variant: 'giveaway', options: {}, fen: 'B:W6:B1' }, 'friend', null), [
+    '1x10',
+  ]);
+  assert.deepEqual(replay(give).result, { winner: 'white', reason: 'noMoves', side: 'white' });
+});
+
+test('threefold repetition draws', () => {
+  // two kings shuffle back and forth: the start position comes back a third time after 8 plies
+  let g = newGame({ variant: 'english', options: {}, fen: 'B:WK28:BK5' }, 'friend', null);
+  const r0 = replay(g);
+  const there: Array<{ from: number; to: number }> = [];
+  for (let ply = 0; ply < 8; ply++) {
+    const r = replay(g);
+    assert.equal(r.result, null, `no result before ply ${ply}`);
+    const p = r.positions[r.positions.length - 1]!;
+    const back = ply >= 2 ? there[ply - 2]! : undefined;
+    const m = back
+      ? p.legalMoves().find((x) => x.from === back.to && x.to === back.from)!
+      : p.legalMoves()[0]!;
+    there.push({ from: m.from, to: m.to });
+    g = { ...g, entries: [...g.entries, entryOf(m)] };
+  }
+  const r = replay(g);
+  assert.equal(r.positions[8]!.fen, r0.positions[0]!.fen);
+  assert.deepEqual(r.result, { winner: null, reason: 'repetition', side: null });
+});
+
+test('resignation is a result; undo clears it', () => {
+  const g = {
+    ...newGame({ variant: 'russian', options: {} }, 'friend', null),
+    resigned: 'white' as const,
+  };
+  assert.deepEqual(replay(g).result, { winner: 'black', reason: 'resign', side: 'white' });
+});
+
+test('undo: one entry with a friend, back to the human turn against the computer', () => {
+  const base = newGame({ variant: 'international', options: {} }, 'computer', 'black');
+  const afterReply = play(base, ['32-28', '19-23']);
+  assert.equal(undoCount(afterReply, replay(afterReply)), 2);
+  const waiting = play(base, ['32-28']);
+  assert.equal(undoCount(waiting, replay(waiting)), 1);
+  const friend = play(newGame({ variant: 'international', options: {} }, 'friend', null), [
+    '32-28',
+    '19-23',
+  ]);
+  assert.equal(undoCount(friend, replay(friend)), 1);
+  // the computer opened the game: nothing of the human's to take back
+  const computerFirst = play(
+    newGame({ variant: 'international', options: {} }, 'computer', 'white'),
+    ['32-28'],
+  );
+  assert.equal(undoCount(computerFirst, replay(computerFirst)), 0);
+});
+
+test('stored games: valid ones load, malformed ones are refused', () => {
+  const g = play(newGame({ variant: 'dhamet', options: {} }, 'friend', null), ['d4-e5']);
+  const back = parseSaved(JSON.stringify(g));
+  assert.ok(back);
+  assert.equal(replay(back).entries.length, 1);
+  assert.equal(parseSaved('{'), null);
+  assert.equal(parseSaved('null'), null);
+  assert.equal(
+    parseSaved(JSON.stringify({ ...g, setup: { variant: 'chess', options: {} } })),
+    null,
+  );
+  assert.equal(parseSaved(JSON.stringify({ ...g, entries: 'x' })), null);
+});
+
+test('the computer takes a free piece and avoids giving one away', () => {
+  // international: White 32 can take 27 (landing 21); nothing recaptures
+  const v = variantOrThrow('international');
+  const p = Position.fromFen(v, 'W:W32,48:B27,3');
+  assert.ok(p.ok);
+  const e = chooseEntry(p.value, () => 0);
+  assert.ok(e && e.type === 'move' && e.captures.length === 1);
+  // give-away: the same material logic is inverted — it prefers moves that lose pieces
+  const g = variantOrThrow('giveaway');
+  const start = Position.start(g);
+  const entry = chooseEntry(start, () => 0);
+  assert.ok(entry && entry.type === 'move');
+});
+
+test('the computer plays every variant from the start', () => {
+  for (const id of ['international', 'turkish', 'dhamet', 'israeli-6x6', 'antidraughts']) {
+    const p = Position.start(variantOrThrow(id));
+    const e = chooseEntry(p);
+    assert.ok(e && e.type === 'move', id);
+    assert.ok(
+      p.legalMoves().some((m) => m.from === e.from && m.to === e.to),
+      id,
+    );
+  }
+});
+
+test('refusals are explained from the legal moves', () => {
+  const v = variantOrThrow('international');
+  const start = Position.start(v);
+  const sq = (n: string) => v.squares.parse(n);
+  assert.equal(explainRefusal(start, sq('46'), -1, t), 'This piece has no legal move.');
+  assert.ok(explainRefusal(start, sq('31'), sq('22'), t).length > 0);
+  const capture = Position.fromFen(v, 'W:W33,40:B28,5');
+  assert.ok(capture.ok);
+  assert.match(explainRefusal(capture.value, sq('40'), sq('34'), t), /capture is compulsory.*33/i);
+  const dhamet = Position.start(variantOrThrow('dhamet'));
+  const d = variantOrThrow('dhamet').squares;
+  assert.match(explainRefusal(dhamet, d.parse('e4'), d.parse('e5'), t), /d4-e5/);
+});
+
+test('catalogues: every language names the menu and game strings; directions and locale picking', () => {
+  const menuAndGame = [
+    'newGame',
+    'continueGame',
+    'settings',
+    'language',
+    'chooseRules',
+    'houseRules',
+    'opponent',
+    'vsFriend',
+    'vsComputer',
+    'start',
+    'toMove',
+    'yourMove',
+    'thinking',
+    'moves',
+    'undo',
+    'resign',
+    'flipBoard',
+    'winner',
+    'draw',
+    'reasonNoMoves',
+    'reasonResign',
+    'refused',
+    'refusedNoMove',
+  ] as const;
+  for (const [name, table] of [
+    ['he', he],
+    ['ar', ar],
+    ['ro', ro],
+  ] as const) {
+    for (const key of menuAndGame) {
+      assert.ok(table[key] && table[key] !== en[key], `${name}.${key} translated`);
+    }
+    for (const [key, text] of Object.entries(table)) {
+      const want = (en[key as keyof typeof en].match(/\{\w+\}/g) ?? []).sort();
+      assert.deepEqual((text.match(/\{\w+\}/g) ?? []).sort(), want, `${name}.${key} placeholders`);
+    }
+  }
+  assert.equal(direction('he'), 'rtl');
+  assert.equal(direction('ar'), 'rtl');
+  assert.equal(direction('ro'), 'ltr');
+  assert.equal(direction('en'), 'ltr');
+  assert.equal(pickLocale(['fr-FR', 'he-IL']), 'he');
+  assert.equal(pickLocale(['fr']), 'en');
+  assert.equal(translator('ro')('winner', { color: 'Albul' }), 'Câștigă Albul');
+  assert.equal(translator('he')('option_kingSplit'), en.option_kingSplit, 'falls back to English');
+  assert.equal(LOCALES.length, 4);
+});
+
+test('house-rule switches show the variant defaults', () => {
+  const israeli = variantOrThrow('israeli').rules;
+  assert.equal(optionDefault(israeli, 'burnedPieces'), true);
+  assert.equal(optionDefault(variantOrThrow('dhamet').rules, 'forcedOpening'), true);
+  assert.equal(optionDefault(variantOrThrow('giveaway').rules, 'giveaway'), true);
+  assert.equal(optionDefault(variantOrThrow('international').rules, 'giveaway'), false);
+  assert.ok(!optionsFor(israeli).includes('souffle'));
+  assert.ok(optionsFor(variantOrThrow('dhamet').rules).includes('souffle'));
+});
