@@ -1,0 +1,107 @@
+/**
+ * The deep half of the published perft counts in `test/data/public.perft` (rules.md §7.6): every
+ * depth whose count is above the default suite's 2,000,000 and at most `SLOW_LIMIT`. Run with
+ * `npm run test:slow`; each test reports its time as a diagnostic line.
+ *
+ * Not run, and reported as skipped (never as passing): counts above `SLOW_LIMIT` = 300,000,000.
+ * At about 1–4 million leaves a second they would take from several minutes to over an hour each
+ * on the 2-core machines CI uses. In the current file these are:
+ *   international-start d11 (1,665,861,398)   international-start-keep d11 (1,666,207,133)
+ *   english-start d12 (388,623,673), d13 (1,766,623,630)
+ *   english-start-drop d12 (388,617,999), d13 (1,766,564,893)
+ *   russian-start d12 (545,059,387)           russian-start-drop d12 (544,770,444)
+ *   czech-start d12 (386,267,783)             spanish-start d12 (365,734,003)
+ *   italian-start d12 (367,917,147)
+ * The test list below is computed from the file, so the skipped ones are exactly those above the
+ * limit whatever the file holds.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Position, getVariant, perft } from '@damka/rules';
+
+/** Counts up to this are checked by perft.test.ts. */
+const DEFAULT_LIMIT = 2_000_000;
+/** Largest count checked here. */
+const SLOW_LIMIT = 300_000_000;
+
+interface PerftBlock {
+  readonly id: string;
+  readonly variant: string;
+  readonly fen: string;
+  readonly duplicates: 'keep' | 'drop';
+  readonly depths: ReadonlyArray<{ readonly depth: number; readonly count: number }>;
+  readonly source: string;
+}
+
+/** Read the public.perft format (see its README): `key value` lines, blocks split by blank lines. */
+function readPerftFile(text: string): PerftBlock[] {
+  const blocks: PerftBlock[] = [];
+  for (const chunk of text.split(/\r?\n\s*\r?\n/)) {
+    const lines = chunk.split(/\r?\n/).filter((l) => l.trim() !== '');
+    if (lines.length === 0) continue;
+    const fields = new Map<string, string>();
+    const depths: Array<{ depth: number; count: number }> = [];
+    for (const line of lines) {
+      const m = /^(\w+)\s+(.*)$/.exec(line.trim());
+      if (!m) throw new Error(`public.perft: cannot read '${line}'`);
+      const [, key, value] = m as unknown as [string, string, string];
+      if (key === 'perft') {
+        const d = /^(\d+)\s+(\d+)$/.exec(value);
+        if (!d) throw new Error(`public.perft: bad perft line '${line}'`);
+        depths.push({ depth: Number(d[1]), count: Number(d[2]) });
+      } else if (['id', 'variant', 'fen', 'duplicates', 'source'].includes(key)) {
+        if (fields.has(key)) throw new Error(`public.perft: '${key}' twice in one block`);
+        fields.set(key, value.trim());
+      } else {
+        throw new Error(`public.perft: unknown key '${key}'`);
+      }
+    }
+    const get = (key: string) => {
+      const v = fields.get(key);
+      if (v === undefined) throw new Error(`public.perft: block without '${key}': ${lines[0]}`);
+      return v;
+    };
+    const duplicates = get('duplicates');
+    if (duplicates !== 'keep' && duplicates !== 'drop') {
+      throw new Error(`public.perft: duplicates must be keep or drop, not '${duplicates}'`);
+    }
+    blocks.push({
+      id: get('id'),
+      variant: get('variant'),
+      fen: get('fen'),
+      duplicates,
+      depths,
+      source: get('source'),
+    });
+  }
+  return blocks;
+}
+
+const blocks = readPerftFile(readFileSync(new URL('./data/public.perft', import.meta.url), 'utf8'));
+
+for (const block of blocks) {
+  for (const { depth, count } of block.depths) {
+    if (count <= DEFAULT_LIMIT) continue;
+    const name = `perft ${block.id} (${block.variant}, ${block.duplicates}) depth ${depth}: ${count}`;
+    if (count > SLOW_LIMIT) {
+      test(
+        name,
+        { skip: `not run: above ${SLOW_LIMIT} leaves, too long for this suite` },
+        () => {},
+      );
+      continue;
+    }
+    test(name, (t) => {
+      const variant = getVariant(block.variant);
+      assert.ok(variant.ok);
+      const position = Position.fromFen(variant.value, block.fen);
+      assert.ok(position.ok, `${block.id}: ${!position.ok && position.error.message}`);
+      const started = performance.now();
+      const found = perft(position.value, depth, { duplicates: block.duplicates });
+      const seconds = (performance.now() - started) / 1000;
+      t.diagnostic(`${block.id} depth ${depth}: ${found} in ${seconds.toFixed(1)} s`);
+      assert.equal(found, count);
+    });
+  }
+}
