@@ -418,7 +418,7 @@ export class Searcher {
   private negamax(depth: number, ply: number, alpha: number, beta: number, side: number): number {
     if (depth <= 0) return this.quiesce(ply, alpha, beta, side);
     this.nodes++;
-    if ((this.nodes & 1023) === 0) this.poll();
+    if ((this.nodes & 255) === 0) this.poll();
     if (this.nodes >= this.nodeLimit) this.aborted = true;
     if (this.aborted) return 0;
     this.pvLen[ply] = ply;
@@ -530,7 +530,7 @@ export class Searcher {
   /** Play captures until the side to move has none; a forced capture is never cut by stand-pat. */
   private quiesce(ply: number, alpha: number, beta: number, side: number): number {
     this.nodes++;
-    if ((this.nodes & 1023) === 0) this.poll();
+    if ((this.nodes & 255) === 0) this.poll();
     if (this.nodes >= this.nodeLimit) this.aborted = true;
     if (this.aborted) return 0;
     this.pvLen[ply] = ply;
