@@ -63,7 +63,7 @@ export interface EloEstimate {
 export function eloOf(score: number): number {
   if (score <= 0) return -Infinity;
   if (score >= 1) return Infinity;
-  return -400 * Math.log10(1 / score - 1);
+  return -400 * Math.log10(1 / score - 1) + 0;
 }
 
 /** Elo difference and 95% interval from per-game results (1, 0.5, 0). */
@@ -71,11 +71,19 @@ export function eloEstimate(results: readonly number[]): EloEstimate {
   const n = results.length;
   const mean = results.reduce((a, b) => a + b, 0) / n;
   const variance = results.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
-  const se = Math.sqrt(Math.max(variance, mean * (1 - mean), 1 / (n * n)) / n);
+  const z = 1.96;
+  if (mean === 1 || mean === 0) {
+    // a clean sweep has no spread to measure: use the Wilson bound of n results out of n
+    const bound = n / (n + z * z);
+    return mean === 1
+      ? { elo: Infinity, low: eloOf(bound), high: Infinity }
+      : { elo: -Infinity, low: -Infinity, high: eloOf(1 - bound) };
+  }
+  const se = Math.sqrt(variance / n);
   return {
     elo: eloOf(mean),
-    low: eloOf(Math.max(0, mean - 1.96 * se)),
-    high: eloOf(Math.min(1, mean + 1.96 * se)),
+    low: eloOf(Math.max(0, mean - z * se)),
+    high: eloOf(Math.min(1, mean + z * se)),
   };
 }
 
@@ -188,7 +196,7 @@ async function playGame(
   for (const m of line)
     play(position.legalMoves().find((x) => x.from === m.from && x.to === m.to)!);
   let score = 0.5;
-  let reason = 'draw';
+  let reason: string;
   let quiet = 0;
   for (;;) {
     const legal = position.legalMoves();
