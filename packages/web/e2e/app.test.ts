@@ -108,7 +108,7 @@ test('a same-screen game reaches a result with its reason (give-away and interna
 });
 
 test('the computer answers from its worker; undo takes back a whole turn; the game survives a reload', async () => {
-  const { page, errors } = await h.page();
+  const { page, errors } = await h.page({ motion: true }); // moves animate here
   await page.goto(h.url);
   await startGame(page, 'international', { computer: true });
   await clickSquare(page, sq('32'));

@@ -55,6 +55,8 @@ export interface Harness {
     locale?: string;
     width?: number;
     height?: number;
+    /** Let moves animate (pages otherwise ask for reduced motion, for steady clicks). */
+    motion?: boolean;
   }): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
@@ -78,7 +80,7 @@ export async function startHarness(): Promise<Harness> {
       const context = await browser.newContext({
         locale: options.locale ?? 'en-US',
         viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
-        reducedMotion: 'reduce',
+        reducedMotion: options.motion ? 'no-preference' : 'reduce',
       });
       const page = await context.newPage();
       const errors: string[] = [];
