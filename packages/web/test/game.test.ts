@@ -233,3 +233,34 @@ test('house-rule switches show the variant defaults', () => {
   assert.ok(!optionsFor(israeli).includes('souffle'));
   assert.ok(optionsFor(variantOrThrow('dhamet').rules).includes('souffle'));
 });
+
+test('huff rules: a skipped capture lets the opponent burn a piece, recorded as an entry', () => {
+  // Israeli: find the first position on a simple line where a capture is available, skip it
+  let g = newGame({ variant: 'israeli', options: {} }, 'friend', null);
+  for (let ply = 0; ply < 12; ply++) {
+    const r = replay(g);
+    const p = r.positions[r.positions.length - 1]!;
+    const moves = p.legalMoves();
+    const step = moves.find((m) => m.kind === 'step');
+    if (moves.some((m) => m.kind === 'capture') && step) {
+      g = { ...g, entries: [...g.entries, entryOf(step)] };
+      const after = replay(g);
+      const q = after.positions[after.positions.length - 1]!;
+      assert.ok(q.burnable.length > 0, 'the skipped capture makes pieces burnable');
+      const victim = q.burnable[0]!;
+      const burned = { ...g, entries: [...g.entries, { type: 'burn' as const, square: victim }] };
+      const b = replay(burned);
+      assert.equal(b.entries.length, g.entries.length + 1);
+      const last = b.positions[b.positions.length - 1]!;
+      assert.equal(last.pieceAt(victim), undefined);
+      assert.equal(last.turn, q.turn, 'a burn is not a move');
+      assert.equal(b.notation[b.notation.length - 1], q.variant.squares.names[victim]);
+      // the computer burns when it may
+      const e = chooseEntry(q);
+      assert.equal(e?.type, 'burn');
+      return;
+    }
+    g = { ...g, entries: [...g.entries, entryOf(moves[0]!)] };
+  }
+  assert.fail('no capture appeared on the line');
+});
