@@ -2,18 +2,18 @@
  * Move notation: writing a legal move in the variant's own style and reading a move typed by a
  * person, a PDN file or an engine protocol.
  *
- * Writing follows rules.md §6: `32-28` for a step, `32x23` (Russian and its relatives `c3:e5`) for a
- * capture, start and end square only — unless another legal capture shares both squares, in which
- * case the whole route of landing squares is written (`27x18x29x38`, PDN 3.0 disambiguation, rules.md
- * §2 note 6). Damka's own extension: a king split (house rule `kingSplit`) is written
- * `K<king square>+<new man's square>`, e.g. `K28+33` or `Kd4+c3`.
+ * Writing follows rules.md §6: `32-28` for a step, `32x23` (Russian `c3:e5`) for a capture, start
+ * and end square only — unless another legal capture shares both squares, in which case the whole
+ * route of landing squares is written (`a3:c5:e3:g5` beside `a3:c1:e3:g5`; PDN 3.0
+ * disambiguation, rules.md §2 note 6). Damka's own extension: a king split (house rule
+ * `kingSplit`) is written `K<king square>+<new man's square>`, e.g. `K28+33` or `Kd4+c3`.
  *
- * Reading never trusts its input: the text is cut to a fixed length, split into squares and
- * separators, then matched against `position.legalMoves()` — so every accepted move is legal by
- * construction, and the result is a value (never an exception) telling what matched or why nothing
- * did. Accepted forms, tried in this order: the full route of landing squares; start and end only;
- * the Hub form (start, then end and captured squares in any order); some landing squares in order
- * (PDN's turning-square form).
+ * Reading never trusts its input: text over a fixed length is refused, the rest is split into
+ * squares and separators, then matched against `position.legalMoves()` — so every accepted move is
+ * legal by construction, and the result is a value (never an exception) telling what matched or
+ * why nothing did. Accepted forms, tried in this order: the full route of landing squares; start
+ * and end only; the Hub form (start, then end and captured squares in any order); some landing
+ * squares in order (PDN's turning-square form).
  */
 import { err, ok, type Result, type Square } from '../types.ts';
 import type { Move, Position } from '../position.ts';
@@ -55,8 +55,10 @@ export function sameMove(a: Move, b: Move): boolean {
 }
 
 /**
- * `move` (one of `position.legalMoves()`) in the variant's notation. Captures show the whole route
- * when another legal capture shares start and end square, or when `options.full` is set.
+ * `move` (one of `position.legalMoves()`) in the variant's notation: `from-to` for a step,
+ * `from<sep>to` for a capture (`x`, or `:` where the variant writes it so), the whole route
+ * `from<sep>land<sep>…<sep>to` when another legal capture shares start and end square or when
+ * `options.full` is set, and `K<from>+<to>` for a king split.
  */
 export function formatMove(
   position: Position,
