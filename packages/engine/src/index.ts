@@ -12,3 +12,4 @@ export * from './zobrist.ts';
 export * from './protocol.ts';
 export * from './host.ts';
 export * from './bench.ts';
+export * from './protocols/index.ts';

@@ -18,6 +18,7 @@ export const COMMANDS: Registry = {
   variants: () => import('./variants.ts'),
   bench: () => import('./bench.ts'),
   match: () => import('./match.ts'),
+  hub: () => import('./hub.ts'),
   help: () => import('./help.ts'),
 };
 
