@@ -1,0 +1,419 @@
+/**
+ * The HTTP and WebSocket server (Fastify): the game API, the WebSocket endpoint of the protocol,
+ * and the built web app with security headers.
+ *
+ * Defences, each tested in test/abuse.test.ts: seat secrets compared in constant time against
+ * their stored sha256 and never logged (requests are logged without bodies; secrets travel in
+ * link fragments and WebSocket messages, never in URLs); the Origin of a WebSocket upgrade must be
+ * this site (or a configured one) when a browser sends one; messages over `MAX_MESSAGE_BYTES` end
+ * the connection (1009); each connection has a token bucket of messages and is closed with 1008
+ * when it floods; HTTP routes are rate-limited per address (429); every response carries a
+ * content security policy and the usual protective headers.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
+import type { WebSocket } from 'ws';
+import { BOARD_CSS } from '@damka/board';
+import {
+  MAX_MESSAGE_BYTES,
+  GAME_ID_PATTERN,
+  parseClientMessage,
+  parseCreateGame,
+  type ClientMessage,
+  type CreateGameResponse,
+  type ErrorCode,
+  type Seat,
+  type ServerMessage,
+} from '@damka/protocol';
+import type { Connection } from './hub.ts';
+import type { GameService } from './service.ts';
+import { gamePdn } from './pdn.ts';
+
+export interface AppOptions {
+  readonly service: GameService;
+  /** Folder of the built web app; absent = API only. */
+  readonly webRoot?: string;
+  /** pino options, or false for no logs. */
+  readonly logger?: boolean | { level?: string };
+  /** Origins allowed besides the server's own (e.g. a dev server). */
+  readonly allowedOrigins?: readonly string[];
+  /** HTTP requests per minute and address (default 600). */
+  readonly httpPerMinute?: number;
+  /** Games created per minute and address (default 30). */
+  readonly createPerMinute?: number;
+  /** Per connection: burst of messages, and messages per second after it (default 40, 20). */
+  readonly messageBurst?: number;
+  readonly messagesPerSecond?: number;
+}
+
+/** Close codes of the protocol besides the WebSocket standard ones. */
+export const CLOSE = {
+  policy: 1008,
+  tooBig: 1009,
+  unauthorized: 4001,
+  notFound: 4004,
+  badVersion: 4005,
+} as const;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The board widget injects one constant stylesheet: allowed by its hash, no 'unsafe-inline'. */
+const BOARD_STYLE_HASH = `'sha256-${createHash('sha256').update(BOARD_CSS).digest('base64')}'`;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  `style-src 'self' ${BOARD_STYLE_HASH}`,
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** A token bucket: `take` is false once the connection sends faster than allowed. */
+class Bucket {
+  private tokens: number;
+  private at = Date.now();
+  constructor(
+    private readonly burst: number,
+    private readonly rate: number,
+  ) {
+    this.tokens = burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Build the server (not listening yet). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const service = options.service;
+  const app = Fastify({
+    logger:
+      options.logger === false || options.logger === undefined
+        ? false
+        : {
+            level: (typeof options.logger === 'object' && options.logger.level) || 'info',
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'token',
+                '*.token',
+                'white.token',
+                'black.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: 8 * 1024,
+    trustProxy: false,
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.httpPerMinute ?? 600,
+    timeWindow: '1 minute',
+  });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false },
+  });
+
+  const allowed = new Set(options.allowedOrigins ?? []);
+  const originAllowed = (request: FastifyRequest): boolean => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true; // not a browser: nothing to forge
+    if (allowed.has(origin)) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
+
+  app.get('/api/health', async () => ({ ok: true, node: service.hub.nodeId }));
+
+  app.post(
+    '/api/games',
+    { config: { rateLimit: { max: options.createPerMinute ?? 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const parsed = parseCreateGame(request.body);
+      if (!parsed.ok) return reply.code(400).send({ error: 'badRequest', message: parsed.message });
+      const created = await service.create(parsed.value);
+      if (!created.ok) {
+        return reply.code(400).send({ error: 'badRequest', message: created.message });
+      }
+      const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      const body: CreateGameResponse = {
+        gameId: created.id,
+        white: { token: created.white, url: `${base}/play/${created.id}#${created.white}` },
+        black: { token: created.black, url: `${base}/play/${created.id}#${created.black}` },
+        spectator: { url: `${base}/play/${created.id}` },
+      };
+      return reply.code(201).send(body);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
+    const live = GAME_ID_PATTERN.test(request.params.id)
+      ? await service.refresh(request.params.id)
+      : null;
+    if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
+    return { game: live.info, actions: live.actions, state: live.state(Date.now()) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/pdn', async (request, reply) => {
+    const live = GAME_ID_PATTERN.test(request.params.id)
+      ? await service.refresh(request.params.id)
+      : null;
+    if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
+    const site = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    return reply
+      .type('application/x-draughts-pdn; charset=utf-8')
+      .header('content-disposition', `attachment; filename="damka-${live.id}.pdn"`)
+      .send(gamePdn(live, site));
+  });
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request)) {
+          await reply.code(403).send({ error: 'forbidden', message: 'origin not allowed' });
+        }
+      },
+    },
+    (socket, request) => {
+      handleSocket(socket, service, options, request.log);
+    },
+  );
+
+  app.all('/api/*', async (_request, reply) =>
+    reply.code(404).send({ error: 'notFound', message: 'no such API route' }),
+  );
+
+  const root = options.webRoot;
+  app.get('/*', async (request, reply) => {
+    if (!root) return reply.code(404).send('not found\n');
+    const url = request.url.split('?')[0] ?? '/';
+    let file = await fileFor(root, url);
+    const isAsset = url.startsWith('/assets/');
+    if (!file && !isAsset && !extname(url)) file = join(root, 'index.html');
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
+    try {
+      const body = await readFile(file);
+      return reply
+        .type(TYPES[extname(file)] ?? 'application/octet-stream')
+        .header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .send(body);
+    } catch {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('the web app is not built: npm run build -w @damka/web\n');
+    }
+  });
+
+  app.addHook('onClose', async () => {
+    for (const client of app.websocketServer?.clients ?? []) client.terminate();
+  });
+  return app;
+}
+
+async function fileFor(root: string, urlPath: string): Promise<string | null> {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const base = root.endsWith(sep) ? root : root + sep;
+  const full = normalize(join(base, path));
+  if (!full.startsWith(base)) return null;
+  try {
+    const s = await stat(full);
+    if (s.isFile()) return full;
+  } catch {
+    // not found
+  }
+  return null;
+}
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/** One WebSocket connection: rate limit, parsing, and the protocol's requests in order. */
+function handleSocket(socket: WebSocket, service: GameService, options: AppOptions, log: Log) {
+  const bucket = new Bucket(options.messageBurst ?? 40, options.messagesPerSecond ?? 20);
+  let game: string | null = null;
+  let token: string | undefined;
+  let connection: (Connection & { seat: Seat }) | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const send = (message: ServerMessage) => {
+    if (socket.readyState === 1) socket.send(JSON.stringify(message));
+  };
+  const error = (code: ErrorCode, message: string, expected?: number) =>
+    send(
+      expected === undefined
+        ? { type: 'error', code, message }
+        : { type: 'error', code, message, expected },
+    );
+
+  const hello = async (id: string, since: number) => {
+    const joined = await service.join(id, token, since, (seat, welcome) => {
+      send(welcome);
+      if (!connection) {
+        connection = {
+          seat,
+          send,
+          resync: () => {
+            queue = queue.then(() => hello(id, 0)).catch(() => {});
+          },
+        };
+        service.hub.join(id, connection);
+      }
+    });
+    if (!joined.ok) {
+      error(joined.code, joined.message);
+      socket.close(
+        joined.code === 'notFound' ? CLOSE.notFound : CLOSE.unauthorized,
+        joined.message.slice(0, 100),
+      );
+    }
+  };
+
+  const handle = async (message: ClientMessage) => {
+    if (message.type === 'ping') {
+      send({ type: 'pong', n: message.n, at: Date.now() });
+      return;
+    }
+    if (message.type === 'hello') {
+      if (game !== null && (message.game !== game || message.token !== token)) {
+        error('badMessage', 'a connection follows one game with one seat');
+        return;
+      }
+      game = message.game;
+      token = message.token;
+      await hello(message.game, message.since);
+      return;
+    }
+    if (game === null || connection === null) {
+      error('notJoined', 'say hello first');
+      return;
+    }
+    const seat = (connection as Connection).seat;
+    switch (message.type) {
+      case 'move':
+      case 'burn':
+      case 'replay': {
+        const text =
+          message.type === 'move' ? message.move : message.type === 'burn' ? message.square : '';
+        const result = await service.act(game, seat, {
+          kind: message.type,
+          ply: message.ply,
+          text,
+        });
+        if (result.ok) {
+          send({ type: 'ack', action: result.action, duplicate: result.duplicate });
+          return;
+        }
+        error(result.code, result.message, result.expected);
+        if (result.code === 'stalePly' || result.code === 'futurePly') {
+          await hello(game, Math.min(message.ply, result.expected ?? 0));
+        }
+        return;
+      }
+      case 'resign': {
+        const result = await service.resign(game, seat);
+        if (!result.ok) error(result.code, result.message);
+        return;
+      }
+      case 'draw': {
+        const result = await service.draw(game, seat, message.action);
+        if (!result.ok) error(result.code, result.message);
+        return;
+      }
+      case 'rematch': {
+        const result = await service.rematch(game, seat);
+        if (!result.ok) error(result.code, result.message);
+        return;
+      }
+    }
+  };
+
+  socket.on('message', (data, isBinary) => {
+    if (closed) return;
+    if (!bucket.take()) {
+      closed = true;
+      error('rateLimited', 'too many messages: the connection is closed');
+      socket.close(CLOSE.policy, 'rate limit');
+      return;
+    }
+    if (isBinary) {
+      error('badMessage', 'messages are JSON text');
+      return;
+    }
+    const parsed = parseClientMessage(data.toString());
+    if (!parsed.ok) {
+      error(parsed.code, parsed.message);
+      return;
+    }
+    const message = parsed.value;
+    queue = queue
+      .then(() => handle(message))
+      .catch((e: unknown) => {
+        log.warn({ err: e }, 'request failed');
+        error('internal', 'the server could not handle this request');
+      });
+  });
+
+  socket.on('close', () => {
+    closed = true;
+    if (game !== null && connection !== null) {
+      service.hub.leave(game, connection);
+      service.released(game);
+    }
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * The database: SQLite (better-sqlite3, WAL) by default, Postgres when a connection string is
+ * given — one Kysely code path for both. Two tables: `games` (rules, hashed seat secrets, clocks,
+ * outcome and the small changing state) and `actions` (one row per recorded action, primary key
+ * game and ply, so two nodes can never record two actions at the same ply).
+ *
+ * SQLite runs in WAL mode with `synchronous = NORMAL`: a committed transaction survives the
+ * server process being killed (only a power loss could lose the last commits), which is the
+ * failure the server guards against. Postgres tables may live in their own schema (tests use one
+ * per run and drop it afterwards).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, WithSchemaPlugin, sql } from 'kysely';
+
+/** A row of `games`. Times are milliseconds since the epoch; booleans are 0/1. */
+export interface GamesTable {
+  id: string;
+  variant: string;
+  /** JSON object of the variant's options. */
+  options: string;
+  fen: string | null;
+  clock_initial: number | null;
+  clock_increment: number | null;
+  white_hash: string;
+  black_hash: string;
+  created_at: number;
+  /** Actions recorded. */
+  ply: number;
+  /** Bumped on every change: a node's cached copy is current when its version matches. */
+  version: number;
+  white_ms: number;
+  black_ms: number;
+  /** When the last action was recorded (the running clock counts from here). */
+  last_at: number;
+  /** JSON `OutcomeInfo` once the game is over. */
+  outcome: string | null;
+  ended_at: number | null;
+  draw_offer: string | null;
+  rematch_white: number;
+  rematch_black: number;
+  rematch_game: string | null;
+  rematch_of: string | null;
+  joined_white: number;
+  joined_black: number;
+}
+
+export interface ActionsTable {
+  game_id: string;
+  ply: number;
+  kind: string;
+  text: string;
+  color: string;
+  at: number;
+}
+
+export interface Database {
+  games: GamesTable;
+  actions: ActionsTable;
+}
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /** Postgres connection string; absent = SQLite at `sqlitePath`. */
+  readonly databaseUrl?: string;
+  /** Postgres schema for the tables (created if missing); default `public`. */
+  readonly schema?: string;
+  /** SQLite file (its folder is created); `:memory:` for a throwaway database. */
+  readonly sqlitePath?: string;
+  /** Postgres pool size. */
+  readonly poolSize?: number;
+}
+
+export interface OpenDb {
+  readonly db: Db;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Open the database and create the tables if they are missing. */
+export async function openDb(options: DbOptions): Promise<OpenDb> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    // int8 columns (times in ms) fit a double exactly: read them as numbers
+    pg.default.types.setTypeParser(20, (text: string) => Number(text));
+    const pool = new pg.default.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    const schema = options.schema ?? 'public';
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: schema === 'public' ? [] : [new WithSchemaPlugin(schema)],
+    });
+    if (schema !== 'public') {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    }
+    await migrate(db, 'postgres');
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const path = options.sqlitePath ?? 'data/damka.sqlite';
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const { default: SQLite } = await import('better-sqlite3');
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  await migrate(db, 'sqlite');
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Create the tables and indexes if they do not exist (the schema has one version so far). */
+async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  await db.schema
+    .createTable('games')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('variant', 'text', (c) => c.notNull())
+    .addColumn('options', 'text', (c) => c.notNull())
+    .addColumn('fen', 'text')
+    .addColumn('clock_initial', 'integer')
+    .addColumn('clock_increment', 'integer')
+    .addColumn('white_hash', 'text', (c) => c.notNull())
+    .addColumn('black_hash', 'text', (c) => c.notNull())
+    .addColumn('created_at', big, (c) => c.notNull())
+    .addColumn('ply', 'integer', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('white_ms', big, (c) => c.notNull())
+    .addColumn('black_ms', big, (c) => c.notNull())
+    .addColumn('last_at', big, (c) => c.notNull())
+    .addColumn('outcome', 'text')
+    .addColumn('ended_at', big)
+    .addColumn('draw_offer', 'text')
+    .addColumn('rematch_white', 'integer', (c) => c.notNull())
+    .addColumn('rematch_black', 'integer', (c) => c.notNull())
+    .addColumn('rematch_game', 'text')
+    .addColumn('rematch_of', 'text')
+    .addColumn('joined_white', 'integer', (c) => c.notNull())
+    .addColumn('joined_black', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('actions')
+    .ifNotExists()
+    .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+    .addColumn('ply', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('color', 'text', (c) => c.notNull())
+    .addColumn('at', big, (c) => c.notNull())
+    .addPrimaryKeyConstraint('actions_pk', ['game_id', 'ply'])
+    .execute();
+}
+
+/** Drop a Postgres schema and everything in it (test clean-up). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

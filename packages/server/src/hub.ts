@@ -1,0 +1,147 @@
+/**
+ * The hub: which connections of this node watch which game, and the fan-out of game events to
+ * them — directly on one node, and through Redis pub/sub between nodes when `REDIS_URL` is set.
+ * Every node publishes the events it causes and delivers the events of the others to its own
+ * connections, so a player may be connected to any node (no sticky sessions).
+ *
+ * Events are published only after the change is committed to the database; a node that misses
+ * one (a Redis hiccup, a restart) is not wrong for long: its cached game is checked against the
+ * stored version before every write, and clients resync with `hello`.
+ */
+import type { Action, Seat, ServerMessage } from '@damka/protocol';
+import type { GamesTable } from './db.ts';
+
+/** The public part of a games row (the seat hashes never leave the node that read them). */
+export type PublicRow = Omit<GamesTable, 'white_hash' | 'black_hash'>;
+
+/** What happened to a game. */
+export type GameEvent =
+  | {
+      readonly t: 'played';
+      readonly game: string;
+      readonly action: Action;
+      readonly row: PublicRow;
+    }
+  | { readonly t: 'update'; readonly game: string; readonly row: PublicRow }
+  | {
+      readonly t: 'rematch';
+      readonly game: string;
+      readonly next: string;
+      /** The new secret of each old seat (the old White plays Black in the rematch). */
+      readonly tokens: { readonly white: string; readonly black: string };
+    };
+
+/** One WebSocket connection, as the hub sees it. */
+export interface Connection {
+  readonly seat: Seat;
+  send(message: ServerMessage): void;
+  /** Send the whole game again (after this node lost track of it). */
+  resync(): void;
+}
+
+/** How the hub turns an event into a message for one connection. */
+export type Render = (event: GameEvent, connection: Connection) => ServerMessage | null;
+
+/** The minimum of ioredis the hub uses. */
+interface RedisLike {
+  publish(channel: string, message: string): Promise<number>;
+  subscribe(channel: string): Promise<unknown>;
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+export class Hub {
+  private readonly rooms = new Map<string, Set<Connection>>();
+  private pub: RedisLike | null = null;
+  private sub: RedisLike | null = null;
+  private channel = '';
+  readonly nodeId: string;
+  /** Called for every event from another node (the service updates its cache). */
+  onRemote: (event: GameEvent) => void = () => {};
+  /** Turns events into messages; set by the service. */
+  render: Render = () => null;
+
+  constructor(nodeId: string) {
+    this.nodeId = nodeId;
+  }
+
+  /** Connect to Redis and listen to the other nodes. */
+  async connectRedis(url: string, channel: string): Promise<void> {
+    const { Redis } = await import('ioredis');
+    const options = { maxRetriesPerRequest: 2, enableAutoPipelining: true };
+    this.pub = new Redis(url, options) as unknown as RedisLike;
+    this.sub = new Redis(url, options) as unknown as RedisLike;
+    this.channel = channel;
+    this.sub.on('message', (_channel, text) => {
+      let data: { node: string; event: GameEvent };
+      try {
+        data = JSON.parse(text) as { node: string; event: GameEvent };
+      } catch {
+        return;
+      }
+      if (data.node === this.nodeId) return;
+      this.onRemote(data.event);
+      this.deliver(data.event);
+    });
+    await this.sub.subscribe(channel);
+  }
+
+  get shared(): boolean {
+    return this.pub !== null;
+  }
+
+  join(game: string, connection: Connection): void {
+    let room = this.rooms.get(game);
+    if (!room) this.rooms.set(game, (room = new Set()));
+    room.add(connection);
+  }
+
+  leave(game: string, connection: Connection): void {
+    const room = this.rooms.get(game);
+    if (!room) return;
+    room.delete(connection);
+    if (room.size === 0) this.rooms.delete(game);
+  }
+
+  /** The connections of this node watching `game`. */
+  connections(game: string): Connection[] {
+    return [...(this.rooms.get(game) ?? [])];
+  }
+
+  /** How many connections of this node watch `game`. */
+  watchers(game: string): number {
+    return this.rooms.get(game)?.size ?? 0;
+  }
+
+  /** Deliver an event here and to the other nodes. */
+  publish(event: GameEvent): void {
+    this.deliver(event);
+    if (this.pub) {
+      this.pub.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
+        // the other nodes' clients resync on their next message or reconnect
+      });
+    }
+  }
+
+  private deliver(event: GameEvent): void {
+    const room = this.rooms.get(event.game);
+    if (!room) return;
+    for (const connection of room) {
+      const message = this.render(event, connection);
+      if (message) connection.send(message);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const client of [this.pub, this.sub]) {
+      if (!client) continue;
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
+    }
+    this.pub = this.sub = null;
+  }
+}

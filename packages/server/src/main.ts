@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the Damka server on http://localhost:8080 — the web app, the game API and the
+ * WebSocket endpoint. With no configuration it keeps games in `./data/damka.sqlite`.
+ *
+ * Environment: PORT (8080), HOST (localhost), DATA_DIR (./data), DATABASE_URL (Postgres instead
+ * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), REDIS_URL (fan-out between
+ * nodes), NODE_ID, WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS
+ * (comma-separated extra origins for WebSockets), LOG_LEVEL (info; `silent` for none),
+ * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address).
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from './server.ts';
+
+const env = process.env;
+const number = (name: string, fallback: number) => {
+  const value = Number(env[name]);
+  return Number.isFinite(value) && env[name] !== '' && env[name] !== undefined ? value : fallback;
+};
+
+const webRoot = env['WEB_ROOT'] ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const level = env['LOG_LEVEL'] ?? 'info';
+const server = await createServer({
+  ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}),
+  ...(env['DATABASE_SCHEMA'] ? { schema: env['DATABASE_SCHEMA'] } : {}),
+  sqlitePath: join(env['DATA_DIR'] ?? 'data', 'damka.sqlite'),
+  ...(env['REDIS_URL'] ? { redisUrl: env['REDIS_URL'] } : {}),
+  ...(env['NODE_ID'] ? { nodeId: env['NODE_ID'] } : {}),
+  webRoot,
+  logger: level === 'silent' ? false : { level },
+  allowedOrigins: (env['ALLOWED_ORIGINS'] ?? '').split(',').filter(Boolean),
+  createPerMinute: number('CREATE_PER_MINUTE', 30),
+  httpPerMinute: number('HTTP_PER_MINUTE', 600),
+  poolSize: number('DATABASE_POOL', 10),
+});
+const url = await server.listen(number('PORT', 8080), env['HOST'] ?? 'localhost');
+console.log(`Damka is served on ${url}/ (Ctrl+C to stop)`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

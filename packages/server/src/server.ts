@@ -1,0 +1,69 @@
+/**
+ * Assembles a running server from its configuration: the database (SQLite file by default,
+ * Postgres with `databaseUrl`), the hub (with Redis between nodes when `redisUrl` is given), the
+ * game service and the Fastify app. Used by `main.ts` and by the tests, which start servers
+ * in-process on 127.0.0.1:0.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { openDb } from './db.ts';
+import { Hub } from './hub.ts';
+import { GameService } from './service.ts';
+import { Store } from './store.ts';
+import { buildApp, type AppOptions } from './app.ts';
+
+export interface ServerConfig extends Omit<AppOptions, 'service'> {
+  readonly databaseUrl?: string;
+  readonly schema?: string;
+  readonly sqlitePath?: string;
+  readonly redisUrl?: string;
+  /** Redis channel of the events (nodes sharing a database share a channel). */
+  readonly channel?: string;
+  readonly nodeId?: string;
+  readonly poolSize?: number;
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly service: GameService;
+  /** `http://host:port` once listening. */
+  url: string;
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Open storage and build the app (call `listen` to serve). */
+export async function createServer(config: ServerConfig): Promise<RunningServer> {
+  const opened = await openDb({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.schema ? { schema: config.schema } : {}),
+    ...(config.sqlitePath ? { sqlitePath: config.sqlitePath } : {}),
+    ...(config.poolSize ? { poolSize: config.poolSize } : {}),
+  });
+  const store = new Store(opened);
+  const hub = new Hub(config.nodeId ?? randomBytes(4).toString('hex'));
+  if (config.redisUrl) {
+    await hub.connectRedis(config.redisUrl, config.channel ?? `damka:${config.schema ?? 'public'}`);
+  }
+  const service = new GameService(store, hub);
+  const app = await buildApp({ ...config, service });
+  const server: RunningServer = {
+    app,
+    service,
+    url: '',
+    async listen(port, host) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      server.url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
+      return server.url;
+    },
+    async close() {
+      await app.close();
+      await service.close();
+      await hub.close();
+      await store.close();
+    },
+  };
+  return server;
+}
