@@ -267,15 +267,23 @@ function applyJump(
  * land on several points and the capture can go on from some of them, it must land on one of
  * those; a sequence ends only where no further jump exists.
  */
-function completeSequences(rules: Rules, g: Geometry, s: CaptureState): CaptureState[] {
+function completeSequences(
+  rules: Rules,
+  g: Geometry,
+  s: CaptureState,
+  jumps = jumpsFrom(rules, g, s),
+): CaptureState[] {
   const out: CaptureState[] = [];
-  for (const j of jumpsFrom(rules, g, s)) {
-    const nexts = j.landings.map((l) => applyJump(rules, g, s, j.dir, j.over, j.victim, l));
-    const going = nexts.filter((n) => !n.stopped && jumpsFrom(rules, g, n).length > 0);
+  for (const j of jumps) {
+    const nexts = j.landings.map((l) => {
+      const n = applyJump(rules, g, s, j.dir, j.over, j.victim, l);
+      return { n, more: n.stopped ? [] : jumpsFrom(rules, g, n) };
+    });
+    const going = nexts.filter((x) => x.more.length > 0);
     if (going.length > 0) {
-      for (const n of going) out.push(...completeSequences(rules, g, n));
+      for (const x of going) out.push(...completeSequences(rules, g, x.n, x.more));
     } else {
-      out.push(...nexts);
+      out.push(...nexts.map((x) => x.n));
     }
   }
   return out;
@@ -338,7 +346,10 @@ function preferred(step: Rules['capture']['precedence'][number], a: RefMove, b: 
 function applyPrecedence(rules: Rules, captures: RefMove[]): RefMove[] {
   let kept = captures;
   for (const step of rules.capture.precedence) {
-    kept = kept.filter((a) => kept.every((b) => preferred(step, a, b) >= 0));
+    // each step is a total preorder: find one best sequence, keep all that are as good
+    let best = kept[0];
+    for (const m of kept) if (best && preferred(step, m, best) > 0) best = m;
+    kept = kept.filter((m) => best && preferred(step, m, best) >= 0);
   }
   return kept;
 }

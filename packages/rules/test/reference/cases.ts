@@ -1,0 +1,255 @@
+/**
+ * The cross-check plan shared by the fast and the slow suites: which variants and option
+ * combinations are compared against the reference generator, how positions are drawn for each, and
+ * the comparisons themselves (move lists and perft). Kept in one place so the slow suite is the
+ * fast one with bigger numbers, not a different test.
+ */
+import {
+  Position,
+  perft,
+  variantOrThrow,
+  VARIANTS,
+  type Options,
+  type Variant,
+} from '@damka/rules';
+import { ReferenceRules, fromCodes, referencePerft, type Coord } from './generator.ts';
+import {
+  Random,
+  compareWithReference,
+  loneManPosition,
+  playoutPositions,
+  randomPosition,
+  type Disagreement,
+} from './sampling.ts';
+
+export interface CrossCheckCase {
+  readonly id: string;
+  readonly options: Options;
+  /**
+   * A disagreement already found, analysed and reported against Damka's fast generator: the
+   * comparison it affects is reported as a to-do instead of failing the suite. `missing`: Damka
+   * misses some moves (every Damka move must still be legal for the reference); `both`: the
+   * move lists differ both ways.
+   */
+  readonly known?: { readonly fault: string; readonly affects: 'missing' | 'both' };
+}
+
+const PREFIXES_AFTER_MERGE = {
+  affects: 'missing',
+  fault:
+    'fast generator builds capture prefixes from the duplicate-merged list, so prefixes of the ' +
+    'other routes of a merged capture are missing (generator.ts addPrefixes)',
+} as const;
+const SIDEWAYS_FIRST_JUMP = {
+  affects: 'both',
+  fault:
+    'backwardCaptureOnlyAfterForward forbids sideways first jumps of Dhamet men; decisions.md ' +
+    'restricts backward jumps only (the rencontre capture e5xa5 becomes illegal)',
+} as const;
+
+function withOptions(
+  ids: readonly string[],
+  options: Options,
+  known?: CrossCheckCase['known'],
+): CrossCheckCase[] {
+  return ids.map((id) => (known ? { id, options, known } : { id, options }));
+}
+
+/** Every variant with its defaults, then the house-rule options on the bases they make sense for. */
+export const CASES: readonly CrossCheckCase[] = [
+  ...VARIANTS.map((r) => ({ id: r.id, options: {} })),
+  { id: 'dhamet', options: { forcedOpening: false } },
+  ...withOptions(
+    [
+      'international',
+      'russian',
+      'english',
+      'italian',
+      'czech',
+      'spanish',
+      'turkish',
+      'dhamet',
+      'israeli-6x6',
+    ],
+    { noForcedCapture: true },
+  ),
+  ...withOptions(['brazilian', 'international'], { burnedPieces: true }),
+  ...withOptions(
+    [
+      'international',
+      'brazilian',
+      'russian',
+      'english',
+      'italian',
+      'czech',
+      'spanish',
+      'turkish',
+      'israeli',
+      'israeli-6x6',
+      'dhamet',
+    ],
+    { mayStopCaptureChain: true },
+    PREFIXES_AFTER_MERGE,
+  ),
+  ...withOptions(
+    ['international', 'russian'],
+    { mayStopCaptureChain: true, noForcedCapture: true },
+    PREFIXES_AFTER_MERGE,
+  ),
+  { id: 'dhamet', options: { souffle: true }, known: PREFIXES_AFTER_MERGE },
+  ...withOptions(
+    ['international', 'brazilian', 'russian', 'israeli', 'israeli-6x6', 'antidraughts'],
+    { backwardCaptureOnlyAfterForward: true },
+  ),
+  { id: 'dhamet', options: { backwardCaptureOnlyAfterForward: true }, known: SIDEWAYS_FIRST_JUMP },
+  ...withOptions(
+    [
+      'international',
+      'russian',
+      'english',
+      'italian',
+      'turkish',
+      'israeli',
+      'israeli-6x6',
+      'dhamet',
+    ],
+    { lastPieceMayMoveBackward: true },
+  ),
+  ...withOptions(
+    [
+      'international',
+      'brazilian',
+      'russian',
+      'english',
+      'italian',
+      'israeli',
+      'israeli-6x6',
+      'turkish',
+      'dhamet',
+    ],
+    { kingSplit: true },
+  ),
+  ...withOptions(['english', 'international'], { giveaway: true }),
+];
+
+export function caseName(c: CrossCheckCase): string {
+  const opts = Object.entries(c.options)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(',');
+  return opts ? `${c.id} (${opts})` : c.id;
+}
+
+export interface SweepResult {
+  readonly positions: number;
+  /** Positions where Damka has a move the reference does not, or a different promotion. */
+  readonly wrong: Disagreement[];
+  /** Positions where the reference has a move Damka does not. */
+  readonly missing: Disagreement[];
+  /** How many positions offered a capture, a split, and a man's backward step (coverage). */
+  readonly withCapture: number;
+  readonly withSplit: number;
+  readonly withBackwardStep: number;
+}
+
+/**
+ * Compare move lists on positions from `games` random playouts of `plies` plies and `setups` random
+ * setups (densities spread from sparse endgames to crowded boards), all from one seed.
+ */
+export function sweep(
+  c: CrossCheckCase,
+  seed: number,
+  games: number,
+  plies: number,
+  setups: number,
+): SweepResult {
+  const variant = variantOrThrow(c.id, c.options);
+  const ref = new ReferenceRules(variant);
+  const random = new Random(seed);
+  const positions = playoutPositions(variant, random, games, plies);
+  for (let i = 0; i < setups; i++) {
+    positions.push(randomPosition(variant, random, 0.04 + 0.46 * random.next()));
+  }
+  if (c.options.lastPieceMayMoveBackward) {
+    for (let i = 0; i < setups / 2; i++) {
+      positions.push(loneManPosition(variant, random, 0.04 + 0.2 * random.next()));
+    }
+  }
+  const wrong: Disagreement[] = [];
+  const missing: Disagreement[] = [];
+  let withCapture = 0;
+  let withSplit = 0;
+  let withBackwardStep = 0;
+  for (const p of positions) {
+    const d = compareWithReference(ref, p);
+    if (d && (d.onlyDamka.length > 0 || d.pieceDiffers.length > 0)) wrong.push(d);
+    if (d && d.onlyReference.length > 0) missing.push(d);
+    const moves = p.legalMoves();
+    if (moves.some((m) => m.kind === 'capture')) withCapture++;
+    if (moves.some((m) => m.kind === 'split')) withSplit++;
+    const back = p.turn === 'white' ? -1 : 1;
+    const t = variant.topology;
+    if (
+      moves.some(
+        (m) =>
+          m.kind === 'step' && m.moved.role === 'man' && t.rank[m.to]! - t.rank[m.from]! === back,
+      )
+    ) {
+      withBackwardStep++;
+    }
+  }
+  return { positions: positions.length, wrong, missing, withCapture, withSplit, withBackwardStep };
+}
+
+/** One line per disagreement, for assertion messages and reports. */
+export function describe(ds: readonly Disagreement[], limit = 5): string {
+  return ds
+    .slice(0, limit)
+    .map(
+      (d) =>
+        `${d.fen}\n  only reference: ${d.onlyReference.join('; ') || '-'}\n  only Damka: ${
+          d.onlyDamka.join('; ') || '-'
+        }\n  piece differs: ${d.pieceDiffers.join('; ') || '-'}`,
+    )
+    .join('\n');
+}
+
+/** The variants whose perft both generators must agree on (rules.md has no deep public table). */
+export const PERFT_CASES: ReadonlyArray<{ id: string; options: Options }> = [
+  { id: 'turkish', options: {} },
+  { id: 'dhamet', options: { forcedOpening: false } },
+  { id: 'dhamet', options: {} },
+  { id: 'israeli-6x6', options: {} },
+];
+
+/** The compulsory opening as reference coordinates. */
+function scriptOf(variant: Variant): Array<{ from: Coord; to: Coord }> {
+  const t = variant.topology;
+  const coord = (name: string): Coord => {
+    const sq = variant.squares.parse(name);
+    return { file: t.file[sq]!, rank: t.rank[sq]! };
+  };
+  return variant.rules.forcedOpening.map((text) => {
+    const parts = text.split(/[-x:]/);
+    return { from: coord(parts[0]!), to: coord(parts[parts.length - 1]!) };
+  });
+}
+
+/** Perft of the start position (duplicates dropped) by both generators. */
+export function perftBoth(
+  id: string,
+  options: Options,
+  depth: number,
+): { reference: number; damka: number } {
+  const variant = variantOrThrow(id, options);
+  const start = Position.start(variant);
+  const ref = new ReferenceRules(variant);
+  const reference = referencePerft(
+    ref,
+    fromCodes(variant.topology, start.board()),
+    start.turn,
+    depth,
+    start.openingPly >= 0 ? scriptOf(variant) : [],
+  );
+  const damka = perft(start, depth, { duplicates: 'drop' });
+  return { reference, damka };
+}
