@@ -89,6 +89,8 @@ export class HubEngine {
   private ttBits = 20;
   private backend: HubBackend | undefined;
   private start: Position | undefined;
+  /** Set by a refused `pos`: `go` must not play the position before it. */
+  private badPosition: string | undefined;
   private moves: Move[] = [];
   private limits: SearchLimits | undefined;
   private search: RunningSearch | undefined;
@@ -170,6 +172,7 @@ export class HubEngine {
       case 'new-game':
         this.backend?.newGame();
         this.start = undefined;
+        this.badPosition = undefined;
         this.moves = [];
         return;
       case 'pos':
@@ -277,6 +280,7 @@ export class HubEngine {
     this.optionsText = optionsText;
     this.variant = variant.value;
     this.start = undefined;
+    this.badPosition = undefined;
     this.moves = [];
     this.limits = undefined;
   }
@@ -287,6 +291,7 @@ export class HubEngine {
   }
 
   private setPosition(line: HubLine): void {
+    this.badPosition = 'the last pos was refused';
     const text = line.args.get('pos');
     let start: Position;
     if (text === undefined) start = Position.start(this.variant);
@@ -305,6 +310,7 @@ export class HubEngine {
     }
     this.start = start;
     this.moves = moves;
+    this.badPosition = undefined;
     this.limits = undefined; // Hub: a new position resets the limits
   }
 
@@ -361,6 +367,10 @@ export class HubEngine {
       : line.args.has('analyze') || line.args.has('analyse')
         ? 'analyze'
         : 'think';
+    if (this.badPosition !== undefined) {
+      this.error(`no position to search: ${this.badPosition}`);
+      return this.send('done');
+    }
     const variant = this.variant;
     const start = this.start ?? Position.start(variant);
     let position = start;

@@ -8,3 +8,4 @@
 export * from './hub.ts';
 export * from './hub-engine.ts';
 export * from './hub-stdio.ts';
+export * from './hub-client.ts';
