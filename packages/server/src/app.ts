@@ -37,8 +37,10 @@ export interface AppOptions {
   readonly service: GameService;
   /** Folder of the built web app; absent = API only. */
   readonly webRoot?: string;
-  /** pino options, or false for no logs. */
+  /** Log level, or false for no logs. */
   readonly logger?: boolean | { level?: string };
+  /** Where logs go (default stdout); tests read them to check that no secret is written. */
+  readonly logStream?: { write(line: string): void };
   /** Origins allowed besides the server's own (e.g. a dev server). */
   readonly allowedOrigins?: readonly string[];
   /** HTTP requests per minute and address (default 600). */
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               ],
               censor: '[redacted]',
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 8 * 1024,
     trustProxy: false,
@@ -197,7 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? await service.refresh(request.params.id)
       : null;
     if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
-    return { game: live.info, actions: live.actions, state: live.state(Date.now()) };
+    return { game: live.info, actions: live.actions, state: live.state(service.now()) };
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/pdn', async (request, reply) => {

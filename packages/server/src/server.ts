@@ -21,6 +21,8 @@ export interface ServerConfig extends Omit<AppOptions, 'service'> {
   readonly channel?: string;
   readonly nodeId?: string;
   readonly poolSize?: number;
+  /** The clock (tests replace it to make time pass). */
+  readonly now?: () => number;
 }
 
 export interface RunningServer {
@@ -45,7 +47,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   if (config.redisUrl) {
     await hub.connectRedis(config.redisUrl, config.channel ?? `damka:${config.schema ?? 'public'}`);
   }
-  const service = new GameService(store, hub);
+  const service = new GameService(store, hub, config.now ? { now: config.now } : {});
   const app = await buildApp({ ...config, service });
   const server: RunningServer = {
     app,

@@ -13,7 +13,7 @@
  * never changed by two requests at once.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Color } from '@damka/rules';
+import { Game, type Color } from '@damka/rules';
 import type {
   Action,
   CreateGameRequest,
@@ -72,7 +72,8 @@ export interface ServiceOptions {
 export class GameService {
   readonly store: Store;
   readonly hub: Hub;
-  private readonly now: () => number;
+  /** The time source (milliseconds since the epoch). */
+  readonly now: () => number;
   private readonly cache = new Map<string, LiveGame>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -104,9 +105,8 @@ export class GameService {
     const options = request.options ?? {};
     const start = startOf(request.variant, options, request.fen ?? null);
     if (!start.ok) return fail('badMessage', start.error);
-    if (start.position.legalMoves().length === 0) {
-      return fail('badMessage', 'the side to move has no legal move in this position');
-    }
+    const ended = Game.fromPosition(start.position).outcome;
+    if (ended) return fail('badMessage', `the game would be over at once: ${ended.text}`);
     const white = newSecret();
     const black = newSecret();
     const clock = request.clock ?? null;
