@@ -19,6 +19,7 @@ export const COMMANDS: Registry = {
   bench: () => import('./bench.ts'),
   match: () => import('./match.ts'),
   hub: () => import('./hub.ts'),
+  dxp: () => import('./dxp.ts'),
   help: () => import('./help.ts'),
 };
 

@@ -9,3 +9,6 @@ export * from './hub.ts';
 export * from './hub-engine.ts';
 export * from './hub-stdio.ts';
 export * from './hub-client.ts';
+export * from './dxp.ts';
+export * from './dxp-session.ts';
+export * from './dxp-net.ts';

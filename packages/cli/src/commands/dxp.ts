@@ -1,0 +1,179 @@
+/**
+ * `damka dxp`: International draughts against another engine over DXP (DamExchange). As
+ * follower it listens for an initiator's game requests; as initiator it connects, requests games
+ * (colours alternating) and prints the score. Every incoming move is checked by the rules
+ * package; an illegal one ends the game cleanly. The protocol lives in `@damka/engine`.
+ */
+import {
+  DXP_PORT,
+  dxpConnect,
+  dxpListen,
+  engineDxpPlayer,
+  runDxpFollower,
+  runDxpInitiator,
+  type DxpChannel,
+  type DxpGameReport,
+} from '@damka/engine';
+import { Position, variantOrThrow } from '@damka/rules';
+import { complain, guard, UsageError, type Io } from '../command.ts';
+import { integerFrom, parseCommandLine } from '../args.ts';
+
+export const summary = 'Play International draughts against another engine over DXP (TCP)';
+
+export const usage = `Usage: damka dxp --listen HOST:PORT [--forever] [engine options]
+       damka dxp --connect HOST:PORT [--games N] [--color white|black] [--minutes M]
+                 [--moves N] [--fen FEN] [engine options]
+
+DXP (DamExchange) links two International draughts engines over TCP (port ${DXP_PORT} by
+convention). The follower (--listen) waits for game requests; the initiator (--connect)
+requests --games games, its colour alternating from --color, and prints the score.
+A follower serves one initiator, then exits (--forever: keep accepting). PORT 0 picks a
+free port; the follower prints the address it listens on.
+
+  -l, --listen HOST:PORT  follow: listen for an initiator
+  -c, --connect HOST:PORT initiate: connect to a follower
+  -g, --games N           games to request (default 1)
+      --color COLOR       Damka's colour in the first game: white (default) or black
+      --minutes M         minutes per player sent in the request (default 0: none)
+      --moves N           moves to the time control sent in the request (default 0)
+      --fen FEN           start position (International FEN); default the standard one
+      --forever           follower: keep accepting initiators until interrupted
+Engine options:
+      --level L           Damka's level 1-8 (default 8)
+      --time MS           milliseconds per move (default: the request's clock, else 1000)
+      --depth N           search depth per move instead of a time
+      --name NAME         the name sent to the peer (default Damka)
+      --seed N            fix the randomness of the lower levels
+  -V, --verbose           print every DXP message sent (>) and received (<)
+
+Example: damka dxp --listen 127.0.0.1:27531
+         damka dxp --connect 127.0.0.1:27531 --games 2 --time 500`;
+
+/** `HOST:PORT` (IPv6 hosts in brackets: `[::1]:27531`). */
+export function parseAddress(option: string, text: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text);
+  const port = match ? Number(match[3]) : NaN;
+  if (!match || !(port >= 0 && port <= 65535)) {
+    throw new UsageError(
+      `--${option} must be HOST:PORT, e.g. 127.0.0.1:${DXP_PORT}, not '${text}'`,
+    );
+  }
+  return { host: (match[1] ?? match[2])!, port };
+}
+
+export const run = guard(async (args: string[], io: Io): Promise<number> => {
+  const { values } = parseCommandLine('dxp', {
+    args,
+    options: {
+      listen: { type: 'string', short: 'l' },
+      connect: { type: 'string', short: 'c' },
+      games: { type: 'string', short: 'g', default: '1' },
+      color: { type: 'string', default: 'white' },
+      minutes: { type: 'string', default: '0' },
+      moves: { type: 'string', default: '0' },
+      fen: { type: 'string' },
+      forever: { type: 'boolean', default: false },
+      level: { type: 'string', default: '8' },
+      time: { type: 'string' },
+      depth: { type: 'string' },
+      name: { type: 'string', default: 'Damka' },
+      seed: { type: 'string' },
+      verbose: { type: 'boolean', short: 'V', default: false },
+    },
+  });
+  if ((values.listen === undefined) === (values.connect === undefined)) {
+    throw new UsageError('give exactly one of --listen HOST:PORT and --connect HOST:PORT');
+  }
+  const level = integerFrom('level', values.level, 1, 8);
+  if (values.time !== undefined && values.depth !== undefined) {
+    throw new UsageError('give --time or --depth, not both');
+  }
+  const limits =
+    values.time !== undefined
+      ? { moveTime: integerFrom('time', values.time, 1, 3_600_000) }
+      : values.depth !== undefined
+        ? { depth: integerFrom('depth', values.depth, 1, 60) }
+        : undefined;
+  const seed =
+    values.seed === undefined ? undefined : integerFrom('seed', values.seed, 0, 2 ** 31 - 1);
+  const name = values.name.replace(/[^\x20-\x7e]/g, '').slice(0, 32) || 'Damka';
+  const player = engineDxpPlayer({
+    name,
+    level,
+    ...(limits ? { limits } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+  });
+  const say = (text: string) => io.stdout.write(`${text}\n`);
+  const watch = (channel: DxpChannel) => {
+    if (values.verbose) channel.onRecord = (direction, text) => say(`${direction} ${text}`);
+    return channel;
+  };
+
+  if (values.listen !== undefined) {
+    const { host, port } = parseAddress('listen', values.listen);
+    let server;
+    try {
+      server = await dxpListen(
+        host,
+        port,
+        (channel, peer) => {
+          say(`initiator connected from ${peer}`);
+          return runDxpFollower(watch(channel), { player, onEvent: say });
+        },
+        values.forever ? {} : { connections: 1 },
+      );
+    } catch (e) {
+      complain(io, `cannot listen on ${values.listen}: ${e instanceof Error ? e.message : e}`);
+      return 1;
+    }
+    say(`listening on ${host}:${server.port}`);
+    if (values.forever) await new Promise<never>(() => {});
+    await server.done;
+    await server.close();
+    return 0;
+  }
+
+  const games = integerFrom('games', values.games, 1, 10_000);
+  const color = values.color;
+  if (color !== 'white' && color !== 'black') {
+    throw new UsageError(`--color must be white or black, not '${color}'`);
+  }
+  const minutes = integerFrom('minutes', values.minutes, 0, 999);
+  const moves = integerFrom('moves', values.moves, 0, 999);
+  let start: Position | undefined;
+  if (values.fen !== undefined) {
+    const parsed = Position.fromFen(variantOrThrow('international'), values.fen);
+    if (!parsed.ok) throw new UsageError(`FEN: ${parsed.error.message}`);
+    start = parsed.value;
+  }
+  const { host, port } = parseAddress('connect', values.connect!);
+  let channel: DxpChannel;
+  try {
+    channel = await dxpConnect(host, port);
+  } catch (e) {
+    complain(io, e instanceof Error ? e.message : String(e));
+    return 1;
+  }
+  const reports = await runDxpInitiator(watch(channel), {
+    player,
+    games,
+    color,
+    minutes,
+    moves,
+    ...(start ? { start } : {}),
+    onEvent: say,
+  });
+  say(scoreLine(name, reports));
+  return reports.length === games && reports.every((r) => r.result !== 'aborted') ? 0 : 1;
+});
+
+/** `Damka +1 =0 -1 (2 games)`, plus the aborted ones. */
+export function scoreLine(name: string, reports: readonly DxpGameReport[]): string {
+  const count = (result: DxpGameReport['result']) =>
+    reports.filter((r) => r.result === result).length;
+  const aborted = count('aborted');
+  return (
+    `${name} +${count('win')} =${count('draw')} -${count('loss')} (${reports.length} games` +
+    (aborted > 0 ? `, ${aborted} aborted)` : ')')
+  );
+}

@@ -1,0 +1,534 @@
+/**
+ * DXP games: the initiator (sends `R`, plays a number of games) and the follower (answers `R`
+ * with `A`, plays what it is asked), over any byte channel — `dxp-net.ts` supplies TCP sockets.
+ *
+ * Each side keeps the game with the rules package's `Game`, so every incoming `M` is checked
+ * against the legal moves (from, to and the set of captured squares) and the end of the game —
+ * no move, repetition, the 25/16/5-move rules — is judged by the same rules on both sides. The side
+ * to move when the game is over sends `E`; the other confirms with an `E`. An illegal or malformed
+ * move is answered with a `C` saying why, then an `E`, and the game ends cleanly; other malformed
+ * records are answered with a `C` and ignored. Nothing a peer sends can throw, and every wait for
+ * the peer has a time limit, so a silent or vanished peer ends the session instead of hanging it.
+ */
+import { Game, Position, opposite, type Color, type Move } from '@damka/rules';
+import { Engine } from '../engine.ts';
+import type { SearchLimits } from '../search.ts';
+import {
+  DXP_ACCEPT,
+  DXP_BAD_VERSION,
+  DXP_END_DRAW,
+  DXP_END_RESIGN,
+  DXP_END_UNKNOWN,
+  DXP_END_WIN,
+  DXP_NOT_THIS_GAME,
+  DXP_NO_GAMES,
+  DXP_VERSION,
+  DxpFramer,
+  dxpBytes,
+  formatDxp,
+  parseDxp,
+  dxpPosition,
+  dxpSetup,
+  dxpVariant,
+  type DxpMessage,
+} from './dxp.ts';
+import { formatHubMove, hubNumbering } from './hub.ts';
+
+/** What arrives from the peer: a message, a refused record, or the end of the connection. */
+export type DxpIncoming =
+  | { readonly kind: 'message'; readonly message: DxpMessage; readonly text: string }
+  | { readonly kind: 'malformed'; readonly error: string; readonly text?: string }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'timeout' };
+
+/** The byte transport under a DXP session (a TCP socket, or a pair of in-memory pipes in tests). */
+export interface DxpTransport {
+  write(bytes: Uint8Array): void;
+  /** Close the connection (after pending writes). */
+  end(): void;
+}
+
+/**
+ * A DXP connection: records in, records out. Feed received bytes with `receive` and the end of
+ * the stream with `closed`; read incoming records in order with `next`.
+ */
+export class DxpChannel {
+  private readonly transport: DxpTransport;
+  private readonly framer = new DxpFramer();
+  private readonly queue: DxpIncoming[] = [];
+  private waiting: ((incoming: DxpIncoming) => void) | undefined;
+  private ended = false;
+  /** Every record sent (`>`) and received (`<`), for logs. */
+  onRecord: ((direction: '>' | '<', text: string) => void) | undefined;
+
+  constructor(transport: DxpTransport) {
+    this.transport = transport;
+  }
+
+  /** Bytes from the peer. */
+  receive(chunk: Uint8Array): void {
+    for (const frame of this.framer.push(chunk)) {
+      if (!frame.ok) {
+        this.onRecord?.('<', `(refused: ${frame.error})`);
+        this.deliver({ kind: 'malformed', error: frame.error });
+        continue;
+      }
+      this.onRecord?.('<', frame.text);
+      const parsed = parseDxp(frame.text);
+      this.deliver(
+        parsed.ok
+          ? { kind: 'message', message: parsed.value, text: frame.text }
+          : { kind: 'malformed', error: parsed.error, text: frame.text },
+      );
+    }
+  }
+
+  /** The peer closed the connection (or it broke). */
+  closed(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.deliver({ kind: 'closed' });
+  }
+
+  get isClosed(): boolean {
+    return this.ended;
+  }
+
+  send(message: DxpMessage): void {
+    if (this.ended) return;
+    const text = formatDxp(message);
+    this.onRecord?.('>', text);
+    this.transport.write(dxpBytes(text));
+  }
+
+  /** Close our side. */
+  close(): void {
+    if (!this.ended) this.transport.end();
+    this.ended = true;
+  }
+
+  /** The next incoming record; `timeout` ms without one gives `{ kind: 'timeout' }`. */
+  next(timeout: number): Promise<DxpIncoming> {
+    const first = this.queue.shift();
+    if (first) return Promise.resolve(first);
+    if (this.ended) return Promise.resolve({ kind: 'closed' });
+    return new Promise((resolve) => {
+      const timer =
+        timeout === Infinity
+          ? undefined
+          : setTimeout(() => {
+              this.waiting = undefined;
+              resolve({ kind: 'timeout' });
+            }, timeout);
+      this.waiting = (incoming) => {
+        if (timer !== undefined) clearTimeout(timer);
+        resolve(incoming);
+      };
+    });
+  }
+
+  private deliver(incoming: DxpIncoming): void {
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting(incoming);
+    } else this.queue.push(incoming);
+  }
+}
+
+/** Chooses our moves; `engineDxpPlayer` is Damka's engine. */
+export interface DxpPlayer {
+  readonly name: string;
+  /** A new game starts (forget the last one). */
+  newGame?(): void;
+  /**
+   * Our move in `position` (the game's earlier positions in `history`), or undefined to resign.
+   * `clock`: our remaining time when the game request set one.
+   */
+  choose(
+    position: Position,
+    history: readonly Position[],
+    clock?: { readonly time: number; readonly movesToGo?: number },
+  ): Promise<Move | undefined> | Move | undefined;
+}
+
+/** Damka's engine as a DXP player: `limits` per move, or the game's clock when none is given. */
+export function engineDxpPlayer(
+  options: {
+    readonly name?: string;
+    readonly level?: number;
+    readonly limits?: SearchLimits;
+    readonly seed?: number;
+    readonly ttBits?: number;
+  } = {},
+): DxpPlayer {
+  const engine = new Engine(dxpVariant(), {
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+  });
+  return {
+    name: options.name ?? 'Damka',
+    newGame: () => engine.newGame(),
+    choose(position, history, clock) {
+      const limits = options.limits ?? (clock ? { clock } : undefined);
+      return engine.search(position, {
+        history,
+        ...(options.level !== undefined ? { level: options.level } : {}),
+        ...(limits ? { limits } : {}),
+      }).move;
+    },
+  };
+}
+
+/** How one game ended, from our side. */
+export interface DxpGameReport {
+  readonly index: number;
+  readonly ourColor: Color;
+  readonly opponent: string;
+  /** `aborted`: ended by an illegal or malformed move, a timeout or a lost connection. */
+  readonly result: 'win' | 'loss' | 'draw' | 'aborted';
+  readonly reason: string;
+  /** The moves played, in Hub/DXP numbers (`32-28`, `28x19x23`). */
+  readonly moves: readonly string[];
+}
+
+export interface DxpSessionOptions {
+  readonly player: DxpPlayer;
+  /** Milliseconds to wait for the peer's move (default 10 minutes). */
+  readonly moveTimeout?: number;
+  /** Milliseconds to wait for `A` and for a confirming `E` (default 10 s). */
+  readonly replyTimeout?: number;
+  /** Progress lines for a person (games starting and ending, refusals). */
+  readonly onEvent?: (text: string) => void;
+}
+
+export interface DxpInitiatorOptions extends DxpSessionOptions {
+  readonly games: number;
+  /** Our colour in the first game (default white); colours alternate from game to game. */
+  readonly color?: Color;
+  /** Minutes per player and moves to the time control sent in `R` (default 0, 0). */
+  readonly minutes?: number;
+  readonly moves?: number;
+  /** A start position other than the standard one (sent as start `B`). */
+  readonly start?: Position;
+}
+
+export interface DxpFollowerOptions extends DxpSessionOptions {
+  /** Games to accept before answering `A` code 3 (default: no limit). */
+  readonly maxGames?: number;
+}
+
+const DEFAULT_MOVE_TIMEOUT = 600_000;
+const DEFAULT_REPLY_TIMEOUT = 10_000;
+
+/** Play as initiator: request `games` games in turn; resolves when the connection is closed. */
+export async function runDxpInitiator(
+  channel: DxpChannel,
+  options: DxpInitiatorOptions,
+): Promise<DxpGameReport[]> {
+  const reports: DxpGameReport[] = [];
+  const replyTimeout = options.replyTimeout ?? DEFAULT_REPLY_TIMEOUT;
+  if (options.start && options.start.variant.id !== 'international') {
+    channel.close();
+    throw new Error(`DXP plays International draughts, not ${options.start.variant.id}`);
+  }
+  try {
+    for (let index = 0; index < options.games; index++) {
+      const first = options.color ?? 'white';
+      const ourColor = index % 2 === 0 ? first : opposite(first);
+      channel.send({
+        type: 'R',
+        version: DXP_VERSION,
+        name: options.player.name,
+        followerColor: opposite(ourColor),
+        minutes: options.minutes ?? 0,
+        moves: options.moves ?? 0,
+        ...(options.start ? { setup: dxpSetup(options.start) } : {}),
+      });
+      let answer: DxpIncoming;
+      do answer = await channel.next(replyTimeout);
+      while (answer.kind === 'message' && answer.message.type === 'C');
+      if (answer.kind !== 'message' || answer.message.type !== 'A') {
+        options.onEvent?.(`no game: the follower answered ${describe(answer)}`);
+        break;
+      }
+      if (answer.message.code !== DXP_ACCEPT) {
+        options.onEvent?.(`no game: the follower declined (code ${answer.message.code})`);
+        break;
+      }
+      const position = options.start ?? Position.start(dxpVariant());
+      const report = await playGame(channel, options, {
+        index,
+        ourColor,
+        opponent: answer.message.name,
+        start: position,
+        minutes: options.minutes ?? 0,
+        moves: options.moves ?? 0,
+        last: index === options.games - 1,
+      });
+      reports.push(report);
+      if (report.result === 'aborted') break;
+    }
+  } finally {
+    channel.close();
+  }
+  return reports;
+}
+
+/** Play as follower: answer game requests until the initiator closes the connection. */
+export async function runDxpFollower(
+  channel: DxpChannel,
+  options: DxpFollowerOptions,
+): Promise<DxpGameReport[]> {
+  const reports: DxpGameReport[] = [];
+  try {
+    while (true) {
+      const incoming = await channel.next(options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT);
+      if (incoming.kind === 'closed' || incoming.kind === 'timeout') break;
+      if (incoming.kind === 'malformed') {
+        refuse(channel, options, incoming.error);
+        continue;
+      }
+      const message = incoming.message;
+      if (message.type === 'C') continue;
+      if (message.type !== 'R') {
+        channel.send({ type: 'C', text: `expected a game request (R), not ${message.type}` });
+        continue;
+      }
+      const name = options.player.name;
+      if (message.version !== DXP_VERSION) {
+        channel.send({ type: 'A', name, code: DXP_BAD_VERSION });
+        continue;
+      }
+      if (options.maxGames !== undefined && reports.length >= options.maxGames) {
+        channel.send({ type: 'A', name, code: DXP_NO_GAMES });
+        continue;
+      }
+      const start = dxpPosition(message.setup);
+      if (!start.ok) {
+        channel.send({ type: 'C', text: `cannot play this position: ${start.error}` });
+        channel.send({ type: 'A', name, code: DXP_NOT_THIS_GAME });
+        continue;
+      }
+      channel.send({ type: 'A', name, code: DXP_ACCEPT });
+      const report = await playGame(channel, options, {
+        index: reports.length,
+        ourColor: message.followerColor,
+        opponent: message.name,
+        start: start.value,
+        minutes: message.minutes,
+        moves: message.moves,
+        last: false,
+      });
+      reports.push(report);
+      if (channel.isClosed) break;
+    }
+  } finally {
+    channel.close();
+  }
+  return reports;
+}
+
+interface GameSetup {
+  readonly index: number;
+  readonly ourColor: Color;
+  readonly opponent: string;
+  readonly start: Position;
+  readonly minutes: number;
+  readonly moves: number;
+  /** Our `E` says no further game follows. */
+  readonly last: boolean;
+}
+
+/** One game, from `A` to the confirming `E`. */
+async function playGame(
+  channel: DxpChannel,
+  options: DxpSessionOptions,
+  setup: GameSetup,
+): Promise<DxpGameReport> {
+  const { ourColor } = setup;
+  const replyTimeout = options.replyTimeout ?? DEFAULT_REPLY_TIMEOUT;
+  const moveTimeout = options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT;
+  const game = Game.fromPosition(setup.start);
+  const history: Position[] = [];
+  const written: string[] = [];
+  const variant = setup.start.variant;
+  const { numbers, squares } = hubNumbering(variant);
+  let clock = setup.minutes > 0 ? setup.minutes * 60_000 : undefined;
+  options.player.newGame?.();
+  options.onEvent?.(
+    `game ${setup.index + 1}: ${options.player.name} (${ourColor}) against ${setup.opponent}`,
+  );
+  const report = (result: DxpGameReport['result'], reason: string): DxpGameReport => {
+    options.onEvent?.(
+      `game ${setup.index + 1}: ${result} (${reason}) after ${written.length} plies`,
+    );
+    return {
+      index: setup.index,
+      ourColor,
+      opponent: setup.opponent,
+      result,
+      reason,
+      moves: written,
+    };
+  };
+  const play = (move: Move) => {
+    written.push(formatHubMove(variant, move));
+    history.push(game.position);
+    game.play(move);
+  };
+  /** End the game ourselves: `E`, then wait for the peer's confirming `E`. */
+  const endGame = async (reason: number, result: DxpGameReport['result'], why: string) => {
+    channel.send({ type: 'E', reason, stop: setup.last ? 1 : 0 });
+    while (true) {
+      const answer = await channel.next(replyTimeout);
+      if (answer.kind !== 'message' || answer.message.type === 'E') break;
+    }
+    return report(result, why);
+  };
+  /** The peer ended the game with `E`: confirm it. */
+  const confirmEnd = (message: { reason: number; stop: number }) => {
+    const mirrored: Record<number, number> = {
+      [DXP_END_RESIGN]: DXP_END_WIN,
+      [DXP_END_WIN]: DXP_END_RESIGN,
+      [DXP_END_DRAW]: DXP_END_DRAW,
+    };
+    channel.send({
+      type: 'E',
+      reason: mirrored[message.reason] ?? DXP_END_UNKNOWN,
+      stop: setup.last ? 1 : message.stop,
+    });
+    const outcome = game.outcome;
+    if (outcome)
+      return report(
+        outcome.winner === undefined ? 'draw' : outcome.winner === ourColor ? 'win' : 'loss',
+        outcome.text,
+      );
+    if (message.reason === DXP_END_RESIGN) return report('win', 'the opponent resigned');
+    if (message.reason === DXP_END_WIN) return report('loss', 'the opponent claimed the win');
+    if (message.reason === DXP_END_DRAW) return report('draw', 'the opponent claimed a draw');
+    return report('aborted', 'the opponent ended the game');
+  };
+
+  while (true) {
+    const outcome = game.outcome;
+    if (outcome) {
+      const result =
+        outcome.winner === undefined ? 'draw' : outcome.winner === ourColor ? 'win' : 'loss';
+      const reason =
+        result === 'draw' ? DXP_END_DRAW : result === 'win' ? DXP_END_WIN : DXP_END_RESIGN;
+      if (game.turn === ourColor) return endGame(reason, result, outcome.text);
+      // the peer is to move and ends the game; if it stays silent, we do
+      const answer = await channel.next(replyTimeout);
+      if (answer.kind === 'message' && answer.message.type === 'E')
+        return confirmEnd(answer.message);
+      if (answer.kind === 'closed') return report(result, `${outcome.text}; connection closed`);
+      return endGame(reason, result, outcome.text);
+    }
+    if (game.turn === ourColor) {
+      const started = performance.now();
+      const move = await options.player.choose(
+        game.position,
+        history,
+        clock !== undefined
+          ? {
+              time: clock,
+              ...(setup.moves > 0
+                ? { movesToGo: Math.max(1, setup.moves - Math.floor(history.length / 2)) }
+                : {}),
+            }
+          : undefined,
+      );
+      const used = performance.now() - started;
+      if (clock !== undefined) clock = Math.max(0, clock - used);
+      if (!move || channel.isClosed) {
+        if (channel.isClosed) return report('aborted', 'connection closed');
+        return endGame(DXP_END_RESIGN, 'loss', 'we resigned');
+      }
+      channel.send({
+        type: 'M',
+        seconds: Math.round(used / 1000),
+        from: numbers[move.from]!,
+        to: numbers[move.to]!,
+        captures: move.captures.map((sq) => numbers[sq]!),
+      });
+      play(move);
+      continue;
+    }
+    const incoming = await channel.next(moveTimeout);
+    if (incoming.kind === 'closed') return report('aborted', 'connection closed by the opponent');
+    if (incoming.kind === 'timeout') {
+      channel.send({ type: 'C', text: 'no move received in time' });
+      return endGame(DXP_END_UNKNOWN, 'aborted', 'the opponent did not move in time');
+    }
+    if (incoming.kind === 'malformed') {
+      if (incoming.text?.startsWith('M') || incoming.error.startsWith('M')) {
+        channel.send({ type: 'C', text: `malformed move: ${incoming.error}` });
+        return endGame(
+          DXP_END_UNKNOWN,
+          'aborted',
+          `malformed move from the opponent: ${incoming.error}`,
+        );
+      }
+      refuse(channel, options, incoming.error);
+      continue;
+    }
+    const message = incoming.message;
+    switch (message.type) {
+      case 'M': {
+        const from = squares[message.from - 1];
+        const to = squares[message.to - 1];
+        const captured = message.captures.map((n) => squares[n - 1]);
+        const set = new Set(captured);
+        const move =
+          from === undefined ||
+          to === undefined ||
+          captured.some((sq) => sq === undefined) ||
+          set.size !== captured.length
+            ? undefined
+            : game
+                .legalMoves()
+                .find(
+                  (m) =>
+                    m.from === from &&
+                    m.to === to &&
+                    m.captures.length === set.size &&
+                    m.captures.every((sq) => set.has(sq)),
+                );
+        if (!move) {
+          const text = `illegal move ${describeMove(message)}`;
+          channel.send({ type: 'C', text });
+          return endGame(DXP_END_UNKNOWN, 'aborted', `${text} from the opponent`);
+        }
+        play(move);
+        continue;
+      }
+      case 'E':
+        return confirmEnd(message);
+      case 'C':
+        options.onEvent?.(`${setup.opponent} says: ${message.text}`);
+        continue;
+      case 'B':
+        channel.send({ type: 'K', code: 1 }); // take-backs are declined
+        continue;
+      default:
+        channel.send({ type: 'C', text: `unexpected ${message.type} during a game, ignored` });
+        continue;
+    }
+  }
+}
+
+function refuse(channel: DxpChannel, options: DxpSessionOptions, error: string): void {
+  options.onEvent?.(`refused a malformed message: ${error}`);
+  channel.send({ type: 'C', text: `malformed message ignored: ${error}` });
+}
+
+function describeMove(m: { from: number; to: number; captures: readonly number[] }): string {
+  return m.captures.length === 0 ? `${m.from}-${m.to}` : [m.from, m.to, ...m.captures].join('x');
+}
+
+function describe(incoming: DxpIncoming): string {
+  if (incoming.kind === 'message') return `'${incoming.text}'`;
+  if (incoming.kind === 'malformed') return `a malformed message (${incoming.error})`;
+  return incoming.kind === 'closed' ? 'by closing the connection' : 'nothing in time';
+}
