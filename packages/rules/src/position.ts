@@ -59,7 +59,13 @@ export class Position {
   private readonly cells: Int8Array;
   private moves: Move[] | undefined;
 
-  private constructor(variant: Variant, cells: Int8Array, turn: Color, openingPly: number, burnable: readonly Square[]) {
+  private constructor(
+    variant: Variant,
+    cells: Int8Array,
+    turn: Color,
+    openingPly: number,
+    burnable: readonly Square[],
+  ) {
     this.variant = variant;
     this.cells = cells;
     this.turn = turn;
@@ -79,7 +85,10 @@ export class Position {
   static fromSetup(variant: Variant, setup: Setup): Result<Position, PositionError> {
     const t = variant.topology;
     if (setup.board.length !== t.size) {
-      return err({ part: 'pieces', message: `board has ${setup.board.length} squares, ${variant.id} has ${t.size}` });
+      return err({
+        part: 'pieces',
+        message: `board has ${setup.board.length} squares, ${variant.id} has ${t.size}`,
+      });
     }
     const start = parseFen(variant, variant.rules.startFen);
     const limit = start.ok ? countPieces(start.value.board).white : t.size;
@@ -89,13 +98,21 @@ export class Position {
       ['black', counts.black],
     ] as const) {
       if (n > limit) {
-        return err({ part: 'pieces', message: `${color} has ${n} pieces; ${variant.id} starts with ${limit}` });
+        return err({
+          part: 'pieces',
+          message: `${color} has ${n} pieces; ${variant.id} starts with ${limit}`,
+        });
       }
     }
     for (let sq = 0; sq < t.size; sq++) {
       const code = setup.board[sq]!;
       if (code === EMPTY) continue;
-      if ((code & 3) === 0) return err({ part: 'square', square: sq, message: `invalid piece code on ${variant.squares.names[sq]}` });
+      if ((code & 3) === 0)
+        return err({
+          part: 'square',
+          square: sq,
+          message: `invalid piece code on ${variant.squares.names[sq]}`,
+        });
       const promoted = variant.compiled.promoteEnd[code * t.size + sq]!;
       if ((code & 3) === MAN && promoted !== 0) {
         return err({
@@ -106,7 +123,12 @@ export class Position {
       }
     }
     let opening = -1;
-    if (variant.rules.forcedOpening.length > 0 && start.ok && sameBoard(start.value.board, setup.board) && setup.turn === start.value.turn) {
+    if (
+      variant.rules.forcedOpening.length > 0 &&
+      start.ok &&
+      sameBoard(start.value.board, setup.board) &&
+      setup.turn === start.value.turn
+    ) {
       opening = 0;
     }
     return ok(new Position(variant, setup.board.slice(), setup.turn, opening, []));
@@ -154,7 +176,10 @@ export class Position {
     if (this.openingPly < 0 || this.openingPly >= script.length) return undefined;
     const text = script[this.openingPly]!;
     const parts = text.split(/[-x:]/);
-    return { from: this.variant.squares.parse(parts[0]!), to: this.variant.squares.parse(parts[parts.length - 1]!) };
+    return {
+      from: this.variant.squares.parse(parts[0]!),
+      to: this.variant.squares.parse(parts[parts.length - 1]!),
+    };
   }
 
   /** Play a legal move (as returned by `legalMoves`), giving the next position. */
@@ -162,14 +187,18 @@ export class Position {
     const cells = this.cells.slice();
     const list = toList(move);
     makeMove(cells, list, 0);
-    const opening = this.openingPly >= 0 && this.openingPly + 1 < this.variant.rules.forcedOpening.length ? this.openingPly + 1 : -1;
+    const opening =
+      this.openingPly >= 0 && this.openingPly + 1 < this.variant.rules.forcedOpening.length
+        ? this.openingPly + 1
+        : -1;
     const burnable = this.offenders(move);
     return new Position(this.variant, cells, opposite(this.turn), opening, burnable);
   }
 
   /** Under huff rules: remove one of `burnable` (not a move; the same side then moves). */
   burn(sq: Square): Result<Position, string> {
-    if (!this.burnable.includes(sq)) return err(`the piece on ${this.variant.squares.names[sq] ?? sq} cannot be burned`);
+    if (!this.burnable.includes(sq))
+      return err(`the piece on ${this.variant.squares.names[sq] ?? sq} cannot be burned`);
     const cells = this.cells.slice();
     cells[sq] = EMPTY;
     return ok(new Position(this.variant, cells, this.turn, this.openingPly, []));
@@ -184,7 +213,9 @@ export class Position {
     strict.generate(this.cells, colorIndex(this.turn), list, true);
     if (list.count === 0 || list.kind[0] !== KIND_CAPTURE) return [];
     const best = movesFromList(list);
-    const legalPlayed = best.some((m) => m.from === move.from && m.to === move.to && sameSet(m.captures, move.captures));
+    const legalPlayed = best.some(
+      (m) => m.from === move.from && m.to === move.to && sameSet(m.captures, move.captures),
+    );
     if (legalPlayed) return [];
     const out = new Set<Square>();
     if (c.obligation === OBLIGATION_SOUFFLE && move.kind === 'capture') out.add(move.to);
@@ -253,7 +284,8 @@ export function moveAt(list: MoveList, i: number): Move {
     captured.push(pieceOf(list.capCode[at + x]!)!);
     path.push(list.land[at + x]!);
   }
-  const kind = list.kind[i] === KIND_CAPTURE ? 'capture' : list.kind[i] === KIND_SPLIT ? 'split' : 'step';
+  const kind =
+    list.kind[i] === KIND_CAPTURE ? 'capture' : list.kind[i] === KIND_SPLIT ? 'split' : 'step';
   if (kind !== 'capture') path.push(list.to[i]!);
   return {
     kind,
@@ -270,7 +302,8 @@ export function moveAt(list: MoveList, i: number): Move {
 /** A one-move list holding `move`, for make/unmake on raw boards. */
 export function toList(move: Move): MoveList {
   const list = new MoveList(1, Math.max(1, move.captures.length));
-  const code = (p: Piece) => (p.color === 'white' ? 0 : BLACK_BIT) | (p.role === 'man' ? 1 : p.role === 'queen' ? 2 : 3);
+  const code = (p: Piece) =>
+    (p.color === 'white' ? 0 : BLACK_BIT) | (p.role === 'man' ? 1 : p.role === 'queen' ? 2 : 3);
   list.count = 1;
   list.from[0] = move.from;
   list.to[0] = move.to;

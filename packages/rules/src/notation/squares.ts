@@ -52,7 +52,11 @@ export function squareNames(rules: Rules, t: Topology): SquareNames {
   if (hit) return hit;
   const style = rules.notation.squares;
   const numbers =
-    style === 'numeric-spanish' ? spanishNumbers(t) : style === 'numeric-fmjd' ? fmjdNumbers(t) : null;
+    style === 'numeric-spanish'
+      ? spanishNumbers(t)
+      : style === 'numeric-fmjd'
+        ? fmjdNumbers(t)
+        : null;
   const names = numbers
     ? numbers.map(String)
     : Array.from({ length: t.size }, (_, sq) => algebraicName(t, sq));
@@ -64,7 +68,10 @@ export function squareNames(rules: Rules, t: Topology): SquareNames {
   const result: SquareNames = {
     names,
     parse(text: string): Square {
-      const key = text.trim().toLowerCase().replace(/^0+(?=\d)/, '');
+      const key = text
+        .trim()
+        .toLowerCase()
+        .replace(/^0+(?=\d)/, '');
       return lookup.get(key) ?? -1;
     },
   };

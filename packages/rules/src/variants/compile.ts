@@ -78,7 +78,11 @@ function dirsFor(t: Topology, color: Color, which: ManDirections): Int8Array {
   const out: number[] = [];
   t.directions.forEach((d, i) => {
     const fwd = d.dy * sign;
-    if (which === 'all' || (which === 'forward' && fwd > 0) || (which === 'forwardAndSideways' && fwd >= 0)) {
+    if (
+      which === 'all' ||
+      (which === 'forward' && fwd > 0) ||
+      (which === 'forwardAndSideways' && fwd >= 0)
+    ) {
       out.push(i);
     }
   });
@@ -133,7 +137,9 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
       stepDirs.push(dirsFor(t, color, rules.man.moves));
       lastManDirs.push(rules.man.lastPieceMayMoveBackward ? backwardDirs(t, color) : none);
       const capture = dirsFor(t, color, rules.man.captures);
-      firstJumpDirs.push(rules.man.backwardCaptureOnlyAfterForward ? dirsFor(t, color, 'forward') : capture);
+      firstJumpDirs.push(
+        rules.man.backwardCaptureOnlyAfterForward ? dirsFor(t, color, 'forward') : capture,
+      );
       nextJumpDirs.push(capture);
     } else {
       stepDirs.push(all);
@@ -167,7 +173,8 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
         promoteEnd[from * size + sq] = to;
         if (stage.from === 'man') {
           const mid = rules.promotion.midCapture;
-          promoteMid[from * size + sq] = mid === 'continueAsKing' ? to : mid === 'stop' ? PROMOTE_AND_STOP : 0;
+          promoteMid[from * size + sq] =
+            mid === 'continueAsKing' ? to : mid === 'stop' ? PROMOTE_AND_STOP : 0;
         }
       }
     }
@@ -218,7 +225,9 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
     promoteEnd,
     promoteMid,
     // a huff variant lets any capture be played; precedence only decides who is punished
-    precedence: souffle ? new Int8Array(0) : Int8Array.from(rules.capture.precedence.map((s) => STEP_CODE[s])),
+    precedence: souffle
+      ? new Int8Array(0)
+      : Int8Array.from(rules.capture.precedence.map((s) => STEP_CODE[s])),
     immediateRemoval: rules.capture.removal === 'immediate',
     allowReversal: rules.capture.allowReversal,
     obligation,

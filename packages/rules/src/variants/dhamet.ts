@@ -28,6 +28,23 @@ export const dhamet: Rules = {
   capture: { ...international.capture, removal: 'immediate', allowReversal: true },
   draws: [{ kind: 'repetition', times: 3 }, { kind: 'oneKingEach' }],
   // rules.md §5.17 "la rencontre", White first
-  forcedOpening: ['d4-e5', 'f6xd4', 'c3xe5', 'a5xc3', 'b2xd4', 'c5xc3', 'e5xa5', 'c3xe5', 'f5xd5', 'd6xd4'],
-  sources: ['S1 Strand ou Dhamet', 'S2 fr.wikipedia Dhamet / seed 003', 'S3', 'rules.md §5.17', 'decisions.md item 12'],
+  forcedOpening: [
+    'd4-e5',
+    'f6xd4',
+    'c3xe5',
+    'a5xc3',
+    'b2xd4',
+    'c5xc3',
+    'e5xa5',
+    'c3xe5',
+    'f5xd5',
+    'd6xd4',
+  ],
+  sources: [
+    'S1 Strand ou Dhamet',
+    'S2 fr.wikipedia Dhamet / seed 003',
+    'S3',
+    'rules.md §5.17',
+    'decisions.md item 12',
+  ],
 };

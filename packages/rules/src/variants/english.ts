@@ -10,7 +10,8 @@ export const english: Rules = {
   ...international,
   id: 'english',
   name: 'English draughts / American checkers',
-  summary: '8x8, Black starts, kings move one square, men capture forward only, free capture choice.',
+  summary:
+    '8x8, Black starts, kings move one square, men capture forward only, free capture choice.',
   topology: 'diagonal-8x8',
   firstPlayer: 'black',
   startFen: 'B:W21-32:B1-12',

@@ -10,7 +10,8 @@ export const israeli6x6: Rules = {
   ...international,
   id: 'israeli-6x6',
   name: 'Israeli 6x6',
-  summary: '6x6; a man becomes a queen on the far row, and a queen back home becomes a flying king.',
+  summary:
+    '6x6; a man becomes a queen on the far row, and a queen back home becomes a flying king.',
   topology: 'diagonal-6x6',
   startFen: 'W:W13-18:B1-6',
   pdnGameType: '20,W,6,6,N2,0',

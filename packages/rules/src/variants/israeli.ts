@@ -11,7 +11,8 @@ export const israeli: Rules = {
   ...brazilian,
   id: 'israeli',
   name: 'Israeli street draughts',
-  summary: 'Brazilian rules; a skipped capture lets the opponent burn a piece that could have taken.',
+  summary:
+    'Brazilian rules; a skipped capture lets the opponent burn a piece that could have taken.',
   capture: { ...brazilian.capture, obligation: 'burn' },
   sources: ['seed 000', 'rules.md §5.15'],
 };

@@ -75,7 +75,7 @@ export const OPTION_SUMMARIES: Record<OptionName, string> = {
     'Men capture backward only after a forward jump in the same move.',
   kingSplit: 'Instead of moving, a king may split into two men.',
   forcedOpening: 'Dhamet: the ten-ply opening "la rencontre" is compulsory.',
-  souffle: "Dhamet: captures may be skipped or cut short, and the opponent may punish it (huff).",
+  souffle: 'Dhamet: captures may be skipped or cut short, and the opponent may punish it (huff).',
 };
 
 export function findRules(id: string): Rules | undefined {
@@ -146,7 +146,9 @@ export function rulesFor(id: string, options: Options = {}): Result<Rules, strin
   if (on('noKingMoveLimit')) {
     r = {
       ...r,
-      draws: r.draws.filter((d) => d.kind !== 'quietMoves' && d.kind !== 'endgame' && d.kind !== 'kingsBothSides'),
+      draws: r.draws.filter(
+        (d) => d.kind !== 'quietMoves' && d.kind !== 'endgame' && d.kind !== 'kingsBothSides',
+      ),
     };
   }
   if (options.materialAdjudication !== undefined) {

@@ -64,7 +64,10 @@ export type DrawRule =
       readonly longDiagonal?: 'weak' | 'strong';
     }
   /** both sides have kings and the material is unchanged: `moves` moves per total piece count */
-  | { readonly kind: 'kingsBothSides'; readonly byPieces: ReadonlyArray<readonly [min: number, max: number, moves: number]> }
+  | {
+      readonly kind: 'kingsBothSides';
+      readonly byPieces: ReadonlyArray<readonly [min: number, max: number, moves: number]>;
+    }
   /** one piece each (any roles) is a draw at once */
   | { readonly kind: 'onePieceEach' }
   /** one king each is a draw at once */
