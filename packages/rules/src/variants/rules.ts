@@ -49,7 +49,7 @@ export interface PromotionStage {
 export type DrawRule =
   /** the same position with the same side to move for the `times`-th time */
   | { readonly kind: 'repetition'; readonly times: number }
-  /** `moves` moves each with no capture and no man move (kingsOnly: only kings/queens moved) */
+  /** `moves` moves each with no capture and no man move (only kings or queens moved) */
   | { readonly kind: 'quietMoves'; readonly moves: number }
   /**
    * A strong side against a lone king: drawn after `moves` more moves each.
