@@ -22,8 +22,10 @@ import {
 import type { SavedGame } from '../game/record.ts';
 import { Setup } from './setup.tsx';
 import { Play } from './play.tsx';
+import { OnlinePlay } from '../online/online.tsx';
+import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 
-type Screen = 'setup' | 'play' | 'settings';
+type Screen = 'setup' | 'play' | 'settings' | 'online';
 
 function SettingsView({
   t,
@@ -102,7 +104,11 @@ export function App() {
     return LOCALES.includes(fromUrl as Locale) ? { ...s, locale: fromUrl as Locale } : s;
   });
   const [game, setGameState] = useState<SavedGame | null>(() => loadGame());
-  const [screen, setScreen] = useState<Screen>(() => (game ? 'play' : 'setup'));
+  const [online, setOnline] = useState<PlayLink | null>(() =>
+    parsePlayLink(location.pathname, location.hash),
+  );
+  const [onlineSetup, setOnlineSetup] = useState(false);
+  const [screen, setScreen] = useState<Screen>(() => (online ? 'online' : game ? 'play' : 'setup'));
   const [menuOpen, setMenuOpen] = useState(false);
   const t = useMemo(() => translator(settings.locale), [settings.locale]);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -136,9 +142,28 @@ export function App() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  const go = (s: Screen) => {
+  // the browser's back and forward buttons move between game links and the app
+  useEffect(() => {
+    const onPop = () => {
+      const link = parsePlayLink(location.pathname, location.hash);
+      setOnline(link);
+      setScreen(link ? 'online' : game ? 'play' : 'setup');
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [game]);
+
+  const go = (s: Screen, playOnline = false) => {
+    if (s !== 'online' && location.pathname !== '/') history.pushState(null, '', '/');
+    setOnlineSetup(playOnline);
     setScreen(s);
     setMenuOpen(false);
+  };
+
+  const openOnline = (link: PlayLink) => {
+    history.pushState(null, '', `/play/${link.game}${link.token ? `#${link.token}` : ''}`);
+    setOnline(link);
+    setScreen('online');
   };
 
   return (
@@ -176,6 +201,11 @@ export function App() {
               {t('newGame')}
             </button>
           </li>
+          <li>
+            <button type="button" data-testid="menu-online" onClick={() => go('setup', true)}>
+              {t('playOnline')}
+            </button>
+          </li>
           {game && (
             <li>
               <button type="button" data-testid="menu-continue" onClick={() => go('play')}>
@@ -208,11 +238,25 @@ export function App() {
       <main class={`screen screen-${screen}`}>
         {screen === 'setup' && (
           <Setup
+            key={onlineSetup ? 'online' : 'local'}
             t={t}
             initial={game}
+            online={onlineSetup}
             onStart={(g) => {
               setGame(g);
               setScreen('play');
+            }}
+            onOnline={async (setup, clock, color) => {
+              const created = await createOnlineGame(setup, clock);
+              if (!created.ok) return created.message;
+              const g = created.game;
+              const friend = color === 'white' ? g.black : g.white;
+              saveInvite(g.gameId, friend.url, g.spectator.url);
+              openOnline({
+                game: g.gameId,
+                token: color === 'white' ? g.white.token : g.black.token,
+              });
+              return null;
             }}
           />
         )}
@@ -225,6 +269,16 @@ export function App() {
             onChange={setGame}
             onSettings={setSettings}
             onNewGame={() => go('setup')}
+          />
+        )}
+        {screen === 'online' && online && (
+          <OnlinePlay
+            key={`${online.game}#${online.token ?? ''}`}
+            t={t}
+            link={online}
+            settings={settings}
+            onNewGame={() => go('setup', true)}
+            onOpen={openOnline}
           />
         )}
         {screen === 'settings' && <SettingsView t={t} settings={settings} onChange={setSettings} />}

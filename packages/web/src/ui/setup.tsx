@@ -14,7 +14,9 @@ import {
   type Options,
   type Rules,
 } from '@damka/rules';
+import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { CLOCKS, clockName } from '../online/api.ts';
 import {
   newGame,
   startPosition,
@@ -63,12 +65,25 @@ export interface SetupProps {
   readonly t: Translate;
   readonly initial: SavedGame | null;
   readonly onStart: (game: SavedGame) => void;
+  /** Start a game against a friend online; resolves to an error message, or null on success. */
+  readonly onOnline?: (
+    setup: GameSetup,
+    clock: ClockSetting | null,
+    color: Color,
+  ) => Promise<string | null>;
+  /** Open with "a friend online" chosen. */
+  readonly online?: boolean;
 }
 
-export function Setup({ t, initial, onStart }: SetupProps) {
+export function Setup({ t, initial, onStart, onOnline, online }: SetupProps) {
   const [variantId, setVariantId] = useState(initial?.setup.variant ?? 'international');
   const [options, setOptions] = useState<Options>(initial?.setup.options ?? {});
-  const [mode, setMode] = useState<Mode>(initial?.mode ?? 'friend');
+  const [mode, setMode] = useState<Mode | 'online'>(
+    online && onOnline ? 'online' : (initial?.mode ?? 'friend'),
+  );
+  const [clock, setClock] = useState(2);
+  const [creating, setCreating] = useState(false);
+  const [onlineError, setOnlineError] = useState<string | null>(null);
   const [human, setHuman] = useState<Color>(initial?.computer === 'white' ? 'black' : 'white');
   const [fen, setFen] = useState('');
   const base = VARIANTS.find((v) => v.id === variantId) ?? VARIANTS[0]!;
@@ -100,6 +115,16 @@ export function Setup({ t, initial, onStart }: SetupProps) {
     const setup: GameSetup = fen.trim()
       ? { variant: variantId, options, fen: fen.trim() }
       : { variant: variantId, options };
+    if (mode === 'online') {
+      if (!onOnline || creating) return;
+      setCreating(true);
+      setOnlineError(null);
+      onOnline(setup, CLOCKS[clock] ?? null, human).then((error) => {
+        setCreating(false);
+        setOnlineError(error);
+      });
+      return;
+    }
     onStart(
       newGame(setup, mode, mode === 'computer' ? (human === 'white' ? 'black' : 'white') : null),
     );
@@ -180,8 +205,36 @@ export function Setup({ t, initial, onStart }: SetupProps) {
             />
             {t('vsComputer')}
           </label>
+          {onOnline && (
+            <label class={mode === 'online' ? 'on' : ''}>
+              <input
+                type="radio"
+                name="mode"
+                value="online"
+                checked={mode === 'online'}
+                onChange={() => setMode('online')}
+              />
+              {t('vsOnline')}
+            </label>
+          )}
         </div>
-        {mode === 'computer' && (
+        {mode === 'online' && (
+          <label class="field clock-field">
+            <span>{t('clock')}</span>
+            <select
+              value={String(clock)}
+              data-testid="clock"
+              onChange={(e) => setClock(Number(e.currentTarget.value))}
+            >
+              {CLOCKS.map((c, i) => (
+                <option key={i} value={String(i)}>
+                  {c ? clockName(c) : t('noClock')}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(mode === 'computer' || mode === 'online') && (
           <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
             <span class="seg-label">{t('playAs')}</span>
             {(['white', 'black'] as const).map((c) => (
@@ -212,13 +265,18 @@ export function Setup({ t, initial, onStart }: SetupProps) {
       </section>
 
       <div class="start-row">
-        {check && (
+        {(check ?? onlineError) && (
           <p class="error" role="alert">
-            {check}
+            {check ?? onlineError}
           </p>
         )}
-        <button type="submit" class="primary" disabled={check !== null} data-testid="start">
-          {t('start')}
+        <button
+          type="submit"
+          class="primary"
+          disabled={check !== null || creating}
+          data-testid="start"
+        >
+          {creating ? t('onlineCreating') : t('start')}
         </button>
       </div>
     </form>

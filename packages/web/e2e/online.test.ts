@@ -1,0 +1,143 @@
+/**
+ * Online play in a real browser, against the real server (`@damka/server` serving the built app
+ * with its content security policy): one player creates a game from the menu and sees the waiting
+ * screen with the friend's link; the friend opens it in another browser context; a third context
+ * watches; the two play the game to its end by clicking the board, everyone sees the same moves
+ * and result, and the PDN can be downloaded — with no console error (a CSP violation would be one).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { variantOrThrow } from '@damka/rules';
+import { createServer, type RunningServer } from '@damka/server';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, WEB_ROOT, clickSquare, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let server: RunningServer;
+let url: string;
+let dir: string;
+before(async () => {
+  h = await startHarness(); // builds the app and opens the browser
+  dir = mkdtempSync(join(tmpdir(), 'damka-online-e2e-'));
+  server = await createServer({
+    sqlitePath: join(dir, 'damka.sqlite'),
+    webRoot: join(WEB_ROOT, 'dist'),
+    logger: false,
+  });
+  url = await server.listen(0, '127.0.0.1');
+});
+after(async () => {
+  await server?.close();
+  await h?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const international = variantOrThrow('international');
+const sq = (name: string) => international.squares.parse(name);
+
+async function waitForPly(page: Page, ply: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="online"]')?.getAttribute('data-ply')) === n,
+    ply,
+    { timeout: 15_000 },
+  );
+}
+
+test('two players play a game by link to its end while a third watches', async () => {
+  const a = await h.page();
+  const b = await h.page();
+  const c = await h.page();
+
+  // the creator: menu → play a friend online → rules, a start position, White → start
+  await a.page.goto(url);
+  await a.page.getByTestId('menu').click();
+  await a.page.getByTestId('menu-online').click();
+  await a.page.locator('label[data-variant="international"]').click();
+  assert.equal(await a.page.locator('input[name="mode"][value="online"]').isChecked(), true);
+  await a.page.locator('.fen input').fill('W:W32:B19');
+  await a.page.getByTestId('start').click();
+  await a.page.getByTestId('waiting').waitFor();
+  assert.match(new URL(a.page.url()).pathname, /^\/play\/[A-Za-z0-9_-]{12}$/);
+  const friend = await a.page.getByTestId('friend-link').inputValue();
+  assert.match(friend, /\/play\/[A-Za-z0-9_-]{12}#[A-Za-z0-9_-]{22}$/);
+  const gameId = new URL(friend).pathname.split('/')[2]!;
+  const watch = await a.page.evaluate(
+    (id) =>
+      (
+        JSON.parse(localStorage.getItem('damka.invites') ?? '{}') as Record<
+          string,
+          { watch: string }
+        >
+      )[id]!.watch,
+    gameId,
+  );
+  await a.page.screenshot({ path: `${SCREENSHOTS}online-waiting.png` });
+
+  // the friend opens the link; the waiting screen ends for the creator
+  await b.page.goto(friend);
+  await b.page.getByTestId('online').waitFor();
+  await a.page.getByTestId('waiting').waitFor({ state: 'detached' });
+  assert.equal(await b.page.getByTestId('online').getAttribute('data-seat'), 'black');
+  assert.equal(await a.page.getByTestId('online').getAttribute('data-seat'), 'white');
+  await c.page.goto(watch);
+  await c.page.getByTestId('online').waitFor();
+  assert.equal(await c.page.getByTestId('online').getAttribute('data-seat'), 'spectator');
+  assert.equal(await c.page.getByTestId('resign').count(), 0);
+
+  // White 32-28, Black 19-23, White 28x19 takes Black's last man
+  const plays: Array<[Page, string, string]> = [
+    [a.page, '32', '28'],
+    [b.page, '19', '23'],
+    [a.page, '28', '19'],
+  ];
+  for (const [ply, [page, from, to]] of plays.entries()) {
+    await clickSquare(page, sq(from));
+    await clickSquare(page, sq(to));
+    for (const p of [a.page, b.page, c.page]) await waitForPly(p, ply + 1);
+  }
+  for (const p of [a.page, b.page, c.page]) {
+    await p.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="online"]')?.getAttribute('data-result') === 'noMoves',
+    );
+    assert.equal(await p.getByTestId('status').textContent(), 'White wins');
+    assert.deepEqual(await p.locator('[data-testid="moves"] .move').allTextContents(), [
+      '32-28',
+      '19-23',
+      '28x19',
+    ]);
+  }
+  await a.page.getByTestId('rematch').waitFor();
+  await c.page.screenshot({ path: `${SCREENSHOTS}online-spectator-end.png` });
+
+  const pdn = await a.page.evaluate(
+    async (id) => (await fetch(`/api/games/${id}/pdn`)).text(),
+    gameId,
+  );
+  assert.match(pdn, /1\. 32-28 19-23 2\. 28x19 1-0/);
+  assert.match(pdn, /\[FEN "W:W32:B19"\]/);
+
+  // rematch: both ask, both land in the new game with colours swapped
+  await a.page.getByTestId('rematch').click();
+  await b.page.getByTestId('rematch').click();
+  await a.page.waitForFunction(
+    (old) =>
+      !location.pathname.includes(old) &&
+      document.querySelector('[data-testid="online"]')?.getAttribute('data-seat') === 'black',
+    gameId,
+  );
+  await b.page.waitForFunction(
+    (old) =>
+      !location.pathname.includes(old) &&
+      document.querySelector('[data-testid="online"]')?.getAttribute('data-seat') === 'white',
+    gameId,
+  );
+
+  for (const x of [a, b, c]) {
+    assert.deepEqual(x.errors, []);
+    await x.page.context().close();
+  }
+});

@@ -1,0 +1,471 @@
+/**
+ * The online game screen: a game link opened in this page (a seat with its secret, or watching).
+ * The server is authoritative: this screen shows what the server recorded, replayed with the
+ * rules package's `Game` (moves, burns, souffle replays), offers the legal moves only when it is
+ * the player's turn, and sends a move as text in the variant's notation through the protocol's
+ * `OnlineClient`, which keeps it until the server acknowledges it — across reconnects.
+ *
+ * Until the friend has opened their link, a waiting card shows the link to copy. Clocks count
+ * down locally from the server's last figures. The end of the game offers a rematch (the server
+ * swaps colours and hands each player a new link) and the PDN download.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  Game,
+  formatMove,
+  getVariant,
+  parseMove,
+  Position,
+  type Color,
+  type Options,
+} from '@damka/rules';
+import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
+import { OnlineClient, type Action, type ServerMessage, type SocketLike } from '@damka/protocol';
+import type { Translate } from '../i18n/index.ts';
+import type { Settings } from '../settings.ts';
+import { explainRefusal } from '../game/explain.ts';
+import { Board } from '../ui/board.tsx';
+import { formatClock, loadInvite, socketUrl, type PlayLink } from './api.ts';
+import './online.css';
+
+export interface OnlinePlayProps {
+  readonly t: Translate;
+  readonly link: PlayLink;
+  readonly settings: Settings;
+  readonly onNewGame: () => void;
+  /** Open another game link (a rematch). */
+  readonly onOpen: (link: PlayLink) => void;
+}
+
+/** The game replayed from the server's actions. */
+interface Replayed {
+  readonly game: Game;
+  readonly error: string | null;
+}
+
+function replayActions(
+  info: { variant: string; options: Record<string, boolean>; fen: string | null },
+  actions: readonly Action[],
+): Replayed | null {
+  const variant = getVariant(info.variant, info.options as Options);
+  if (!variant.ok) return null;
+  let start = Position.start(variant.value);
+  if (info.fen) {
+    const p = Position.fromFen(variant.value, info.fen);
+    if (!p.ok) return null;
+    start = p.value;
+  }
+  const game = Game.fromPosition(start);
+  for (const action of actions) {
+    let ok: boolean;
+    if (action.kind === 'move') {
+      const move = parseMove(game.position, action.text);
+      ok = move.ok && game.play(move.value).ok;
+    } else if (action.kind === 'burn') {
+      const square = variant.value.squares.parse(action.text);
+      ok = square >= 0 && game.burn(square).ok;
+    } else {
+      ok = game.demandReplay().ok;
+    }
+    if (!ok) return { game, error: `action ${action.ply + 1} (${action.text}) cannot be replayed` };
+  }
+  return { game, error: null };
+}
+
+function browserSocket(url: string): SocketLike {
+  return new WebSocket(url) as unknown as SocketLike;
+}
+
+const NO_TARGETS: readonly number[] = [];
+
+export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayProps) {
+  const [, setTick] = useState(0);
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const clientRef = useRef<OnlineClient | null>(null);
+  const rerender = () => setTick((n) => n + 1);
+
+  useEffect(() => {
+    const client = new OnlineClient({
+      urls: [socketUrl(location)],
+      game: link.game,
+      ...(link.token ? { token: link.token } : {}),
+      connect: browserSocket,
+      onChange: rerender,
+      onMessage: (m: ServerMessage) => {
+        if (m.type === 'rematch') {
+          onOpen(m.token ? { game: m.game, token: m.token } : { game: m.game });
+        } else if (m.type === 'error' && m.code !== 'stalePly') {
+          setMessage(m.message);
+        }
+      },
+    });
+    clientRef.current = client;
+    client.start();
+    return () => client.stop();
+  }, [link.game, link.token]);
+
+  const client = clientRef.current;
+  const info = client?.info ?? null;
+  const actions = client?.actions ?? [];
+  const state = client?.state ?? null;
+  const seat = client?.seat ?? null;
+  const replayed = useMemo(
+    () => (info ? replayActions(info, actions) : null),
+    [info, actions.length, actions[actions.length - 1]],
+  );
+
+  // clocks tick while one runs
+  const running = state?.clock?.running ?? null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(rerender, 200);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  if (!client || !info || !replayed || !state || !seat) {
+    const failed = client?.status === 'failed';
+    return (
+      <div class="online-loading" data-testid="online-loading">
+        <p role="status">
+          {failed ? (client?.lastError?.message ?? t('onlineLost')) : t('onlineConnecting')}
+        </p>
+        {failed && (
+          <button type="button" class="primary" onClick={onNewGame}>
+            {t('newGame')}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const game = replayed.game;
+  const position = game.position;
+  const variant = game.variant;
+  const outcome = state.outcome;
+  const player = seat === 'spectator' ? null : seat;
+  const opponent: Color | null = player ? (player === 'white' ? 'black' : 'white') : null;
+  const myTurn = player !== null && !outcome && position.turn === player && !client.busy;
+  const waiting = opponent !== null && !state.joined[opponent] && !outcome;
+  const huff = myTurn ? game.huff : undefined;
+
+  const moves: BoardMove[] = myTurn
+    ? game.legalMoves().map((m) => ({ from: m.from, to: m.to, path: m.path, captures: m.captures }))
+    : [];
+  const pieces: Array<BoardPiece | undefined> = [];
+  for (let sq = 0; sq < variant.topology.size; sq++) pieces.push(position.pieceAt(sq));
+  const lastMove = game.moves[game.moves.length - 1];
+  const arriving = lastMove
+    ? { from: lastMove.from, to: lastMove.to, path: lastMove.path, captures: lastMove.captures }
+    : null;
+
+  const send = (promise: Promise<Action>) => {
+    setMessage('');
+    promise.catch((e: Error) => setMessage(e.message));
+  };
+  const onMove = (m: BoardMove) => {
+    const move = game
+      .legalMoves()
+      .find(
+        (x) =>
+          x.from === m.from &&
+          x.to === m.to &&
+          x.captures.length === m.captures.length &&
+          x.captures.every((sq) => m.captures.includes(sq)),
+      );
+    if (!move) {
+      setMessage(t('refused'));
+      return;
+    }
+    send(client.move(formatMove(position, move)));
+  };
+  const onRefuse = (a: RefusedAttempt) =>
+    setMessage(explainRefusal(position, a.from, a.to, t, settings.locale));
+  const onTarget = (sq: number) => send(client.burn(variant.squares.names[sq]!));
+
+  const copy = async (text: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(what);
+    } catch {
+      setCopied(null);
+    }
+  };
+
+  const colorName = (c: Color) => t(c);
+  let status: string;
+  if (outcome)
+    status = outcome.winner ? t('winner', { color: colorName(outcome.winner) }) : t('draw');
+  else if (waiting) status = t('onlineWaiting');
+  else if (player && position.turn === player) status = t('yourMove');
+  else status = t('toMove', { color: colorName(position.turn) });
+
+  const reason = outcome ? outcomeText(t, outcome) : '';
+  const flipped = settings.flip !== (seat === 'black');
+  const invite = player ? loadInvite(link.game) : null;
+  const top: Color = flipped ? 'white' : 'black';
+  const bottom: Color = flipped ? 'black' : 'white';
+  const clockOf = (c: Color) => {
+    const left = client.timeLeft(c);
+    if (left === null) return null;
+    return (
+      <div
+        class={`clock${state.clock?.running === c ? ' running' : ''}${left < 10_000 ? ' low' : ''}`}
+        data-testid={`clock-${c}`}
+      >
+        <span class={`turn-dot ${c}`} aria-hidden="true" />
+        <span class="clock-name">{colorName(c)}</span>
+        <span class="clock-time" dir="ltr">
+          {formatClock(left)}
+        </span>
+      </div>
+    );
+  };
+
+  const first = variant.rules.firstPlayer;
+  let moveNo = 1;
+  const items = actions.map((a, i) => {
+    let prefix = '';
+    if (a.kind === 'move') {
+      if (a.color === first) prefix = `${moveNo}.`;
+      else {
+        if (i === 0) prefix = `${moveNo}…`;
+        moveNo++;
+      }
+    }
+    const text =
+      a.kind === 'burn'
+        ? t('burned', { square: a.text })
+        : a.kind === 'replay'
+          ? t('onlineReplayed')
+          : a.text;
+    return { i, prefix, text };
+  });
+
+  const offer = state.drawOffer;
+  const connection = client.status === 'open' ? '' : t('onlineReconnecting');
+
+  return (
+    <div
+      class="play online"
+      data-fen={position.fen}
+      data-ply={actions.length}
+      data-seat={seat}
+      data-result={outcome ? outcome.reason : ''}
+      data-testid="online"
+    >
+      <div class="board-column">
+        {clockOf(top)}
+        <div class={`board-frame kind-${variant.topology.kind}`}>
+          <Board
+            geometry={variant.topology}
+            pieces={pieces}
+            moves={moves}
+            movable={myTurn ? player! : 'none'}
+            targets={huff ? huff.burnable : NO_TARGETS}
+            lastMove={arriving}
+            labels={variant.squares.names}
+            edgeLabels={null}
+            coordinates={settings.coordinates}
+            flipped={flipped}
+            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+            ply={actions.length}
+            arriving={arriving}
+            t={t}
+            onMove={onMove}
+            onRefuse={onRefuse}
+            onTarget={onTarget}
+          />
+        </div>
+        {clockOf(bottom)}
+      </div>
+
+      <aside class="side">
+        {waiting && (
+          <section class="status-card waiting" data-testid="waiting" aria-live="polite">
+            <h2>{t('onlineWaiting')}</h2>
+            <p class="hint">{t('onlineInviteHint')}</p>
+            {invite && (
+              <div class="invite">
+                <input
+                  type="text"
+                  readOnly
+                  dir="ltr"
+                  value={invite.friend}
+                  data-testid="friend-link"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button type="button" class="primary" onClick={() => copy(invite.friend, 'friend')}>
+                  {copied === 'friend' ? t('onlineCopied') : t('onlineCopy')}
+                </button>
+              </div>
+            )}
+          </section>
+        )}
+        <div class="status-card">
+          <div class="turn">
+            <span
+              class={`turn-dot ${outcome ? (outcome.winner ?? 'draw') : position.turn}`}
+              aria-hidden="true"
+            />
+            <span class="status" data-testid="status" aria-live="polite">
+              {status}
+            </span>
+          </div>
+          <p class="variant-line">
+            {variant.rules.name}
+            {' · '}
+            {seat === 'spectator'
+              ? t('onlineWatching')
+              : t('onlineYouPlay', { color: colorName(seat) })}
+          </p>
+          {reason && (
+            <p class="reason" data-testid="result-reason">
+              {reason}
+            </p>
+          )}
+          {offer && !outcome && (
+            <p class="offer" data-testid="draw-offer">
+              {offer === player
+                ? t('onlineDrawOffered')
+                : t('onlineDrawOfferedBy', { color: colorName(offer) })}
+            </p>
+          )}
+          <p class="message" role="status" aria-live="assertive" data-testid="message">
+            {connection || message || replayed.error || (huff ? t('burnHint') : '')}
+          </p>
+        </div>
+
+        <section class="moves-card" aria-labelledby="online-moves-title">
+          <h2 id="online-moves-title">{t('moves')}</h2>
+          {items.length === 0 ? (
+            <p class="hint">{t('noMovesYet')}</p>
+          ) : (
+            <ol class="move-list" data-testid="moves" dir="ltr">
+              {items.map((it) => (
+                <li key={it.i}>
+                  {it.prefix && <span class="move-no">{it.prefix}</span>}
+                  <span class="move" dir="ltr">
+                    {it.text}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <div class="actions">
+          {player && !outcome && offer && offer !== player && (
+            <>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => client.draw('accept')}
+                data-testid="accept-draw"
+              >
+                {t('onlineAcceptDraw')}
+              </button>
+              <button
+                type="button"
+                onClick={() => client.draw('decline')}
+                data-testid="decline-draw"
+              >
+                {t('onlineDeclineDraw')}
+              </button>
+            </>
+          )}
+          {player && !outcome && !offer && (
+            <button type="button" onClick={() => client.draw('offer')} data-testid="offer-draw">
+              {t('onlineOfferDraw')}
+            </button>
+          )}
+          {player && !outcome && (
+            <button type="button" onClick={() => setConfirming(true)} data-testid="resign">
+              {t('resign')}
+            </button>
+          )}
+          {player && outcome && (
+            <button
+              type="button"
+              class="primary"
+              onClick={() => client.rematch()}
+              disabled={state.rematch[player]}
+              data-testid="rematch"
+            >
+              {state.rematch[player]
+                ? t('onlineRematchAsked')
+                : opponent && state.rematch[opponent]
+                  ? t('onlineRematchAccept')
+                  : t('onlineRematch')}
+            </button>
+          )}
+          <a class="button" href={`/api/games/${link.game}/pdn`} download data-testid="pdn">
+            {t('onlineDownload')}
+          </a>
+          {invite && (
+            <button
+              type="button"
+              onClick={() => copy(invite.watch, 'watch')}
+              data-testid="copy-watch"
+            >
+              {copied === 'watch' ? t('onlineCopied') : t('onlineCopyWatch')}
+            </button>
+          )}
+          <button type="button" onClick={onNewGame}>
+            {t('newGame')}
+          </button>
+        </div>
+      </aside>
+
+      {confirming && (
+        <div class="overlay" role="presentation">
+          <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="online-confirm">
+            <h2 id="online-confirm">{t('confirmResign')}</h2>
+            <div class="dialog-actions">
+              <button
+                type="button"
+                class="danger"
+                onClick={() => {
+                  setConfirming(false);
+                  client.resign();
+                }}
+                data-testid="confirm-resign"
+                autoFocus
+              >
+                {t('yes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t('no')}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The reason of an outcome in the page's language (the server's English text as a fallback). */
+export function outcomeText(
+  t: Translate,
+  outcome: { reason: string; side: Color | null; winner: Color | null; text: string },
+): string {
+  const side = outcome.side ? t(outcome.side) : '';
+  switch (outcome.reason) {
+    case 'noMoves':
+      return outcome.winner !== null && outcome.winner === outcome.side
+        ? t('reasonNoMovesGiveaway', { color: side })
+        : t('reasonNoMoves', { color: side });
+    case 'repetition':
+      return t('reasonRepetition', { n: /(\d+) times/.exec(outcome.text)?.[1] ?? 3 });
+    case 'resignation':
+      return t('reasonResign', { color: side });
+    case 'timeout':
+      return t('onlineReasonTimeout', { color: side });
+    case 'agreement':
+      return t('onlineReasonAgreement');
+    default:
+      return outcome.text;
+  }
+}
