@@ -469,11 +469,18 @@ test('live: a real search in a worker; stop answers within 50 ms; end of input e
     const reply = parseHubLine(line);
     assert.ok(reply.ok && parseHubMove(after, reply.value.args.get('move')!).ok, line);
   }
+  // go and stop in one chunk: the stop reaches the worker before its search starts
+  s.input.write('pos\nlevel infinite\ngo analyze\nstop\n');
+  const quick = await Promise.race([
+    s.until((l) => l.startsWith('done')),
+    new Promise((r) => setTimeout(() => r('no done within 2 s'), 2000)),
+  ]);
+  assert.match(String(quick), /^done move=/);
   s.send('level infinite');
   s.send('go think');
   await new Promise((r) => setTimeout(r, 50));
   s.input.end(); // EOF during a search: the session stops the search and ends
   await s.finished;
-  // think, two analyses, and the search cut short by the end of input
-  assert.equal(s.lines.filter((l) => l.startsWith('done')).length, 4);
+  // think, three analyses, and the search cut short by the end of input
+  assert.equal(s.lines.filter((l) => l.startsWith('done')).length, 5);
 });

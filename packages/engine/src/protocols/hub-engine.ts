@@ -74,6 +74,8 @@ interface RunningSearch {
   stopping: boolean;
   last: WireInfo | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Repeats the stop request until the result arrives (see `stopSearch`). */
+  stopTimer: ReturnType<typeof setInterval> | undefined;
   /** Resolves once `done` is written. */
   readonly finished: Promise<void>;
   readonly finish: () => void;
@@ -406,6 +408,7 @@ export class HubEngine {
       stopping: false,
       last: undefined,
       timer: undefined,
+      stopTimer: undefined,
       finished,
       finish,
     };
@@ -455,12 +458,18 @@ export class HubEngine {
     }
   }
 
+  /**
+   * Stop the search. The request is repeated every 2 ms until the result arrives: a stop sent in
+   * the same tick as `go` reaches `NodeEngineClient` before its search has started, and the
+   * client clears the stop flag when the search starts, so a single request could be lost.
+   */
   private stopSearch(): void {
     const running = this.search;
     if (!running) return;
     running.stopping = true;
     if (running.result !== undefined) return this.done(running);
     this.backend?.stop();
+    running.stopTimer ??= setInterval(() => this.backend?.stop(), 2);
   }
 
   private ponderHit(): void {
@@ -482,6 +491,7 @@ export class HubEngine {
   private done(running: RunningSearch): void {
     if (this.search !== running) return;
     if (running.timer !== undefined) clearTimeout(running.timer);
+    if (running.stopTimer !== undefined) clearInterval(running.stopTimer);
     this.search = undefined;
     const result = running.result;
     const args: Array<[string, string]> = [];
