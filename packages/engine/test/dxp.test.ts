@@ -226,6 +226,34 @@ test('in memory: two games to their end, colours alternating, both sides agree',
   }
 });
 
+test('in memory: a game from a position sent with start B, Black to move', async () => {
+  const [a, b] = pair();
+  const start = Position.fromFen(variantOrThrow('international'), 'B:W27,28,K46:B17,18,19');
+  assert.ok(start.ok);
+  const records: string[] = [];
+  a.onRecord = (d, t) => records.push(`${d}${t}`);
+  const [initiator, follower] = await Promise.all([
+    runDxpInitiator(a, {
+      games: 1,
+      start: start.value,
+      player: engineDxpPlayer({ name: 'I', limits: { depth: 2 }, ttBits: 14 }),
+    }),
+    runDxpFollower(b, { player: engineDxpPlayer({ name: 'F', limits: { depth: 2 }, ttBits: 14 }) }),
+  ]);
+  assert.match(records[0]!, /^>R01I {31}Z000000BZ/);
+  assert.equal(initiator.length, 1);
+  assert.notEqual(initiator[0]!.result, 'aborted');
+  assertMirrored(initiator, follower);
+  // Black (the follower) moved first
+  assert.match(
+    records.find((r) => r.startsWith('<M'))!,
+    /^<M/,
+  );
+  assert.ok(
+    records.findIndex((r) => r.startsWith('<M')) < records.findIndex((r) => r.startsWith('>M')),
+  );
+});
+
 test('over TCP on 127.0.0.1: initiator against follower, a full game to its end', async () => {
   const followerReports: DxpGameReport[][] = [];
   const server = await dxpListen(
