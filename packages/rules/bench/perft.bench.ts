@@ -7,9 +7,12 @@
  * a fast but broken generator can never post a result. Figures are the best and the median of N
  * runs (N >= 3).
  *
- * Run: `npm run bench:perft` (options: `--runs N`, `--only <name substring>`, `--no-rapid`).
+ * Run: `npm run bench:perft` (options after `--`: `--runs N`, `--only <name substring>`,
+ * `--no-rapid`). The script first bundles this file with esbuild and runs the bundle with plain
+ * node: the same source, without the TypeScript loader's per-import indirection (see
+ * BENCHMARKS.md for both figures). `node --import tsx` on this file works too.
  */
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as rapidEnglish from 'rapid-draughts/english';
 import { Position, perft, variantOrThrow, type Options } from '../src/index.ts';
 
@@ -123,6 +126,8 @@ interface Row {
   readonly best: number;
   readonly median: number;
   readonly bestSeconds: number;
+  /** Best leaves per CPU second of this process (less disturbed by other load on the machine). */
+  readonly bestCpu: number;
 }
 
 /** Time `runs` runs of `count`, checking each result; exits the process on a wrong count. */
@@ -135,10 +140,14 @@ function measure(
 ): Row {
   const rates: number[] = [];
   const times: number[] = [];
+  let bestCpu = 0;
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const n = count();
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    bestCpu = Math.max(bestCpu, n / ((cpu.user + cpu.system) / 1e6));
     if (n !== expected) {
       console.error(
         `${name} depth ${depth}: counted ${n} leaves, expected ${expected} — no figure reported`,
@@ -158,6 +167,7 @@ function measure(
     best: sorted[sorted.length - 1]!,
     median,
     bestSeconds: Math.min(...times),
+    bestCpu,
   };
 }
 
@@ -192,6 +202,12 @@ function rapidPerftSeeded(engine: EnglishDraughtsEngine, depth: number): number 
   return total;
 }
 
+function fmtLoad(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
 function fmtRate(x: number): string {
   return (x / 1e6).toFixed(2);
 }
@@ -203,6 +219,7 @@ function main(): void {
   console.log(
     `node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${args.runs} runs each, single thread`,
   );
+  console.log(`load average at start: ${fmtLoad()}`);
   console.log('');
   const rows: Row[] = [];
   for (const c of CASES) {
@@ -214,7 +231,10 @@ function main(): void {
     rows.push({ ...row, name: `Damka ${c.name} (${c.duplicates})` });
     console.error(`  done: ${c.name}`);
   }
-  if (args.rapid && (args.only === null || 'rapid-draughts'.includes(args.only.toLowerCase()))) {
+  if (
+    args.rapid &&
+    (args.only === null || RAPID.name.toLowerCase().includes(args.only.toLowerCase()))
+  ) {
     rows.push(
       measure(`${RAPID.name} (API)`, RAPID.depth, RAPID.expected, args.runs, () =>
         rapidPerft(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
@@ -231,12 +251,13 @@ function main(): void {
   console.log(
     '| Benchmark | Depth | Leaves (checked) | Best M leaves/s | Median M leaves/s | Best time s |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.depth} | ${r.leaves.toLocaleString('en-US')} | ${fmtRate(r.best)} | ${fmtRate(r.median)} | ${r.bestSeconds.toFixed(2)} |`,
+      `| ${r.name} | ${r.depth} | ${r.leaves.toLocaleString('en-US')} | ${fmtRate(r.best)} | ${fmtRate(r.median)} | ${r.bestSeconds.toFixed(2)} | ${fmtRate(r.bestCpu)} |`,
     );
   }
+  console.log(`\nload average at end: ${fmtLoad()}`);
   const english = rows.find((r) => r.name.startsWith('Damka English'));
   const rapid = rows.filter((r) => r.name.startsWith('rapid-draughts'));
   if (english && rapid.length > 0) {

@@ -107,6 +107,8 @@ export class Perft {
     const n = this.generate(board, side, list, openingPly);
     if (depth === 1) return n;
     const next = openingPly >= 0 && openingPly + 1 < this.script.length ? openingPly + 1 : -1;
+    // The last two plies together: the generator counts every reply without a list per child.
+    if (depth === 2 && next < 0) return this.gen.countReplies(board, side, list, this.drop);
     let total = 0;
     for (let i = 0; i < n; i++) {
       makeMove(board, list, i);

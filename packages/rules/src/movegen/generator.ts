@@ -33,6 +33,11 @@ import {
   MoveList,
 } from './move-list.ts';
 import { moveTables, type MoveTables } from './tables.ts';
+import {
+  bitboardTables,
+  countQuiet as importedCountQuiet,
+  type BitboardTables,
+} from './bitboard.ts';
 
 // Constants read in the hot loops are copied into this module: when TypeScript runs through a
 // loader such as tsx, every read of an imported binding is a getter call (measured: ~30% of perft).
@@ -44,6 +49,7 @@ const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
 const KIND_STEP = IMPORTED_KIND_STEP;
+const countQuiet = importedCountQuiet;
 const EARLIEST_KING_BITS = IMPORTED_EARLIEST_KING_BITS;
 const STEP_EARLIEST_KING = IMPORTED_STEP_EARLIEST_KING;
 const STEP_KING_PRIORITY = IMPORTED_STEP_KING_PRIORITY;
@@ -74,12 +80,18 @@ export class MoveGenerator {
   /** Move list for `countMoves` when it must generate. */
   private scratch: MoveList | null = null;
   private readonly tables: MoveTables;
+  /** Bitboard tables when the rules fit them (small board, short-range pieces), else null. */
+  private readonly bits: BitboardTables | null;
+  /** Piece-code masks of a position and of the position after one move (`countReplies`). */
+  private readonly bitsBefore = new Int32Array(8);
+  private readonly bitsAfter = new Int32Array(8);
 
   constructor(rules: CompiledRules) {
     this.rules = rules;
     this.dead = new Uint8Array(rules.size);
     this.pieces = new Int16Array(rules.size);
     this.tables = moveTables(rules);
+    this.bits = bitboardTables(rules);
   }
 
   /**
@@ -184,6 +196,68 @@ export class MoveGenerator {
       }
     }
     return n;
+  }
+
+  /**
+   * The total of the opponent's move counts after each move of `list` (just generated for `side`
+   * on `board`): perft's last two plies. `board` is left as it was.
+   */
+  countReplies(board: Int8Array, side: number, list: MoveList, dropDuplicates = true): number {
+    const n = list.count;
+    const other = side ^ 1;
+    const t = this.bits;
+    let total = 0;
+    if (t === null) {
+      for (let i = 0; i < n; i++) {
+        makeMove(board, list, i);
+        total += this.countMoves(board, other, dropDuplicates);
+        unmakeMove(board, list, i);
+      }
+      return total;
+    }
+    // Bitboard path: the board is read once into a mask per piece code; each reply position is
+    // those masks with the move's few bits changed, so no child re-reads the 32 squares.
+    const before = this.bitsBefore;
+    const after = this.bitsAfter;
+    before.fill(0);
+    let occupied = 0;
+    for (let sq = 0; sq < board.length; sq++) {
+      const code = board[sq]!;
+      if (code === 0) continue;
+      before[code]! |= 1 << sq;
+      occupied |= 1 << sq;
+    }
+    const from = list.from;
+    const to = list.to;
+    const moved = list.moved;
+    const piece = list.piece;
+    const ncap = list.ncap;
+    const start = list.start;
+    const capSq = list.capSq;
+    const capCode = list.capCode;
+    for (let i = 0; i < n; i++) {
+      for (let k = 1; k < 8; k++) after[k] = before[k]!;
+      const fromBit = 1 << from[i]!;
+      const toBit = 1 << to[i]!;
+      let empty = ~occupied | fromBit;
+      after[moved[i]!]! &= ~fromBit;
+      const at = start[i]!;
+      for (let x = at, end = at + ncap[i]!; x < end; x++) {
+        const bit = 1 << capSq[x]!;
+        after[capCode[x]!]! &= ~bit;
+        empty |= bit;
+      }
+      after[piece[i]!]! |= toBit;
+      empty &= ~toBit;
+      let replies = countQuiet(t, after, empty, other);
+      if (replies < 0) {
+        makeMove(board, list, i);
+        replies = this.generateScratch(board, other, dropDuplicates);
+        unmakeMove(board, list, i);
+      }
+      total += replies;
+    }
+    return total;
   }
 
   private generateScratch(board: Int8Array, side: number, dropDuplicates: boolean): number {
