@@ -26,7 +26,15 @@ Parameters (set-param name=... value=...):
 
       --seed N            fix the randomness of the lower levels (tests)
 
-Example: printf 'hub\\ninit\\npos\\nlevel depth=6\\ngo think\\nquit\\n' | damka hub`;
+A search runs in a worker thread, so 'stop' is answered at once; 'quit' or the end of the
+input stops any search. See packages/engine/docs/protocols.md.
+
+Example: damka hub      (then type, one line at a time)
+         hub
+         init
+         pos moves="32-28"
+         level depth=6
+         go think`;
 
 export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const { values } = parseCommandLine('hub', {
