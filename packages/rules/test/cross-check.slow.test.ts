@@ -28,8 +28,13 @@ for (const c of PERFT_CASES) {
 
 for (const [i, c] of CASES.entries()) {
   const seed = 5000 + i;
-  test(`legal moves agree with the reference on many random positions: ${caseName(c)}`, () => {
+  test(`legal moves agree with the reference on many random positions: ${caseName(c)}`, (t) => {
     const r = sweep(c, seed, 12, 150, 300);
+    t.diagnostic(`${r.positions} positions, ${r.tooLarge} too large for the reference`);
+    assert.ok(
+      r.tooLarge * 50 <= r.positions,
+      `${r.tooLarge} positions too large for the reference`,
+    );
     if (c.known?.affects !== 'both') {
       assert.equal(
         r.wrong.length,

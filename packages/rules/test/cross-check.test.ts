@@ -42,9 +42,14 @@ function sweepOnce(c: CrossCheckCase, seed: number): SweepResult {
 
 for (const [i, c] of CASES.entries()) {
   const seed = 1000 + i;
-  test(`legal moves agree with the reference on random positions: ${caseName(c)}`, () => {
+  test(`legal moves agree with the reference on random positions: ${caseName(c)}`, (t) => {
     const r = sweepOnce(c, seed);
     assert.ok(r.positions >= 50, 'enough positions');
+    t.diagnostic(`${r.positions} positions, ${r.tooLarge} too large for the reference`);
+    assert.ok(
+      r.tooLarge * 50 <= r.positions,
+      `${r.tooLarge} positions too large for the reference`,
+    );
     if (c.known?.affects !== 'both') {
       assert.equal(
         r.wrong.length,

@@ -231,6 +231,16 @@ function jumpsFrom(
   return out;
 }
 
+/**
+ * Thrown when one position needs more jumps than the caller allowed (`ReferenceRules.jumpLimit`):
+ * crowded Dhamet boards full of sultans have millions of capture routes, which this simple
+ * generator enumerates one by one.
+ */
+export class ReferenceLimitError extends Error {}
+
+/** Jumps left for the current `legalMoves` call. */
+let jumpsLeft = Infinity;
+
 /** The state after jumping `over` and landing on `land`. */
 function applyJump(
   rules: Rules,
@@ -241,6 +251,7 @@ function applyJump(
   victim: RefPiece,
   land: Coord,
 ): CaptureState {
+  if (--jumpsLeft < 0) throw new ReferenceLimitError('too many capture routes for the reference');
   const board = new Map(s.board);
   board.delete(key(s.at));
   let dead = s.dead;
@@ -272,8 +283,8 @@ function completeSequences(
   g: Geometry,
   s: CaptureState,
   jumps = jumpsFrom(rules, g, s),
+  out: CaptureState[] = [],
 ): CaptureState[] {
-  const out: CaptureState[] = [];
   for (const j of jumps) {
     const nexts = j.landings.map((l) => {
       const n = applyJump(rules, g, s, j.dir, j.over, j.victim, l);
@@ -281,22 +292,26 @@ function completeSequences(
     });
     const going = nexts.filter((x) => x.more.length > 0);
     if (going.length > 0) {
-      for (const x of going) out.push(...completeSequences(rules, g, x.n, x.more));
+      for (const x of going) completeSequences(rules, g, x.n, x.more, out);
     } else {
-      out.push(...nexts.map((x) => x.n));
+      for (const x of nexts) out.push(x.n);
     }
   }
   return out;
 }
 
 /** Every capture path (any number ≥ 1 of legal jumps, landing anywhere) from a state. */
-function allPaths(rules: Rules, g: Geometry, s: CaptureState): CaptureState[] {
-  const out: CaptureState[] = [];
+function allPaths(
+  rules: Rules,
+  g: Geometry,
+  s: CaptureState,
+  out: CaptureState[] = [],
+): CaptureState[] {
   for (const j of jumpsFrom(rules, g, s)) {
     for (const l of j.landings) {
       const n = applyJump(rules, g, s, j.dir, j.over, j.victim, l);
       out.push(n);
-      if (!n.stopped) out.push(...allPaths(rules, g, n));
+      if (!n.stopped) allPaths(rules, g, n, out);
     }
   }
   return out;
@@ -378,13 +393,18 @@ export class ReferenceRules {
   readonly rules: Rules;
   readonly geometry: Geometry;
 
-  constructor(variant: Variant) {
+  /** Most jumps one `legalMoves` call may try before it gives up with `ReferenceLimitError`. */
+  readonly jumpLimit: number;
+
+  constructor(variant: Variant, jumpLimit = Infinity) {
     this.rules = variant.rules;
     this.geometry = new Geometry(variant.topology);
+    this.jumpLimit = jumpLimit;
   }
 
   /** Legal moves of `side` on `board` (all duplicate routes included). */
   legalMoves(board: RefBoard, side: Color): RefMove[] {
+    jumpsLeft = this.jumpLimit;
     const rules = this.rules;
     const g = this.geometry;
     const own: Coord[] = [];
@@ -417,7 +437,7 @@ export class ReferenceRules {
       captures = prefixes;
     } else {
       captures = applyPrecedence(rules, complete);
-      if (!rules.capture.mustComplete) captures = this.prefixesOf(board, captures);
+      if (!rules.capture.mustComplete) captures = this.prefixesOf(captures);
     }
     if (captures.length > 0 && rules.capture.obligation === 'mandatory') return captures;
 
@@ -473,7 +493,7 @@ export class ReferenceRules {
   }
 
   /** Every non-empty prefix of the given full captures (house rule `mayStopCaptureChain`). */
-  private prefixesOf(board: RefBoard, captures: readonly RefMove[]): RefMove[] {
+  private prefixesOf(captures: readonly RefMove[]): RefMove[] {
     const out: RefMove[] = [];
     for (const m of captures) {
       for (let n = 1; n <= m.jumps.length; n++) {
@@ -493,7 +513,6 @@ export class ReferenceRules {
         out.push({ kind: 'capture', from: m.from, to, jumps, moved: m.moved, piece });
       }
     }
-    void board;
     return out;
   }
 
