@@ -77,8 +77,9 @@ export class NodeEngineClient {
 
   /** Search (or analyse) in the worker; resolves with the result. */
   async search(request: ClientSearch): Promise<WireResult> {
-    await this.ready;
+    // Clear the flag before waiting, so a stop() issued right after search() (same tick) holds.
     Atomics.store(this.stopFlag, 0, 0);
+    await this.ready;
     const id = this.nextId++;
     return new Promise<WireResult>((resolve, reject) => {
       this.pending.set(id, {
