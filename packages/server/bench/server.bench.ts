@@ -30,7 +30,7 @@ import {
   seeded,
   spawnServer,
   stopClients,
-  until,
+  whenClient,
   type ServerProcess,
 } from '../test/helpers.ts';
 
@@ -91,7 +91,8 @@ async function pair(
     const record = { id: created.gameId, white, black, acked: [] as Action[] };
     stats.games.push(record);
     const players = { white: new Tracker(white), black: new Tracker(black) };
-    await until(() => white.seat !== null && black.seat !== null, 'seats', 30_000);
+    await whenClient(white, () => white.seat !== null, 'White seated');
+    await whenClient(black, () => black.seat !== null, 'Black seated');
     while (Date.now() < deadline && !white.over) {
       const tracker = players[players.white.current()!.turn];
       const client = tracker.client;
@@ -114,7 +115,7 @@ async function pair(
       }
       // the other player must have it before answering (as a screen would)
       const other = client === white ? black : white;
-      await until(() => other.actions.length > ply, 'the opponent sees the move', 30_000);
+      await whenClient(other, () => other.actions.length > ply, 'the opponent sees the move');
     }
     white.stop();
     black.stop();

@@ -197,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
     const live = GAME_ID_PATTERN.test(request.params.id)
-      ? await service.refresh(request.params.id)
+      ? await service.snapshot(request.params.id)
       : null;
     if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
     return { game: live.info, actions: live.actions, state: live.state(service.now()) };
@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get<{ Params: { id: string } }>('/api/games/:id/pdn', async (request, reply) => {
     const live = GAME_ID_PATTERN.test(request.params.id)
-      ? await service.refresh(request.params.id)
+      ? await service.snapshot(request.params.id)
       : null;
     if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
     const site = `${request.protocol}://${request.headers.host ?? 'localhost'}`;

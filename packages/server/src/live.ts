@@ -44,7 +44,8 @@ export interface Refusal {
 
 /** The answer to a request: a new action to record, a repeat of a recorded one, or a refusal. */
 export type Checked =
-  | { readonly kind: 'new'; readonly action: Action }
+  /** `outcome`: how the game ends with this action, if it does. */
+  | { readonly kind: 'new'; readonly action: Action; readonly outcome: Outcome | undefined }
   | { readonly kind: 'duplicate'; readonly action: Action }
   | { readonly kind: 'refused'; readonly refusal: Refusal };
 
@@ -82,6 +83,8 @@ export class LiveGame {
   readonly game: Game;
   /** Position before each action (index = ply), for recognising repeated actions. */
   private readonly before: Position[] = [];
+  /** The position before an action checked but not yet committed or rolled back. */
+  private tentative: Position | null = null;
   readonly actions: Action[] = [];
   row: GamesTable;
 
@@ -165,8 +168,9 @@ export class LiveGame {
   }
 
   /**
-   * Check a request by `color` at time `now` against the current state. Nothing changes: the
-   * rules game is played forward and then undone.
+   * Check a request by `color` at time `now` against the current state. A new action is left
+   * played on the rules game, tentatively: `commit` keeps it once it is written, `rollback` takes
+   * it back if the write failed. Nothing else changes.
    */
   check(color: Color, request: Request, now: number): Checked {
     const ply = request.ply;
@@ -183,12 +187,16 @@ export class LiveGame {
     if (this.row.outcome) return refuse('gameOver', 'the game is over');
     if (this.flagFallen(now)) return refuse('gameOver', 'the game is over: time ran out');
     if (this.game.turn !== color) return refuse('notYourTurn', 'it is not your turn');
+    const before = this.game.position;
     const result = this.perform(request.kind, request.text);
     if (!result.ok) return refuse('illegalMove', result.error);
-    this.game.undo();
+    const outcome = this.game.outcome;
+    // left played on the rules game until `commit` (written) or `rollback` (not written)
+    this.tentative = before;
     return {
       kind: 'new',
       action: { ply, kind: request.kind, text: result.text, color, at: now },
+      outcome,
     };
   }
 
@@ -210,11 +218,10 @@ export class LiveGame {
   }
 
   /**
-   * The row after recording `action` at `now`: ply, clocks, draw offer and, when the action ends
-   * the game, its outcome. Applies the action to the rules game (call after the write succeeded,
-   * or on a copy: `rowAfter` undoes nothing).
+   * The row after recording `action` (checked by `check`, which also said whether it ends the
+   * game): ply, version, clocks, draw offer and outcome. Changes nothing in memory.
    */
-  rowAfter(action: Action): GamesTable {
+  rowAfter(action: Action, outcome: Outcome | undefined): GamesTable {
     const row = this.row;
     const clock = this.info.clock;
     const next: GamesTable = {
@@ -230,11 +237,6 @@ export class LiveGame {
       if (action.kind === 'move') next[key] += clock.increment * 1000;
     }
     if (row.draw_offer !== null && row.draw_offer !== action.color) next.draw_offer = null;
-    // the rules game decides whether this action ends the game
-    const result = this.perform(action.kind, action.text);
-    if (!result.ok) throw new Error(`game ${this.id}: ${result.error}`);
-    const outcome = this.game.outcome;
-    this.game.undo();
     if (outcome) {
       next.outcome = JSON.stringify(outcomeInfo(outcome));
       next.ended_at = action.at;
@@ -253,8 +255,21 @@ export class LiveGame {
 
   /** Record an action already written to the database, with the row written with it. */
   commit(action: Action, row: GamesTable): void {
-    this.replayAction(action);
+    if (this.tentative) {
+      this.before.push(this.tentative);
+      this.actions.push(action);
+      this.tentative = null;
+    } else {
+      this.replayAction(action);
+    }
     this.row = row;
+  }
+
+  /** Take back the action `check` left played (its write failed). */
+  rollback(): void {
+    if (!this.tentative) return;
+    this.game.undo();
+    this.tentative = null;
   }
 
   /** Milliseconds left on `color`'s clock at `now`. */

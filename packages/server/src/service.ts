@@ -177,6 +177,11 @@ export class GameService {
     return this.load(id);
   }
 
+  /** The game as stored now, for reading (in turn with the game's other requests). */
+  snapshot(id: string): Promise<LiveGame | null> {
+    return this.serial(id, () => (this.hub.shared ? this.refresh(id) : this.load(id)));
+  }
+
   /** Run `task` after every earlier task on the same game. */
   private serial<T>(id: string, task: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(id) ?? Promise.resolve();
@@ -288,8 +293,14 @@ export class GameService {
           return fail(code, message, expected);
         }
         const action = checked.action;
-        const row = live.rowAfter(action);
-        if (await this.store.recordAction(id, action, row, live.version)) {
+        const row = live.rowAfter(action, checked.outcome);
+        let written = false;
+        try {
+          written = await this.store.recordAction(id, action, row, live.version);
+        } finally {
+          if (!written) live.rollback();
+        }
+        if (written) {
           live.commit(action, row);
           this.hub.publish({ t: 'played', game: id, action, row: publicRow(row) });
           this.arm(live);

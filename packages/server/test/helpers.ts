@@ -77,7 +77,11 @@ export function connect(
   token?: string,
   extra: { onMessage?: (m: ServerMessage) => void; maxDelay?: number } = {},
 ): OnlineClient {
+  const listeners = new Set<() => void>();
   const client = new OnlineClient({
+    onChange: () => {
+      for (const listener of [...listeners]) listener();
+    },
     urls: typeof urls === 'string' ? [urls] : urls,
     game,
     ...(token ? { token } : {}),
@@ -88,7 +92,38 @@ export function connect(
   });
   client.start();
   started.add(client);
+  changeListeners.set(client, listeners);
   return client;
+}
+
+const changeListeners = new WeakMap<OnlineClient, Set<() => void>>();
+
+/**
+ * Wait until `predicate` holds for a client made by `connect`, checking on each of its changes
+ * (no polling: the benchmark waits on a thousand clients at once).
+ */
+export function whenClient(
+  client: OnlineClient,
+  predicate: () => boolean,
+  what: string,
+  timeout = 30_000,
+): Promise<void> {
+  if (predicate()) return Promise.resolve();
+  const listeners = changeListeners.get(client);
+  if (!listeners) return until(predicate, what, timeout);
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!predicate()) return;
+      clearTimeout(timer);
+      listeners.delete(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      listeners.delete(check);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeout);
+    listeners.add(check);
+  });
 }
 
 const started = new Set<OnlineClient>();
