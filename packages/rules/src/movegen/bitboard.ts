@@ -10,7 +10,14 @@
  * per direction, and "can anything capture?" is two shifts per direction; positions with a capture
  * are left to the full generator (precedence and duplicates need the moves themselves).
  */
-import type { CompiledRules } from '../variants/compile.ts';
+import {
+  OBLIGATION_MANDATORY,
+  PROMOTE_AND_STOP as IMPORTED_PROMOTE_AND_STOP,
+  type CompiledRules,
+} from '../variants/compile.ts';
+
+// A module copy: under a loader such as tsx every read of an imported binding is a getter call.
+const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
 
 export interface BitboardTables {
   /**
@@ -30,6 +37,19 @@ export interface BitboardTables {
   readonly victims: readonly Int8Array[];
   /** `codes[side]`: the piece codes of that side (0 white, 1 black). */
   readonly codes: readonly Int8Array[];
+  /** Directions of later jumps, per piece code. */
+  readonly nextJumpDirs: readonly Int8Array[];
+  readonly reverse: Int8Array;
+  readonly allowReversal: boolean;
+  readonly immediateRemoval: boolean;
+  /** `promoteMid[code * size + sq]`, as in the compiled rules. */
+  readonly promoteMid: Int8Array;
+  readonly size: number;
+  /**
+   * True when every capture route is a legal move of its own: captures compulsory and complete,
+   * no precedence. Then `countCaptures` gives the move count when duplicates are kept.
+   */
+  readonly routesAreMoves: boolean;
 }
 
 const cache = new WeakMap<CompiledRules, BitboardTables | null>();
@@ -100,6 +120,14 @@ function build(c: CompiledRules): BitboardTables | null {
     jumpDirs: c.firstJumpDirs,
     victims,
     codes,
+    nextJumpDirs: c.nextJumpDirs,
+    reverse: c.reverse,
+    allowReversal: c.allowReversal,
+    immediateRemoval: c.immediateRemoval,
+    promoteMid: c.promoteMid,
+    size,
+    routesAreMoves:
+      c.precedence.length === 0 && c.obligation === OBLIGATION_MANDATORY && !c.prefixes,
   };
 }
 
@@ -148,4 +176,87 @@ export function countQuiet(
     for (let j = 0; j < steps.length; j++) n += popcount(shift(t, pieces, steps[j]!) & empty);
   }
   return n;
+}
+
+/**
+ * The number of capture routes of `side` (each complete route once, duplicates kept), following
+ * the same jump rules as the generator's capture walk: end-of-move or immediate removal, no
+ * reversal unless allowed, promotion during a capture. Only meaningful when `routesAreMoves`.
+ */
+export function countCaptures(
+  t: BitboardTables,
+  bits: Int32Array,
+  empty: number,
+  side: number,
+): number {
+  const codes = t.codes[side]!;
+  let total = 0;
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    const all = bits[code]!;
+    if (all === 0) continue;
+    const victimCodes = t.victims[code]!;
+    let victims = 0;
+    for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
+    // Only pieces with a first jump start a walk: found for all pieces of the code at once by
+    // stepping the landing squares back over the victims (cheaper than a walk per piece).
+    const jumps = t.jumpDirs[code]!;
+    let pieces = 0;
+    for (let j = 0; j < jumps.length; j++) {
+      const d = jumps[j]!;
+      const back = t.reverse[d]!;
+      const land = shift(t, shift(t, all, d) & victims, d) & empty;
+      if (land !== 0) pieces |= shift(t, shift(t, land, back) & victims, back) & all;
+    }
+    while (pieces !== 0) {
+      const bit = pieces & -pieces;
+      pieces ^= bit;
+      // the capturing piece leaves its square: it may land there again later in the route
+      total += routes(t, bits, bit, code, 0, empty | bit, -1);
+    }
+  }
+  return total;
+}
+
+/** Complete routes from the piece `code` on square bit `at`; 0 when it has no jump. */
+function routes(
+  t: BitboardTables,
+  bits: Int32Array,
+  at: number,
+  code: number,
+  dead: number,
+  empty: number,
+  lastDir: number,
+): number {
+  const dirs = lastDir < 0 ? t.jumpDirs[code]! : t.nextJumpDirs[code]!;
+  const noReverse = lastDir >= 0 && !t.allowReversal ? t.reverse[lastDir]! : -1;
+  const victimCodes = t.victims[code]!;
+  let victims = 0;
+  for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
+  victims &= ~dead;
+  let total = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const d = dirs[i]!;
+    if (d === noReverse) continue;
+    const over = shift(t, at, d) & victims;
+    if (over === 0) continue;
+    const land = shift(t, over, d) & empty;
+    if (land === 0) continue;
+    const mid = t.promoteMid[code * t.size + (31 - Math.clz32(land))]!;
+    if (mid === PROMOTE_AND_STOP) {
+      total++;
+      continue;
+    }
+    const more = routes(
+      t,
+      bits,
+      land,
+      mid > 0 ? mid : code,
+      dead | over,
+      t.immediateRemoval ? empty | over : empty,
+      d,
+    );
+    total += more > 0 ? more : 1;
+  }
+  return total;
 }

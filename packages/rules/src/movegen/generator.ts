@@ -35,6 +35,7 @@ import {
 import { moveTables, type MoveTables } from './tables.ts';
 import {
   bitboardTables,
+  countCaptures as importedCountCaptures,
   countQuiet as importedCountQuiet,
   type BitboardTables,
 } from './bitboard.ts';
@@ -50,6 +51,7 @@ const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
 const KIND_STEP = IMPORTED_KIND_STEP;
 const countQuiet = importedCountQuiet;
+const countCaptures = importedCountCaptures;
 const EARLIEST_KING_BITS = IMPORTED_EARLIEST_KING_BITS;
 const STEP_EARLIEST_KING = IMPORTED_STEP_EARLIEST_KING;
 const STEP_KING_PRIORITY = IMPORTED_STEP_KING_PRIORITY;
@@ -235,6 +237,7 @@ export class MoveGenerator {
     const start = list.start;
     const capSq = list.capSq;
     const capCode = list.capCode;
+    const routesAreMoves = t.routesAreMoves && !dropDuplicates;
     for (let i = 0; i < n; i++) {
       for (let k = 1; k < 8; k++) after[k] = before[k]!;
       const fromBit = 1 << from[i]!;
@@ -250,6 +253,9 @@ export class MoveGenerator {
       after[piece[i]!]! |= toBit;
       empty &= ~toBit;
       let replies = countQuiet(t, after, empty, other);
+      // A reply position with a capture: counted on the bitboards too when every route is a move
+      // of its own, else by the full generator (precedence and merging need the moves).
+      if (replies < 0 && routesAreMoves) replies = countCaptures(t, after, empty, other);
       if (replies < 0) {
         makeMove(board, list, i);
         replies = this.generateScratch(board, other, dropDuplicates);
