@@ -91,7 +91,9 @@ export class Position {
       });
     }
     const start = parseFen(variant, variant.rules.startFen);
-    const limit = start.ok ? countPieces(start.value.board).white : t.size;
+    // a king split adds a man, so under that house rule a side may outgrow its starting count
+    const limit =
+      start.ok && !variant.rules.kingSplit ? countPieces(start.value.board).white : t.size;
     const counts = countPieces(setup.board);
     for (const [color, n] of [
       ['white', counts.white],

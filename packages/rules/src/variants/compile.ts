@@ -193,8 +193,14 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
   const splitTargets: Int16Array[] = [];
   for (const color of ['white', 'black'] as const) {
     const back = color === 'white' ? -1 : 1;
+    const crowningRank = color === 'white' ? t.height - 1 : 0;
     for (let sq = 0; sq < size; sq++) {
       const out: number[] = [];
+      // a king on its crowning row cannot split: the man it becomes would stand uncrowned there
+      if (t.rank[sq] === crowningRank) {
+        splitTargets.push(Int16Array.from(out));
+        continue;
+      }
       for (const dx of [-1, 1]) {
         const f = t.file[sq]! + dx;
         const r = t.rank[sq]! + back;

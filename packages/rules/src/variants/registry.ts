@@ -73,7 +73,7 @@ export const OPTION_SUMMARIES: Record<OptionName, string> = {
   materialAdjudication: 'A game that would be drawn is won by the side with more pieces.',
   backwardCaptureOnlyAfterForward:
     'Men capture backward only after a forward jump in the same move.',
-  kingSplit: 'Instead of moving, a king may split into two men.',
+  kingSplit: 'Instead of moving, a king (off its crowning row) may split into two men.',
   forcedOpening: 'Dhamet: the ten-ply opening "la rencontre" is compulsory.',
   souffle: 'Dhamet: captures may be skipped or cut short, and the opponent may punish it (huff).',
 };

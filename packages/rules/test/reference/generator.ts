@@ -469,12 +469,14 @@ export class ReferenceRules {
     }
 
     // king splits (house rule): the king becomes a man and a second man appears on an empty
-    // point diagonally adjacent to it, toward its own home row
+    // point diagonally adjacent to it, toward its own home row; a king on its crowning row may
+    // not split, since the man it would become would stand there uncrowned
     const splits: RefMove[] = [];
     if (rules.kingSplit) {
       for (const from of own) {
         const moved = board.get(key(from))!;
         if (moved.role !== 'king') continue;
+        if (from.rank === (side === 'white' ? g.height - 1 : 0)) continue;
         for (const dx of [-1, 1]) {
           const to = { file: from.file + dx, rank: from.rank - forward(side) };
           if (!g.onBoard(to) || board.has(key(to))) continue;
