@@ -62,7 +62,7 @@ const CASES: Case[] = [
     duplicates: 'drop',
     depth: 7,
     expected: 10_782_308,
-    source: 'self-computed (d1–d6 agree with rules.md engine values)',
+    source: 'packages/rules/PERFT.md (Damka = independent reference generator to depth 7)',
   },
   {
     name: 'Dhamet start (forcedOpening=false)',
@@ -71,7 +71,7 @@ const CASES: Case[] = [
     duplicates: 'drop',
     depth: 13,
     expected: 2_795_898,
-    source: 'self-computed (d1–d10 agree with rules.md engine values)',
+    source: 'packages/rules/PERFT.md (Damka = independent reference generator to depth 13)',
   },
 ];
 
@@ -257,6 +257,9 @@ function main(): void {
       `| ${r.name} | ${r.depth} | ${r.leaves.toLocaleString('en-US')} | ${fmtRate(r.best)} | ${fmtRate(r.median)} | ${r.bestSeconds.toFixed(2)} | ${fmtRate(r.bestCpu)} |`,
     );
   }
+  console.log('\nExpected counts:');
+  for (const c of CASES) console.log(`- ${c.name} depth ${c.depth}: ${c.source}`);
+  console.log(`- rapid-draughts English depth ${RAPID.depth}: public.perft (dctl)`);
   console.log(`\nload average at end: ${fmtLoad()}`);
   const english = rows.find((r) => r.name.startsWith('Damka English'));
   const rapid = rows.filter((r) => r.name.startsWith('rapid-draughts'));
