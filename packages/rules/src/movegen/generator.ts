@@ -17,6 +17,7 @@ import {
 import {
   EARLIEST_KING_BITS as IMPORTED_EARLIEST_KING_BITS,
   OBLIGATION_MANDATORY as IMPORTED_OBLIGATION_MANDATORY,
+  OBLIGATION_SOUFFLE as IMPORTED_OBLIGATION_SOUFFLE,
   PROMOTE_AND_STOP as IMPORTED_PROMOTE_AND_STOP,
   STEP_EARLIEST_KING as IMPORTED_STEP_EARLIEST_KING,
   STEP_KING_PRIORITY as IMPORTED_STEP_KING_PRIORITY,
@@ -46,6 +47,7 @@ const BLACK_BIT = IMPORTED_BLACK_BIT;
 const KING = IMPORTED_KING;
 const MAN = IMPORTED_MAN;
 const OBLIGATION_MANDATORY = IMPORTED_OBLIGATION_MANDATORY;
+const OBLIGATION_SOUFFLE = IMPORTED_OBLIGATION_SOUFFLE;
 const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
@@ -79,6 +81,18 @@ export class MoveGenerator {
   private drop = true;
   /** Squares of the side to move's pieces, in square order (filled by each generation). */
   private readonly pieces: Int16Array;
+  /**
+   * Capture prefixes (rules where a capture may stop early): every landing from which the capture
+   * goes on is a candidate stop, kept with the best precedence key of the full captures below it;
+   * at the end only candidates leading to a best capture become moves.
+   */
+  private readonly pending = new MoveList(64, 256);
+  private pendingKey = new Float64Array(64);
+  /** Best precedence key recorded below the current landing (prefix rules only). */
+  private subMax = -1;
+  /** Whether the current capture's first jump went forward (see `afterSidewaysJumpDirs`). */
+  private firstForward = true;
+  private readonly ndirs: number;
   /** Move list for `countMoves` when it must generate. */
   private scratch: MoveList | null = null;
   private readonly tables: MoveTables;
@@ -90,6 +104,7 @@ export class MoveGenerator {
 
   constructor(rules: CompiledRules) {
     this.rules = rules;
+    this.ndirs = rules.topology.directions.length;
     this.dead = new Uint8Array(rules.size);
     this.pieces = new Int16Array(rules.size);
     this.tables = moveTables(rules);
@@ -108,6 +123,8 @@ export class MoveGenerator {
     this.list = list;
     this.drop = dropDuplicates;
     this.bestKey = -1;
+    this.pending.clear();
+    this.subMax = -1;
     const me = side === 0 ? 0 : BLACK_BIT;
     const pieces = this.pieces;
     const np = collectPieces(board, me, pieces);
@@ -125,7 +142,7 @@ export class MoveGenerator {
       board[sq] = code;
     }
     if (list.count > 0) {
-      if (c.prefixes) this.addPrefixes();
+      if (c.prefixes) this.addPrefixes(list);
       if (c.obligation === OBLIGATION_MANDATORY) return list.count;
     }
     this.steps(me, np);
@@ -286,9 +303,15 @@ export class MoveGenerator {
     const b = this.board;
     const size = c.size;
     const next = c.next;
-    const dirs = this.sp === 0 ? c.firstJumpDirs[code]! : c.nextJumpDirs[code]!;
+    const dirs =
+      this.sp === 0
+        ? c.firstJumpDirs[code]!
+        : this.firstForward
+          ? c.nextJumpDirs[code]!
+          : c.afterSidewaysJumpDirs[code]!;
     const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
     const immediate = c.immediateRemoval;
+    const souffle = c.obligation === OBLIGATION_SOUFFLE;
     let found = false;
     if (c.flying[code] === 0) {
       for (let i = 0; i < dirs.length; i++) {
@@ -303,6 +326,7 @@ export class MoveGenerator {
         if (land < 0 || b[land] !== 0) continue;
         found = true;
         const sp = this.sp++;
+        if (sp === 0) this.firstForward = c.forwardDir[code * this.ndirs + d] === 1;
         this.stackCap[sp] = over;
         this.stackCode[sp] = victim;
         this.stackLand[sp] = land;
@@ -315,7 +339,11 @@ export class MoveGenerator {
         } else {
           const now = mid > 0 ? mid : code;
           this.stackLandCode[sp] = now;
+          const outer = this.subMax;
+          this.subMax = -1;
           if (!this.jump(land, now, d, -1)) this.record(land, now);
+          else if (c.prefixes) this.candidate(land, now);
+          if (this.subMax < outer) this.subMax = outer;
         }
         if (immediate) b[over] = victim;
         else this.dead[over] = 0;
@@ -343,11 +371,21 @@ export class MoveGenerator {
       else this.dead[over] = 1;
       // Landing rule (FMJD 4.6): if the capture can go on from some landing square it must land on
       // one of those. Going straight on is the same route from every landing square, so it is
-      // explored from the first one only (skipDir) — the "keep" route convention.
+      // explored from the first one only (skipDir) — the "keep" route convention. Where captures
+      // may stop early, every landing square is a possible stop, so straight on is walked from each.
       let goesOn = false;
       for (let land = first; land >= 0 && b[land] === 0; land = next[base + land]!) {
         this.stackLand[sp] = land;
-        if (this.jump(land, code, d, land === first ? -1 : d)) goesOn = true;
+        const outer = this.subMax;
+        this.subMax = -1;
+        if (this.jump(land, code, d, land === first || c.prefixes ? -1 : d)) {
+          goesOn = true;
+          if (c.prefixes) this.candidate(land, code);
+        } else if (souffle) {
+          // under the huff any stop is playable, even where another landing square goes on
+          this.candidate(land, code);
+        }
+        if (this.subMax < outer) this.subMax = outer;
       }
       if (!goesOn) {
         for (let land = first; land >= 0 && b[land] === 0; land = next[base + land]!) {
@@ -368,6 +406,7 @@ export class MoveGenerator {
     const n = this.sp;
     const key = c.precedence.length === 0 ? 0 : this.rank(n);
     const list = this.list;
+    if (key > this.subMax) this.subMax = key;
     if (key < this.bestKey) return;
     if (key > this.bestKey) {
       list.clear();
@@ -453,49 +492,91 @@ export class MoveGenerator {
     return key;
   }
 
-  /** House rules where a capture may stop early: add every proper prefix of each capture. */
-  private addPrefixes(): void {
+  /** A stop after the jump on the stack, landing on `to` as `code` (prefix rules only). */
+  private candidate(to: number, code: number): void {
     const c = this.rules;
-    const list = this.list;
-    const full = list.count;
-    for (let m = 0; m < full; m++) {
-      const n = list.ncap[m]!;
-      for (let k = 1; k < n; k++) {
-        const at = list.start[m]!;
-        const to = list.land[at + k - 1]!;
-        let hash = 0;
-        for (let x = 0; x < k; x++) hash ^= c.squareHash[list.capSq[at + x]!]!;
-        let dup = false;
-        for (let j = 0; j < list.count && !dup; j++) {
-          if (
-            list.from[j] !== list.from[m] ||
-            list.to[j] !== to ||
-            list.ncap[j] !== k ||
-            list.hash[j] !== hash
-          )
-            continue;
-          dup = samePrefix(list, j, at, k);
-        }
-        if (dup) continue;
-        list.reserve(k);
-        const i = list.count++;
-        const dst = list.used;
-        const code = list.landCode[at + k - 1]!;
-        const promoted = c.promoteEnd[code * c.size + to]!;
-        list.from[i] = list.from[m]!;
-        list.to[i] = to;
-        list.moved[i] = list.moved[m]!;
-        list.piece[i] = promoted !== 0 ? promoted : code;
-        list.kind[i] = KIND_CAPTURE;
-        list.ncap[i] = k;
-        list.start[i] = dst;
-        list.hash[i] = hash;
-        list.capSq.copyWithin(dst, at, at + k);
-        list.capCode.copyWithin(dst, at, at + k);
-        list.land.copyWithin(dst, at, at + k);
-        list.landCode.copyWithin(dst, at, at + k);
-        list.used = dst + k;
+    const p = this.pending;
+    const n = this.sp;
+    let hash = 0;
+    for (let i = 0; i < n; i++) hash ^= c.squareHash[this.stackCap[i]!]!;
+    for (let j = 0; j < p.count; j++) {
+      if (p.to[j] !== to || p.from[j] !== this.origin || p.ncap[j] !== n || p.hash[j] !== hash) {
+        continue;
       }
+      if (sameSquares(p, j, this.stackCap, n)) {
+        if (this.subMax > this.pendingKey[j]!) this.pendingKey[j] = this.subMax;
+        return;
+      }
+    }
+    p.reserve(n);
+    const i = p.count++;
+    if (i >= this.pendingKey.length) {
+      const keys = new Float64Array(this.pendingKey.length * 2);
+      keys.set(this.pendingKey);
+      this.pendingKey = keys;
+    }
+    this.pendingKey[i] = this.subMax;
+    const at = p.used;
+    const promoted = c.promoteEnd[code * c.size + to]!;
+    p.from[i] = this.origin;
+    p.to[i] = to;
+    p.moved[i] = this.originCode;
+    p.piece[i] = promoted !== 0 ? promoted : code;
+    p.kind[i] = KIND_CAPTURE;
+    p.ncap[i] = n;
+    p.start[i] = at;
+    p.hash[i] = hash;
+    for (let x = 0; x < n; x++) {
+      p.capSq[at + x] = this.stackCap[x]!;
+      p.capCode[at + x] = this.stackCode[x]!;
+      p.land[at + x] = this.stackLand[x]!;
+      p.landCode[at + x] = this.stackLandCode[x]!;
+    }
+    p.used = at + n;
+  }
+
+  /**
+   * House rules where a capture may stop early: every stop on the way of a best capture becomes a
+   * move of its own, once per identity (from, to, captured set).
+   */
+  private addPrefixes(list: MoveList): void {
+    const p = this.pending;
+    for (let i = 0; i < p.count; i++) {
+      // without precedence every stop on the way is legal; with it, only those on a best capture
+      if (this.rules.precedence.length > 0 && this.pendingKey[i] !== this.bestKey) continue;
+      const n = p.ncap[i]!;
+      const at = p.start[i]!;
+      let dup = false;
+      for (let j = 0; j < list.count && !dup; j++) {
+        if (
+          list.from[j] !== p.from[i] ||
+          list.to[j] !== p.to[i] ||
+          list.ncap[j] !== n ||
+          list.hash[j] !== p.hash[i]
+        ) {
+          continue;
+        }
+        dup = sameSquares(list, j, p.capSq.subarray(at, at + n), n);
+      }
+      if (dup) continue;
+      list.reserve(n);
+      const k = list.count++;
+      const dst = list.used;
+      list.from[k] = p.from[i]!;
+      list.to[k] = p.to[i]!;
+      list.moved[k] = p.moved[i]!;
+      list.piece[k] = p.piece[i]!;
+      list.kind[k] = KIND_CAPTURE;
+      list.ncap[k] = n;
+      list.start[k] = dst;
+      list.hash[k] = p.hash[i]!;
+      for (let x = 0; x < n; x++) {
+        list.capSq[dst + x] = p.capSq[at + x]!;
+        list.capCode[dst + x] = p.capCode[at + x]!;
+        list.land[dst + x] = p.land[at + x]!;
+        list.landCode[dst + x] = p.landCode[at + x]!;
+      }
+      list.used = dst + n;
     }
   }
 
@@ -649,12 +730,13 @@ function canJump(c: CompiledRules, t: MoveTables, b: Int8Array, sq: number, code
   return false;
 }
 
-function samePrefix(list: MoveList, j: number, at: number, k: number): boolean {
+/** True when move j of `list` captures exactly the `n` squares of `squares`. */
+function sameSquares(list: MoveList, j: number, squares: Int16Array, n: number): boolean {
   const bj = list.start[j]!;
-  for (let x = 0; x < k; x++) {
-    const sq = list.capSq[at + x];
+  for (let x = 0; x < n; x++) {
+    const sq = squares[x];
     let found = false;
-    for (let y = 0; y < k; y++) {
+    for (let y = 0; y < n; y++) {
       if (list.capSq[bj + y] === sq) {
         found = true;
         break;

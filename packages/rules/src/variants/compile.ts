@@ -49,6 +49,13 @@ export interface CompiledRules {
   /** Indexed by piece code: directions of the first jump and of later jumps of a capture. */
   readonly firstJumpDirs: readonly Int8Array[];
   readonly nextJumpDirs: readonly Int8Array[];
+  /**
+   * Indexed by piece code: directions of later jumps when the first jump was not forward; differs
+   * from `nextJumpDirs` only under `backwardCaptureOnlyAfterForward`.
+   */
+  readonly afterSidewaysJumpDirs: readonly Int8Array[];
+  /** `forwardDir[code * directions + dir]` = 1 when `dir` is forward for the code's colour. */
+  readonly forwardDir: Uint8Array;
   /** 1 where the piece code moves and captures at a distance. */
   readonly flying: Uint8Array;
   /** `capturable[attacker * 8 + victim]` = 1 when attacker may jump victim. */
@@ -124,6 +131,9 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
   const lastManDirs: Int8Array[] = [];
   const firstJumpDirs: Int8Array[] = [];
   const nextJumpDirs: Int8Array[] = [];
+  const afterSidewaysJumpDirs: Int8Array[] = [];
+  const ndirs = t.directions.length;
+  const forwardDir = new Uint8Array(8 * ndirs);
   const flying = new Uint8Array(8);
   for (let code = 0; code < 8; code++) {
     const role = code & 3;
@@ -133,21 +143,34 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
       lastManDirs.push(none);
       firstJumpDirs.push(none);
       nextJumpDirs.push(none);
+      afterSidewaysJumpDirs.push(none);
     } else if (role === MAN) {
       stepDirs.push(dirsFor(t, color, rules.man.moves));
       lastManDirs.push(rules.man.lastPieceMayMoveBackward ? backwardDirs(t, color) : none);
       const capture = dirsFor(t, color, rules.man.captures);
-      firstJumpDirs.push(
-        rules.man.backwardCaptureOnlyAfterForward ? dirsFor(t, color, 'forward') : capture,
-      );
+      // backward jumps only after a forward first jump: the first jump and the jumps after a
+      // sideways first jump (Dhamet) avoid backward directions
+      const notBackward = rules.man.backwardCaptureOnlyAfterForward
+        ? dirsFor(t, color, 'forwardAndSideways')
+        : capture;
+      firstJumpDirs.push(notBackward);
       nextJumpDirs.push(capture);
+      afterSidewaysJumpDirs.push(notBackward);
     } else {
       stepDirs.push(all);
       lastManDirs.push(none);
       firstJumpDirs.push(all);
       nextJumpDirs.push(all);
+      afterSidewaysJumpDirs.push(all);
       flying[code] = role === KING && rules.king.range === 'flying' ? 1 : 0;
     }
+  }
+
+  for (let code = 0; code < 8; code++) {
+    const sign = code & BLACK_BIT ? -1 : 1;
+    t.directions.forEach((d, i) => {
+      forwardDir[code * ndirs + i] = d.dy * sign > 0 ? 1 : 0;
+    });
   }
 
   const capturable = new Uint8Array(64);
@@ -226,6 +249,8 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
     lastManDirs,
     firstJumpDirs,
     nextJumpDirs,
+    afterSidewaysJumpDirs,
+    forwardDir,
     flying,
     capturable,
     promoteEnd,
