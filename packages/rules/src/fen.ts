@@ -142,6 +142,14 @@ function splitWithOffsets(
 
 /** Write a setup as FEN in the variant's notation (numeric runs compressed to ranges). */
 export function makeFen(variant: Variant, setup: Setup): string {
+  return writeFen(variant.squares.names, setup);
+}
+
+/**
+ * Write a setup as FEN with `names[sq]` naming each square; when every name is a number, runs of
+ * three or more consecutive men are written as ranges (PDN 3.0).
+ */
+export function writeFen(names: readonly string[], setup: Setup): string {
   const parts = [setup.turn === 'white' ? 'W' : 'B'];
   for (const colorBit of [0, BLACK_BIT]) {
     const items: Array<{ name: string; prefix: string; num: number }> = [];
@@ -149,7 +157,7 @@ export function makeFen(variant: Variant, setup: Setup): string {
       const code = setup.board[sq]!;
       if (code === EMPTY || (code & BLACK_BIT) !== colorBit) continue;
       const role = code & 3;
-      const name = variant.squares.names[sq]!;
+      const name = names[sq]!;
       items.push({
         name,
         prefix: role === KING ? 'K' : role === QUEEN ? 'Q' : '',

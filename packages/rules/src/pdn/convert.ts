@@ -7,9 +7,9 @@
  * than two squares, with the file's own separator. The FEN tag is rewritten, the GameType tag says
  * the new notation, and every other tag, comment, NAG and variation is kept.
  */
-import { err, ok, EMPTY, BLACK_BIT, KING, QUEEN, type Result } from '../types.ts';
+import { err, ok, type Result } from '../types.ts';
 import type { Move, Position } from '../position.ts';
-import type { Setup } from '../fen.ts';
+import { writeFen, type Setup } from '../fen.ts';
 import { formatGameType, plyLabel, resolveSetting, startingSides } from './game-type.ts';
 import { namingFor, type SquareNaming } from './naming.ts';
 import { playWritten, startPosition, type ReplayError } from './replay.ts';
@@ -99,42 +99,7 @@ export function renameMove(move: Move, written: string, names: readonly string[]
 
 /** A FEN with squares named by `naming`; numeric runs of men become ranges. */
 export function makeFenIn(naming: SquareNaming, setup: Setup): string {
-  const parts = [setup.turn === 'white' ? 'W' : 'B'];
-  for (const colorBit of [0, BLACK_BIT]) {
-    const items: Array<{ name: string; prefix: string; num: number }> = [];
-    for (let sq = 0; sq < setup.board.length; sq++) {
-      const code = setup.board[sq]!;
-      if (code === EMPTY || (code & BLACK_BIT) !== colorBit) continue;
-      const role = code & 3;
-      const name = naming.names[sq]!;
-      items.push({
-        name,
-        prefix: role === KING ? 'K' : role === QUEEN ? 'Q' : '',
-        num: Number(name),
-      });
-    }
-    const numeric = naming.style === 'numeric';
-    if (numeric) items.sort((a, b) => a.num - b.num);
-    const out: string[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const x = items[i]!;
-      let j = i;
-      if (numeric && x.prefix === '') {
-        while (
-          j + 1 < items.length &&
-          items[j + 1]!.prefix === '' &&
-          items[j + 1]!.num === items[j]!.num + 1
-        )
-          j++;
-      }
-      if (j - i >= 2) {
-        out.push(`${x.name}-${items[j]!.name}`);
-        i = j;
-      } else out.push(x.prefix + x.name);
-    }
-    parts.push((colorBit === 0 ? 'W' : 'B') + out.join(','));
-  }
-  return parts.join(':');
+  return writeFen(naming.names, setup);
 }
 
 function isDigit(c: string | undefined): boolean {
