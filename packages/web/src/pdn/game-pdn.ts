@@ -1,0 +1,208 @@
+/**
+ * The web app's games as PDN 3.0 and back: a `SavedGame` written as one PDN game (tags, moves in
+ * the variant's notation, result), and the games of a PDN text turned into `SavedGame`s to open on
+ * the game screen.
+ *
+ * Everything PDN-specific — reading, writing, the GameType/Variant tags, replaying written moves —
+ * is `@damka/rules`'s (`parsePdn`, `writePdn`, `variantTags`, `replayGame`); this module only maps
+ * between that model and the app's record, so it is pure and tested in Node. Moves are taken from
+ * the replayed game, never from the text, so an imported game holds only legal moves.
+ */
+import {
+  parsePdn,
+  replayGame,
+  resultWinner,
+  variantTags,
+  writePdn,
+  type Color,
+  type PdnGame,
+  type PdnMove,
+  type PdnResult,
+} from '@damka/rules';
+import { entryOf, replay, startPosition, type GameResult, type SavedGame } from '../game/record.ts';
+
+/** What the PDN header says about who played and where, beyond what the game record holds. */
+export interface PdnHeader {
+  /** When the file is written (the Date tag and the file name). */
+  readonly date: Date;
+  /** The Site tag; `?` (unknown, as PDN writes it) when not given. */
+  readonly site?: string;
+}
+
+/** PDN's `YYYY.MM.DD`. */
+export function pdnDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
+}
+
+/** `damka-<variant>-<YYYY-MM-DD>.pdn` */
+export function pdnFileName(variant: string, date: Date): string {
+  return `damka-${variant}-${pdnDate(date).replace(/\./g, '-')}.pdn`;
+}
+
+/** The result marker for a game's result (White's score first). */
+export function resultMarker(result: GameResult | null): PdnResult {
+  if (!result) return '*';
+  if (result.winner === 'white') return '1-0';
+  if (result.winner === 'black') return '0-1';
+  return '1/2-1/2';
+}
+
+/** The computer's strength, when the record keeps one. */
+function levelOf(game: SavedGame): number | undefined {
+  const level = (game as { level?: unknown }).level;
+  return typeof level === 'number' && Number.isFinite(level) ? level : undefined;
+}
+
+/** The White and Black tags: "Player" and "Damka level N" against the computer, else the colours. */
+export function playerNames(game: SavedGame): Record<Color, string> {
+  if (game.mode === 'computer' && game.computer) {
+    const level = levelOf(game);
+    const engine = level === undefined ? 'Damka' : `Damka level ${level}`;
+    return game.computer === 'white'
+      ? { white: engine, black: 'Player' }
+      : { white: 'Player', black: engine };
+  }
+  return { white: 'White', black: 'Black' };
+}
+
+/**
+ * A saved game as a PDN game. Moves are written in the variant's notation as the move list shows
+ * them. A burned piece (huff house rule) has no PDN form: the moves before the first burn are
+ * written as moves, and the burn with everything after it goes into a comment, so the file still
+ * reads and replays and nothing played is lost.
+ */
+export function savedGameToPdn(game: SavedGame, header: PdnHeader): PdnGame {
+  const r = replay(game);
+  const names = playerNames(game);
+  const marker = resultMarker(r.result);
+  const tags = new Map<string, string>([
+    ['Event', 'Damka'],
+    ['Site', header.site?.trim() || '?'],
+    ['Date', pdnDate(header.date)],
+    ['White', names.white],
+    ['Black', names.black],
+    ['Result', marker],
+  ]);
+  for (const [name, value] of variantTags(r.variant)) tags.set(name, value);
+  if (game.setup.fen !== undefined && game.setup.fen.trim() !== '') {
+    tags.set('FEN', r.positions[0]!.fen);
+  }
+  const moves: PdnMove[] = [];
+  const firstBurn = r.entries.findIndex((e) => e.type === 'burn');
+  const written = firstBurn < 0 ? r.notation : r.notation.slice(0, firstBurn);
+  for (const text of written) moves.push({ text, nags: [], comments: [], variations: [] });
+  if (firstBurn >= 0) {
+    const rest = r.entries.slice(firstBurn).map((e, i) => {
+      const text = r.notation[firstBurn + i]!;
+      return e.type === 'burn' ? `burned ${text}` : text;
+    });
+    const note = `PDN has no form for burned pieces (huff); the game went on: ${rest.join(' ')}`;
+    if (moves.length > 0) {
+      const lastMove = moves[moves.length - 1]!;
+      moves[moves.length - 1] = { ...lastMove, comments: [note] };
+      return { tags, moves: { comments: [], moves }, result: marker, startNumber: 1 };
+    }
+    return { tags, moves: { comments: [note], moves }, result: marker, startNumber: 1 };
+  }
+  return { tags, moves: { comments: [], moves }, result: marker, startNumber: 1 };
+}
+
+/** A saved game as PDN text (one game, ending with a newline). */
+export function savedGameToPdnText(game: SavedGame, header: PdnHeader): string {
+  return writePdn([savedGameToPdn(game, header)]);
+}
+
+/** One game of a PDN text as the import dialog lists it. */
+export interface PdnListing {
+  /** 0-based place in the file. */
+  readonly index: number;
+  readonly white: string;
+  readonly black: string;
+  readonly event: string;
+  readonly date: string;
+  readonly result: string;
+  /** The game opened as a friend game, or why it cannot be. */
+  readonly game: { ok: true; value: SavedGame; plies: number } | { ok: false; error: string };
+}
+
+/** A tag's value (any letter case), or `fallback` when absent or blank. */
+function tagOr(game: PdnGame, name: string, fallback: string): string {
+  for (const [key, value] of game.tags) {
+    if (key.toLowerCase() === name.toLowerCase()) return value.trim() || fallback;
+  }
+  return fallback;
+}
+
+/**
+ * The game a PDN game describes, ready to open on the game screen against a friend: its variant
+ * and options from the GameType/Variant/VariantOptions tags, its start from the FEN tag, and the
+ * main line's moves (variations and comments are not kept). Refused with a message when the tags
+ * name no Damka variant, the FEN does not fit, or a move is not legal.
+ */
+export function pdnGameToSaved(
+  game: PdnGame,
+  id: string,
+): { ok: true; value: SavedGame; plies: number } | { ok: false; error: string } {
+  const replayed = replayGame(game);
+  if (!replayed.ok) {
+    const e = replayed.error;
+    if (e.kind !== 'move') return { ok: false, error: e.message };
+    const where = e.line !== undefined ? `line ${e.line}, column ${e.column ?? 1}: ` : '';
+    const move = e.label ? `${e.label} ${e.text ?? ''}`.trim() : (e.text ?? '');
+    return { ok: false, error: `${where}${move ? `${move}: ` : ''}${e.message}` };
+  }
+  const { variant, start, moves } = replayed.value;
+  const hasFen = tagOr(game, 'FEN', '') !== '';
+  const setup = hasFen
+    ? { variant: variant.id, options: variant.options, fen: start.fen }
+    : { variant: variant.id, options: variant.options };
+  if (!startPosition(setup).ok) return { ok: false, error: 'the start position does not load' };
+  const value: SavedGame = {
+    id,
+    setup,
+    entries: moves.map(entryOf),
+    mode: 'friend',
+    computer: null,
+    resigned: null,
+  };
+  return { ok: true, value, plies: moves.length };
+}
+
+/** Every game of a PDN text, each opened or refused with its reason; a broken game never hides the rest. */
+export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
+  const parsed = parsePdn(text);
+  return parsed.games.map((g, index) => {
+    if (!g.ok) {
+      const e = g.error;
+      return {
+        index,
+        white: '?',
+        black: '?',
+        event: '',
+        date: '',
+        result: '*',
+        game: {
+          ok: false,
+          error: `line ${e.line}, column ${e.column}: ${e.message}${e.text ? ` ('${e.text}')` : ''}`,
+        },
+      };
+    }
+    const game = g.value;
+    return {
+      index,
+      white: tagOr(game, 'White', '?'),
+      black: tagOr(game, 'Black', '?'),
+      event: tagOr(game, 'Event', ''),
+      date: tagOr(game, 'Date', ''),
+      result: game.result,
+      game: pdnGameToSaved(game, `${idPrefix}-${index}`),
+    };
+  });
+}
+
+/** Who the result marker says won, in words the list can show next to the game. */
+export function resultLabel(result: string): 'white' | 'black' | 'draw' | 'none' | 'unknown' {
+  const known = ['1-0', '0-1', '1/2-1/2', '*', '2-0', '0-2', '1-1', '0-0'];
+  return known.includes(result) ? resultWinner(result as PdnResult) : 'unknown';
+}

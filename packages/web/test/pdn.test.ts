@@ -1,0 +1,232 @@
+/**
+ * The web app's PDN mapping in Node: a saved game written as PDN reads back to the same moves for
+ * every variant (from the start and from a FEN), the header names the players and the variant as
+ * PDN expects, burned pieces survive as a comment, and a file with several games lists each one —
+ * a broken game with its line and column, the others still opening.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { VARIANTS, getTag, parsePdn, variantOrThrow } from '@damka/rules';
+import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
+import {
+  pdnDate,
+  pdnFileName,
+  pdnGameToSaved,
+  playerNames,
+  readPdnGames,
+  savedGameToPdn,
+  savedGameToPdnText,
+} from '../src/pdn/game-pdn.ts';
+
+const DATE = new Date(2026, 10, 30, 12, 0, 0);
+
+/** A small deterministic generator, so every run plays the same varied games. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Play up to `plies` legal moves chosen by `random` (no burns), stopping at a result. */
+function playRandom(game: SavedGame, plies: number, random: () => number): SavedGame {
+  let g = game;
+  for (let i = 0; i < plies; i++) {
+    const r = replay(g);
+    if (r.result) break;
+    const p = r.positions[r.positions.length - 1]!;
+    const moves = p.legalMoves();
+    if (moves.length === 0) break;
+    const m = moves[Math.floor(random() * moves.length)]!;
+    g = { ...g, entries: [...g.entries, entryOf(m)] };
+  }
+  return g;
+}
+
+function roundTrip(game: SavedGame): SavedGame {
+  const text = savedGameToPdnText(game, { date: DATE, site: 'test' });
+  const listed = readPdnGames(text);
+  assert.equal(listed.length, 1, text);
+  const back = listed[0]!.game;
+  assert.ok(back.ok, `${game.setup.variant}: ${back.ok ? '' : back.error}\n${text}`);
+  return back.value;
+}
+
+for (const rules of VARIANTS) {
+  test(`round trip through PDN: ${rules.id}`, () => {
+    const random = lcg(rules.id.length * 7919 + 17);
+    const game = playRandom(
+      newGame({ variant: rules.id, options: {} }, 'friend', null),
+      40,
+      random,
+    );
+    assert.ok(game.entries.length > 0, 'some moves were played');
+    const back = roundTrip(game);
+    assert.equal(back.setup.variant, rules.id);
+    assert.deepEqual(back.setup.options, {});
+    assert.equal(back.setup.fen, undefined);
+    assert.deepEqual(replay(back).notation, replay(game).notation);
+    assert.equal(replay(back).positions.at(-1)!.fen, replay(game).positions.at(-1)!.fen);
+  });
+}
+
+test('round trip from a set-up position keeps the FEN and the moves', () => {
+  const v = variantOrThrow('russian');
+  const game = playRandom(
+    newGame({ variant: 'russian', options: {}, fen: 'B:Wc1,e1,g3,Kh2:Bb6,d6,f8' }, 'friend', null),
+    6,
+    lcg(5),
+  );
+  const pdn = savedGameToPdn(game, { date: DATE });
+  assert.equal(getTag(pdn.tags, 'FEN'), replay(game).positions[0]!.fen);
+  const back = roundTrip(game);
+  assert.ok(back.setup.fen);
+  assert.equal(back.setup.fen, replay(game).positions[0]!.fen);
+  assert.equal(replay(back).positions[0]!.variant.id, v.id);
+  assert.deepEqual(replay(back).notation, replay(game).notation);
+});
+
+test('house rules travel in the Variant and VariantOptions tags', () => {
+  const game = playRandom(
+    newGame({ variant: 'english', options: { noForcedCapture: true } }, 'friend', null),
+    10,
+    lcg(9),
+  );
+  const pdn = savedGameToPdn(game, { date: DATE });
+  assert.equal(getTag(pdn.tags, 'VariantOptions'), 'noForcedCapture=true');
+  assert.match(getTag(pdn.tags, 'GameType') ?? '', /^21,/);
+  const back = roundTrip(game);
+  assert.deepEqual(back.setup.options, { noForcedCapture: true });
+  assert.deepEqual(replay(back).notation, replay(game).notation);
+});
+
+test('the header: Event, Site, Date, players, result and the GameType or Variant tags', () => {
+  const vsComputer = {
+    ...newGame({ variant: 'international', options: {} }, 'computer', 'black'),
+    level: 4,
+  } as SavedGame;
+  const pdn = savedGameToPdn(vsComputer, { date: DATE, site: 'localhost:8080' });
+  assert.deepEqual([...pdn.tags].slice(0, 7), [
+    ['Event', 'Damka'],
+    ['Site', 'localhost:8080'],
+    ['Date', '2026.11.30'],
+    ['White', 'Player'],
+    ['Black', 'Damka level 4'],
+    ['Result', '*'],
+    ['GameType', '20,W,10,10,N2,0'],
+  ]);
+  assert.equal(getTag(pdn.tags, 'Variant'), undefined);
+  assert.equal(getTag(pdn.tags, 'FEN'), undefined);
+  assert.deepEqual(playerNames(newGame({ variant: 'russian', options: {} }, 'friend', null)), {
+    white: 'White',
+    black: 'Black',
+  });
+  const israeli = savedGameToPdn(newGame({ variant: 'israeli', options: {} }, 'friend', null), {
+    date: DATE,
+  });
+  assert.equal(getTag(israeli.tags, 'Variant'), 'israeli');
+  assert.equal(pdnDate(DATE), '2026.11.30');
+  assert.equal(pdnFileName('russian', DATE), 'damka-russian-2026-11-30.pdn');
+});
+
+test('a result is written as the marker and the Result tag', () => {
+  // international: White takes Black's last man, Black has no move
+  const game = newGame({ variant: 'international', options: {}, fen: 'W:W6:B11' }, 'friend', null);
+  const p = replay(game).positions[0]!;
+  const won = { ...game, entries: [entryOf(p.legalMoves()[0]!)] };
+  const text = savedGameToPdnText(won, { date: DATE });
+  assert.match(text, /\[Result "1-0"\]/);
+  assert.match(text, /6x17 1-0\s*$/);
+  const resigned = savedGameToPdnText({ ...game, resigned: 'white' }, { date: DATE });
+  assert.match(resigned, /\[Result "0-1"\]/);
+});
+
+test('a burned piece (huff) is kept in a comment and the file still reads', () => {
+  // huff: White skips the capture 32x21; Black may burn the man on 32
+  const setup = {
+    variant: 'international',
+    options: { burnedPieces: true },
+    fen: 'W:W32,46:B27,1',
+  };
+  const game = newGame(setup, 'friend', null);
+  const r0 = replay(game);
+  const quiet = r0.positions[0]!.legalMoves().find((m) => m.captures.length === 0);
+  assert.ok(quiet, 'a quiet move is allowed under huff');
+  const afterQuiet = { ...game, entries: [entryOf(quiet)] };
+  const burnable = replay(afterQuiet).positions[1]!.burnable;
+  assert.ok(burnable.length > 0, 'a piece may be burned');
+  const burned: SavedGame = {
+    ...afterQuiet,
+    entries: [...afterQuiet.entries, { type: 'burn', square: burnable[0]! }],
+  };
+  assert.equal(replay(burned).entries.length, 2);
+  const text = savedGameToPdnText(burned, { date: DATE });
+  assert.match(text, /burned/);
+  const back = roundTrip(burned);
+  assert.equal(back.entries.length, 1, 'the moves before the burn replay');
+});
+
+test('a file with several games lists each; a broken one reports its line and column', () => {
+  const a = playRandom(newGame({ variant: 'russian', options: {} }, 'friend', null), 8, lcg(1));
+  const b = playRandom(newGame({ variant: 'english', options: {} }, 'friend', null), 8, lcg(2));
+  const good = (g: SavedGame) => savedGameToPdnText(g, { date: DATE });
+  const broken = '[Event "Broken"]\n[White "A"]\n[Black "B"]\n\n1. 32-28 {never closed 19-23 (\n\n';
+  const illegal = '[Event "Illegal"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28-22 *\n\n';
+  const unknown = '[Event "Pool"]\n[GameType "23"]\n\n1. 11-15 *\n\n';
+  const text = good(a) + '\n' + broken + illegal + unknown + good(b);
+  const list = readPdnGames(text);
+  assert.ok(list.length >= 5, `games found: ${list.length}`);
+  const opened = list.filter((x) => x.game.ok);
+  assert.equal(opened.length, 2, 'the two good games open');
+  assert.deepEqual(
+    replay((opened[0]!.game as { value: SavedGame }).value).notation,
+    replay(a).notation,
+  );
+  assert.deepEqual(
+    replay((opened[1]!.game as { value: SavedGame }).value).notation,
+    replay(b).notation,
+  );
+  const errors = list.filter((x) => !x.game.ok).map((x) => (x.game.ok ? '' : x.game.error));
+  assert.ok(
+    errors.some((e) => /^line \d+, column \d+: /.test(e)),
+    `a syntax error with its place: ${errors.join(' | ')}`,
+  );
+  assert.ok(
+    errors.some((e) => /28-22/.test(e) && /line \d+, column \d+/.test(e)),
+    `an illegal move with its place: ${errors.join(' | ')}`,
+  );
+  assert.ok(
+    errors.some((e) => /GameType 23/.test(e)),
+    `a game Damka does not play: ${errors.join(' | ')}`,
+  );
+});
+
+test('a game from another program: moves in the other common notation, Event and players kept', () => {
+  const text =
+    '[Event "Club"]\n[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n[GameType "25"]\n\n' +
+    '1. 22-18 11-15 2. 18x11 8x15 1-0\n';
+  const [only] = readPdnGames(text);
+  assert.ok(only);
+  assert.equal(only.white, 'Ann');
+  assert.equal(only.black, 'Bo');
+  assert.equal(only.event, 'Club');
+  assert.equal(only.result, '1-0');
+  assert.ok(only.game.ok, only.game.ok ? '' : only.game.error);
+  assert.equal(only.game.plies, 4);
+  assert.equal(only.game.value.setup.variant, 'russian');
+  assert.equal(only.game.value.mode, 'friend');
+  // the moves are the variant's own again (algebraic for Russian)
+  assert.deepEqual(replay(only.game.value).notation, ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5']);
+});
+
+test('garbage never throws', () => {
+  for (const text of ['', '[', '[Event "x"', '1. 2. 3.', '{', ')))', 'x'.repeat(500)]) {
+    const list = readPdnGames(text);
+    for (const item of list) assert.ok(item.game.ok || item.game.error.length > 0);
+  }
+  const parsed = parsePdn('[GameType "20"]\n\n1. 32-28 *');
+  const g = parsed.games[0]!;
+  assert.ok(g.ok);
+  assert.ok(pdnGameToSaved(g.value, 'x').ok);
+});
