@@ -1,6 +1,6 @@
 /**
  * The web app's pure modules in Node: game replay and results, undo against the computer, stored
- * games refused when malformed, the stand-in computer's choices, refusal explanations and the
+ * games refused when malformed, the computer's burns, refusal explanations and the
  * message catalogues.
  */
 import { test } from 'node:test';
@@ -14,7 +14,7 @@ import {
   undoCount,
   type SavedGame,
 } from '../src/game/record.ts';
-import { chooseEntry } from '../src/computer/search.ts';
+import { chooseBurn } from '../src/computer/responder.ts';
 import { explainRefusal } from '../src/game/explain.ts';
 import { LOCALES, direction, pickLocale, translator } from '../src/i18n/index.ts';
 import { en } from '../src/i18n/en.ts';
@@ -134,32 +134,6 @@ test('stored games: valid ones load, malformed ones are refused', () => {
   assert.equal(parseSaved(JSON.stringify({ ...g, entries: 'x' })), null);
 });
 
-test('the computer takes a free piece and avoids giving one away', () => {
-  // international: White 32 can take 27 (landing 21); nothing recaptures
-  const v = variantOrThrow('international');
-  const p = Position.fromFen(v, 'W:W32,48:B27,3');
-  assert.ok(p.ok);
-  const e = chooseEntry(p.value, () => 0);
-  assert.ok(e && e.type === 'move' && e.captures.length === 1);
-  // give-away: the same material logic is inverted — it prefers moves that lose pieces
-  const g = variantOrThrow('giveaway');
-  const start = Position.start(g);
-  const entry = chooseEntry(start, () => 0);
-  assert.ok(entry && entry.type === 'move');
-});
-
-test('the computer plays every variant from the start', () => {
-  for (const id of ['international', 'turkish', 'dhamet', 'israeli-6x6', 'antidraughts']) {
-    const p = Position.start(variantOrThrow(id));
-    const e = chooseEntry(p);
-    assert.ok(e && e.type === 'move', id);
-    assert.ok(
-      p.legalMoves().some((m) => m.from === e.from && m.to === e.to),
-      id,
-    );
-  }
-});
-
 test('refusals are explained from the legal moves', () => {
   const v = variantOrThrow('international');
   const start = Position.start(v);
@@ -256,7 +230,7 @@ test('huff rules: a skipped capture lets the opponent burn a piece, recorded as 
       assert.equal(last.turn, q.turn, 'a burn is not a move');
       assert.equal(b.notation[b.notation.length - 1], q.variant.squares.names[victim]);
       // the computer burns when it may
-      const e = chooseEntry(q);
+      const e = chooseBurn(q);
       assert.equal(e?.type, 'burn');
       return;
     }

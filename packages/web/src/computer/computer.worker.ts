@@ -1,33 +1,22 @@
 /**
- * The computer player's Web Worker: answers `think` requests (protocol.ts) off the page's thread so
- * the board never freezes while it searches.
+ * The computer's Web Worker: connects `responder.ts` (the engine of `@damka/engine` answering
+ * questions about the game) to the worker's messages, so the page never freezes while it searches.
+ * The engine and its tables live only in this worker's chunk, loaded when first needed.
  */
-import type { ThinkRequest, WorkerAnswer } from './protocol.ts';
-import { chooseEntry } from './search.ts';
-import { replay } from '../game/record.ts';
+import { createResponder } from './responder.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
 
-const scope = self as unknown as {
-  onmessage: ((e: MessageEvent<ThinkRequest>) => void) | null;
-  postMessage(answer: WorkerAnswer): void;
-};
+/** The part of a dedicated worker's global scope used here (no DOM worker types needed). */
+interface WorkerScope {
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: { data: ToWorker }) => void) | null;
+}
 
-scope.onmessage = (e) => {
-  const req = e.data;
-  if (req.type !== 'think') return;
-  try {
-    const game = replay({
-      id: 'worker',
-      setup: req.setup,
-      entries: req.entries,
-      mode: 'computer',
-      computer: null,
-      resigned: null,
-    });
-    const position = game.positions[game.positions.length - 1]!;
-    const entry = chooseEntry(position);
-    if (!entry) scope.postMessage({ type: 'error', id: req.id, message: 'no legal move' });
-    else scope.postMessage({ type: 'entry', id: req.id, entry });
-  } catch (err) {
-    scope.postMessage({ type: 'error', id: req.id, message: String(err) });
-  }
+const scope = globalThis as unknown as WorkerScope;
+const responder = createResponder((answer) => scope.postMessage(answer));
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'init') responder.setStopFlag(new Int32Array(message.stopBuffer));
+  else responder.answer(message);
 };

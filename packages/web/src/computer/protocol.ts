@@ -1,18 +1,58 @@
 /**
- * Messages between the page and the computer player's Web Worker. The page sends the game (setup
- * and entries, so that compulsory openings and huff state replay exactly) and receives one entry to
- * play. Any engine that answers these messages can replace the stand-in search.
+ * Messages between the page and the computer's Web Worker. The page sends the game as the web app
+ * records it (setup and entries, burns included), so the worker replays exactly the same game —
+ * compulsory openings, huff state and repetitions — and hands the position and its history to the
+ * engine of `@damka/engine`. Answers carry the request's id, so a late answer to an abandoned
+ * question is recognised and dropped.
  */
 import type { Entry, GameSetup } from '../game/record.ts';
 
-export interface ThinkRequest {
-  readonly type: 'think';
-  /** Echoed in the answer, so a late answer to an abandoned question is ignored. */
+/** What the page asks: a move to play, a hint, a quick evaluation, or a running analysis. */
+export type QuestionKind = 'think' | 'hint' | 'evaluate' | 'analyse';
+
+export interface Question {
+  readonly type: QuestionKind;
+  /** Echoed in every answer to this question. */
   readonly id: number;
   readonly setup: GameSetup;
   readonly entries: readonly Entry[];
+  /** Playing level 1–8 (`think` only; the others search at full strength). */
+  readonly level?: number;
+  /** Time the search may take, in milliseconds. */
+  readonly moveTime: number;
 }
 
-export type WorkerAnswer =
-  | { readonly type: 'entry'; readonly id: number; readonly entry: Entry }
+/** Sent once after the worker starts, when the page can share a stop flag. */
+export interface InitMessage {
+  readonly type: 'init';
+  /** Four bytes; a non-zero int32 stops the running search (needs cross-origin isolation). */
+  readonly stopBuffer: SharedArrayBuffer;
+}
+
+export type ToWorker = Question | InitMessage;
+
+/** The engine's view of a position, ready to show. */
+export interface Analysis {
+  /** Completed search depth (plies). */
+  readonly depth: number;
+  /** Hundredths of a man, for the side to move. */
+  readonly score: number;
+  /** Hundredths of a man, from White's point of view. */
+  readonly whiteScore: number;
+  /** Moves to a forced win (positive) or loss (negative) for the side to move, when one is seen. */
+  readonly mate?: number;
+  readonly nodes: number;
+  /** Milliseconds searched. */
+  readonly time: number;
+  /** The best line in the variant's notation (moves only; a burn is never part of a line). */
+  readonly line: readonly string[];
+  /** The first thing to play: a move, or a burn under huff rules; null when nothing is legal. */
+  readonly best: Entry | null;
+}
+
+export type FromWorker =
+  /** Progress of an `analyse` question, after each completed iteration. */
+  | { readonly type: 'info'; readonly id: number; readonly analysis: Analysis }
+  /** The final answer to any question; `analysis` is null when there was nothing to search. */
+  | { readonly type: 'done'; readonly id: number; readonly analysis: Analysis | null }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

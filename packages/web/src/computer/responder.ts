@@ -1,0 +1,169 @@
+/**
+ * What the computer's Web Worker does, without the worker: replay the game the page sent (with
+ * `record.ts`, so burns, Dhamet's compulsory opening and repetitions are exactly the page's), ask
+ * `@damka/engine` for a move, a hint, a quick evaluation or a running analysis, and answer with
+ * entries and lines in the variant's notation. Kept apart from `computer.worker.ts` so every variant
+ * is tested in Node with the very code the browser runs.
+ *
+ * The engine chooses moves only. Under huff rules a pending burn is decided by a simple rule
+ * before the engine is asked: burning a piece that could have captured never hurts the burner, so
+ * the computer always burns (a king first) unless the variant's goal is inverted (give-away).
+ */
+import { Engine, type SearchInfo, type SearchOptions } from '@damka/engine';
+import { formatMove, type Move, type Position } from '@damka/rules';
+import { entryOf, replay, type Entry } from '../game/record.ts';
+import type { Analysis, FromWorker, Question } from './protocol.ts';
+
+/** Engines kept alive at once (each holds a transposition table of about 12 MB). */
+const MAX_ENGINES = 2;
+
+/** The burn the computer makes in `position`, or null when it does not burn. */
+export function chooseBurn(position: Position): Entry | null {
+  if (position.burnable.length === 0) return null;
+  if (position.variant.rules.noMoveMeans === 'win') return null;
+  const kings = position.burnable.filter((sq) => position.pieceAt(sq)?.role !== 'man');
+  return { type: 'burn', square: (kings[0] ?? position.burnable[0])! };
+}
+
+/** The variant's notation of a line of moves played from `position`. */
+export function lineText(position: Position, moves: readonly Move[]): string[] {
+  const out: string[] = [];
+  let p = position;
+  for (const m of moves) {
+    out.push(formatMove(p, m));
+    p = p.play(m);
+  }
+  return out;
+}
+
+function toAnalysis(position: Position, info: SearchInfo, best: Entry | null): Analysis {
+  const sign = position.turn === 'white' ? 1 : -1;
+  return {
+    depth: info.depth,
+    score: info.score,
+    whiteScore: info.score * sign,
+    ...(info.mate !== undefined ? { mate: info.mate } : {}),
+    nodes: info.nodes,
+    time: info.time,
+    line: lineText(position, info.pv),
+    best,
+  };
+}
+
+export interface ResponderOptions {
+  /** Seed of the levels' randomness (tests); default random. */
+  readonly seed?: number;
+  /** log2 of each engine's transposition table entries (tests use small tables). */
+  readonly ttBits?: number;
+}
+
+export interface Responder {
+  /** A stop flag shared with the page: the running search returns its best so far when set. */
+  setStopFlag(flag: Int32Array): void;
+  /** Answer one question (synchronously: the worker is busy until the answer is posted). */
+  answer(question: Question): void;
+}
+
+/** A responder posting its answers through `post`. */
+export function createResponder(
+  post: (answer: FromWorker) => void,
+  options: ResponderOptions = {},
+): Responder {
+  let stopFlag: Int32Array | undefined;
+  const engines = new Map<string, Engine>();
+
+  const engineFor = (position: Position, key: string): Engine => {
+    let engine = engines.get(key);
+    if (engine) {
+      engines.delete(key); // re-inserted below: the map keeps the most recent last
+    } else {
+      engine = new Engine(position.variant, {
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+      });
+      while (engines.size >= MAX_ENGINES) engines.delete(engines.keys().next().value!);
+    }
+    engines.set(key, engine);
+    return engine;
+  };
+
+  const answer = (q: Question): void => {
+    const game = replay({
+      id: 'computer',
+      setup: q.setup,
+      entries: q.entries,
+      mode: 'friend',
+      computer: null,
+      resigned: null,
+    });
+    if (game.entries.length !== q.entries.length) {
+      post({
+        type: 'error',
+        id: q.id,
+        message: `entry ${game.entries.length + 1} is not legal in this game`,
+      });
+      return;
+    }
+    const position = game.positions[game.positions.length - 1]!;
+    if (q.type === 'think' || q.type === 'hint') {
+      const burn = chooseBurn(position);
+      if (burn) {
+        const analysis: Analysis = {
+          depth: 0,
+          score: 0,
+          whiteScore: 0,
+          nodes: 0,
+          time: 0,
+          line: [],
+          best: burn,
+        };
+        post({ type: 'done', id: q.id, analysis });
+        return;
+      }
+    }
+    if (position.legalMoves().length === 0) {
+      post({ type: 'done', id: q.id, analysis: null });
+      return;
+    }
+    const engine = engineFor(position, `${q.setup.variant}|${JSON.stringify(q.setup.options)}`);
+    const search: SearchOptions = {
+      history: game.positions.slice(0, -1),
+      limits: { moveTime: Math.max(1, q.moveTime) },
+      level: q.type === 'think' ? (q.level ?? 8) : 8,
+      ...(stopFlag ? { stopFlag } : {}),
+      ...(q.type === 'analyse'
+        ? {
+            onInfo: (info: SearchInfo) => {
+              const first = info.pv[0];
+              post({
+                type: 'info',
+                id: q.id,
+                analysis: toAnalysis(position, info, first ? entryOf(first) : null),
+              });
+            },
+          }
+        : {}),
+    };
+    try {
+      const result =
+        q.type === 'analyse' ? engine.analyse(position, search) : engine.search(position, search);
+      const best = result.move ? entryOf(result.move) : null;
+      post({ type: 'done', id: q.id, analysis: toAnalysis(position, result, best) });
+    } finally {
+      if (stopFlag) Atomics.store(stopFlag, 0, 0);
+    }
+  };
+
+  return {
+    setStopFlag(flag) {
+      stopFlag = flag;
+    },
+    answer(q) {
+      try {
+        answer(q);
+      } catch (e) {
+        post({ type: 'error', id: q.id, message: e instanceof Error ? e.message : String(e) });
+      }
+    },
+  };
+}
