@@ -13,12 +13,13 @@
  * BENCH_THINK_MS ± 50 % per move (1000); BENCH_SETUPS=sqlite,cluster picks setups. Loopback only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Position, formatMove, getVariant, parseMove, type Options } from '@damka/rules';
 import type { Action, OnlineClient } from '@damka/protocol';
 import { dropSchema } from '../src/db.ts';
+import type { MetricsSnapshot } from '../src/metrics.ts';
 import {
   PG_URL,
   REDIS_URL,
@@ -127,8 +128,26 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** Start a new measuring window on every node. */
+async function resetMetrics(nodes: readonly ServerProcess[]): Promise<void> {
+  for (const node of nodes) await fetch(`${node.url}/api/metrics/reset`, { method: 'POST' });
+}
+
+async function readMetrics(node: ServerProcess): Promise<MetricsSnapshot> {
+  return (await (await fetch(`${node.url}/api/metrics`)).json()) as MetricsSnapshot;
+}
+
+/** What each node measured in itself, and the clients' own CPU share. */
+const measured: string[] = [];
+
 async function run(name: string, nodes: readonly ServerProcess[]): Promise<string> {
   const stats: Stats = { moves: 0, latencies: [], errors: [], games: [] };
+  await resetMetrics(nodes);
+  const loadAtStart = loadAverage();
+  const clientCpu = process.cpuUsage();
+  const clientWall = performance.now();
   const errorMessages: string[] = [];
   const start = Date.now();
   const deadline = start + SECONDS * 1000;
@@ -143,6 +162,15 @@ async function run(name: string, nodes: readonly ServerProcess[]): Promise<strin
   }
   await Promise.all(pairs);
   const elapsed = (Date.now() - start) / 1000;
+  const cpu = process.cpuUsage(clientCpu);
+  const clientShare = (cpu.user + cpu.system) / 1000 / (performance.now() - clientWall);
+  for (const [i, node] of nodes.entries()) {
+    const m = await readMetrics(node);
+    const d = (x: MetricsSnapshot['ack']) => `${x.p50} / ${x.p99} / ${x.max}`;
+    measured.push(
+      `| ${name}, node ${i + 1} | ${d(m.ack)} | ${d(m.write)} | ${d(m.eventLoopDelay)} | ${m.gc.count} / ${m.gc.totalMs} / ${m.gc.maxMs} | ${m.cpuShare.toFixed(2)} | ${clientShare.toFixed(2)} | ${loadAtStart} → ${loadAverage()} |`,
+    );
+  }
   // settle, then compare every game with the database
   await sleep(500);
   let lost = 0;
@@ -180,7 +208,12 @@ async function run(name: string, nodes: readonly ServerProcess[]): Promise<strin
 }
 
 const rows: string[] = [];
-const common = { LOG_LEVEL: 'warn', CREATE_PER_MINUTE: '1000000', HTTP_PER_MINUTE: '1000000' };
+const common = {
+  LOG_LEVEL: 'warn',
+  CREATE_PER_MINUTE: '1000000',
+  HTTP_PER_MINUTE: '1000000',
+  METRICS: '1',
+};
 
 if (SETUPS.includes('sqlite')) {
   const dir = mkdtempSync(join(tmpdir(), 'damka-bench-'));
@@ -214,4 +247,12 @@ console.log(
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
+console.log(
+  '\nMeasured inside each node (ms: p50 / p99 / max), CPU share of a core, load average:\n',
+);
+console.log(
+  '| setup | server ack | database write | event-loop delay | GC pauses (count / total ms / max ms) | server CPU | clients CPU | load average (start → end) |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of measured) console.log(row);
 process.exit(0);

@@ -174,6 +174,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', async () => ({ ok: true, node: service.hub.nodeId }));
 
+  const metrics = service.metrics;
+  if (metrics) {
+    app.get('/api/metrics', async () => metrics.snapshot());
+    app.post('/api/metrics/reset', async () => {
+      metrics.reset();
+      return { ok: true };
+    });
+  }
+
   app.post(
     '/api/games',
     { config: { rateLimit: { max: options.createPerMinute ?? 30, timeWindow: '1 minute' } } },
@@ -327,7 +336,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
     }
   };
 
-  const handle = async (message: ClientMessage) => {
+  const handle = async (message: ClientMessage, arrived: number) => {
     if (message.type === 'ping') {
       send({ type: 'pong', n: message.n, at: Date.now() });
       return;
@@ -360,6 +369,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
         });
         if (result.ok) {
           send({ type: 'ack', action: result.action, duplicate: result.duplicate });
+          service.metrics?.ack(performance.now() - arrived);
           return;
         }
         error(result.code, result.message, result.expected);
@@ -387,6 +397,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
   };
 
   socket.on('message', (data, isBinary) => {
+    const arrived = performance.now();
     if (closed) return;
     if (!bucket.take()) {
       closed = true;
@@ -405,7 +416,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
     }
     const message = parsed.value;
     queue = queue
-      .then(() => handle(message))
+      .then(() => handle(message, arrived))
       .catch((e: unknown) => {
         log.warn({ err: e }, 'request failed');
         error('internal', 'the server could not handle this request');

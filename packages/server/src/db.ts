@@ -6,11 +6,16 @@
  *
  * SQLite runs in WAL mode with `synchronous = NORMAL`: a committed transaction survives the
  * server process being killed (only a power loss could lose the last commits), which is the
- * failure the server guards against. Postgres tables may live in their own schema (tests use one
+ * failure the server guards against. Its checkpoints (copying the WAL back into the database file,
+ * with an fsync) run on a worker thread instead of inside whichever commit crosses the threshold.
+ * Postgres tables may live in their own schema (tests use one
  * per run and drop it afterwards).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, WithSchemaPlugin, sql } from 'kysely';
 
 /** A row of `games`. Times are milliseconds since the epoch; booleans are 0/1. */
@@ -76,6 +81,8 @@ export interface DbOptions {
 export interface OpenDb {
   readonly db: Db;
   readonly dialect: Dialect;
+  /** The SQLite connection itself (SQLite only): the store runs its statements on it directly. */
+  readonly sqlite?: SqliteDatabase;
   close(): Promise<void>;
 }
 
@@ -111,7 +118,70 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   await migrate(db, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(database, path);
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite: database,
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** How often the WAL is copied back into the database file, off the main thread. */
+const CHECKPOINT_EVERY_MS = 1000;
+
+/**
+ * SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL pages, on the
+ * thread that commits, and it fsyncs the database file: a pause of milliseconds to hundreds of
+ * milliseconds on a busy disk, taken by whichever move happens to be written then. Instead the
+ * automatic checkpoint is turned off and a worker thread with its own connection runs a passive
+ * checkpoint (it never blocks writers) every second. Commits keep their durability: a committed
+ * move is in the WAL, which a restart replays. If the worker cannot run, the automatic checkpoint
+ * is turned back on.
+ */
+function startCheckpointer(database: SqliteDatabase, path: string): { stop(): Promise<void> } {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.path);
+    db.pragma('synchronous = NORMAL');
+    const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
+    const timer = setInterval(checkpoint, workerData.every);
+    parentPort.on('message', () => {
+      clearInterval(timer);
+      checkpoint();
+      db.close();
+      parentPort.close();
+    });
+  `;
+  let worker: Worker;
+  try {
+    worker = new Worker(source, {
+      eval: true,
+      workerData: { driver, path, every: CHECKPOINT_EVERY_MS },
+    });
+  } catch {
+    return { stop: async () => {} };
+  }
+  database.pragma('wal_autocheckpoint = 0');
+  let running = true;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.once('error', () => {
+    running = false;
+    if (database.open) database.pragma('wal_autocheckpoint = 1000');
+  });
+  worker.unref();
+  return {
+    async stop() {
+      if (running) worker.postMessage('stop');
+      running = false;
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+    },
+  };
 }
 
 /** Create the tables and indexes if they do not exist (the schema has one version so far). */

@@ -10,3 +10,4 @@ export * from './service.ts';
 export * from './app.ts';
 export * from './pdn.ts';
 export * from './server.ts';
+export * from './metrics.ts';

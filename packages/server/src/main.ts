@@ -6,7 +6,8 @@
  * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), REDIS_URL (fan-out between
  * nodes), NODE_ID, WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS
  * (comma-separated extra origins for WebSockets), LOG_LEVEL (info; `silent` for none),
- * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address).
+ * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address), METRICS=1 (serve
+ * /api/metrics: event-loop delay, acknowledgement and write times, GC pauses, CPU share).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,7 @@ const server = await createServer({
   createPerMinute: number('CREATE_PER_MINUTE', 30),
   httpPerMinute: number('HTTP_PER_MINUTE', 600),
   poolSize: number('DATABASE_POOL', 10),
+  metrics: env['METRICS'] === '1',
 });
 const url = await server.listen(number('PORT', 8080), env['HOST'] ?? 'localhost');
 console.log(`Damka is served on ${url}/ (Ctrl+C to stop)`);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { openDb } from './db.ts';
 import { Hub } from './hub.ts';
+import { Metrics } from './metrics.ts';
 import { GameService } from './service.ts';
 import { Store } from './store.ts';
 import { buildApp, type AppOptions } from './app.ts';
@@ -23,6 +24,8 @@ export interface ServerConfig extends Omit<AppOptions, 'service'> {
   readonly poolSize?: number;
   /** The clock (tests replace it to make time pass). */
   readonly now?: () => number;
+  /** Measure event-loop delay, acknowledgement and write times (served on /api/metrics). */
+  readonly metrics?: boolean;
 }
 
 export interface RunningServer {
@@ -47,7 +50,10 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   if (config.redisUrl) {
     await hub.connectRedis(config.redisUrl, config.channel ?? `damka:${config.schema ?? 'public'}`);
   }
-  const service = new GameService(store, hub, config.now ? { now: config.now } : {});
+  const service = new GameService(store, hub, {
+    ...(config.now ? { now: config.now } : {}),
+    ...(config.metrics ? { metrics: new Metrics() } : {}),
+  });
   const app = await buildApp({ ...config, service });
   const server: RunningServer = {
     app,

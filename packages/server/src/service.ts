@@ -25,6 +25,7 @@ import type {
 import type { GamesTable } from './db.ts';
 import { Hub, type Connection, type GameEvent, type PublicRow } from './hub.ts';
 import { LiveGame, startOf, type Request } from './live.ts';
+import type { Metrics } from './metrics.ts';
 import type { Store } from './store.ts';
 
 /** A refusal with its protocol error code. */
@@ -67,6 +68,8 @@ const MAX_ATTEMPTS = 5;
 export interface ServiceOptions {
   /** The clock (tests may replace it). */
   readonly now?: () => number;
+  /** Where measurements go (`METRICS=1`); none by default. */
+  readonly metrics?: Metrics;
 }
 
 export class GameService {
@@ -74,6 +77,7 @@ export class GameService {
   readonly hub: Hub;
   /** The time source (milliseconds since the epoch). */
   readonly now: () => number;
+  readonly metrics: Metrics | null;
   private readonly cache = new Map<string, LiveGame>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -83,6 +87,7 @@ export class GameService {
     this.store = store;
     this.hub = hub;
     this.now = options.now ?? Date.now;
+    this.metrics = options.metrics ?? null;
     hub.render = (event, connection) => this.render(event, connection);
     hub.onRemote = (event) => this.onRemote(event);
   }
@@ -295,11 +300,13 @@ export class GameService {
         const action = checked.action;
         const row = live.rowAfter(action, checked.outcome);
         let written = false;
+        const writeStart = performance.now();
         try {
           written = await this.store.recordAction(id, action, row, live.version);
         } finally {
           if (!written) live.rollback();
         }
+        this.metrics?.write(performance.now() - writeStart);
         if (written) {
           live.commit(action, row);
           this.hub.publish({ t: 'played', game: id, action, row: publicRow(row) });
@@ -520,6 +527,7 @@ export class GameService {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.queues.values()]);
+    this.metrics?.close();
   }
 }
 
