@@ -63,6 +63,12 @@ export interface BoardConfig {
   readonly onMove: (move: BoardMove) => void;
   readonly onRefuse: (attempt: RefusedAttempt) => void;
   readonly onTarget: (square: Square) => void;
+  /**
+   * Editing surface (a position editor): when set, every square pressed — by click, by Enter or
+   * Space, or passed over while the pointer is held down — is reported here, empty or not, and
+   * nothing is selected or moved. `null` (the default) is normal play.
+   */
+  readonly onSquare: ((square: Square) => void) | null;
 }
 
 export type BoardInit = Partial<BoardConfig> & Pick<BoardConfig, 'geometry' | 'pieces'>;
@@ -99,6 +105,7 @@ const DEFAULTS: Omit<BoardConfig, 'geometry' | 'pieces'> = {
   onMove: () => {},
   onRefuse: () => {},
   onTarget: () => {},
+  onSquare: null,
 };
 
 interface Drag {
@@ -118,6 +125,8 @@ export class BoardView {
   private cursor: Square = -1;
   private focused = false;
   private drag: Drag | null = null;
+  /** Editing: the pointer held down and the last square it reported. */
+  private paint: { pointerId: number; square: Square } | null = null;
   private index: Int16Array;
   private readonly root: HTMLElement;
   private readonly svg: SVGSVGElement;
@@ -296,6 +305,19 @@ export class BoardView {
   private onPointerDown(e: PointerEvent): void {
     if (e.button !== 0) return;
     const sq = this.squareAtPoint(e.clientX, e.clientY);
+    if (this.config.onSquare) {
+      if (sq < 0) return;
+      e.preventDefault();
+      this.cursor = sq;
+      this.paint = { pointerId: e.pointerId, square: sq };
+      try {
+        this.root.setPointerCapture(e.pointerId);
+      } catch {
+        // pointer capture is a nicety (synthetic events may not allow it)
+      }
+      this.config.onSquare(sq);
+      return;
+    }
     if (sq < 0) {
       if (this.state.selected >= 0) this.apply(cancel(this.state));
       return;
@@ -322,6 +344,15 @@ export class BoardView {
   }
 
   private onPointerMove(e: PointerEvent): void {
+    const p = this.paint;
+    if (p && p.pointerId === e.pointerId && this.config.onSquare) {
+      const sq = this.squareAtPoint(e.clientX, e.clientY);
+      if (sq >= 0 && sq !== p.square) {
+        p.square = sq;
+        this.config.onSquare(sq);
+      }
+      return;
+    }
     const d = this.drag;
     if (!d || d.pointerId !== e.pointerId) return;
     const box = this.svg.getBoundingClientRect();
@@ -339,6 +370,7 @@ export class BoardView {
   }
 
   private onPointerUp(e: PointerEvent): void {
+    if (this.paint?.pointerId === e.pointerId) this.paint = null;
     const d = this.drag;
     if (!d || d.pointerId !== e.pointerId) return;
     this.drag = null;
@@ -352,6 +384,7 @@ export class BoardView {
   }
 
   private endDrag(): void {
+    this.paint = null;
     if (!this.drag) return;
     this.drag = null;
     this.render();
@@ -377,7 +410,8 @@ export class BoardView {
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (this.cursor < 0) this.cursor = this.firstCursor();
-      this.pressSquare(this.cursor);
+      if (c.onSquare) c.onSquare(this.cursor);
+      else this.pressSquare(this.cursor);
     } else if (e.key === 'Escape') {
       if (this.state.selected >= 0) {
         e.preventDefault();

@@ -19,13 +19,14 @@ import {
   type Settings,
   type Theme,
 } from '../settings.ts';
-import type { SavedGame } from '../game/record.ts';
+import type { GameSetup, SavedGame } from '../game/record.ts';
 import { Setup } from './setup.tsx';
 import { Play } from './play.tsx';
+import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 
-type Screen = 'setup' | 'play' | 'settings' | 'online';
+type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online';
 
 function SettingsView({
   t,
@@ -110,6 +111,9 @@ export function App() {
   const [onlineSetup, setOnlineSetup] = useState(false);
   const [screen, setScreen] = useState<Screen>(() => (online ? 'online' : game ? 'play' : 'setup'));
   const [menuOpen, setMenuOpen] = useState(false);
+  // pdn, editor: the import dialog shows over any screen; the editor starts on the setup's rules
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<GameSetup>({ variant: 'international', options: {} });
   const t = useMemo(() => translator(settings.locale), [settings.locale]);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -214,6 +218,18 @@ export function App() {
             </li>
           )}
           <li>
+            <button
+              type="button"
+              data-testid="menu-import"
+              onClick={() => {
+                setMenuOpen(false);
+                setImporting(true);
+              }}
+            >
+              {t('pdnImport')}
+            </button>
+          </li>
+          <li>
             <button type="button" data-testid="menu-settings" onClick={() => go('settings')}>
               {t('settings')}
             </button>
@@ -242,6 +258,11 @@ export function App() {
             t={t}
             initial={game}
             online={onlineSetup}
+            onImport={() => setImporting(true)}
+            onEditor={(setup) => {
+              setEditing(setup);
+              go('editor');
+            }}
             onStart={(g) => {
               setGame(g);
               setScreen('play');
@@ -282,7 +303,32 @@ export function App() {
           />
         )}
         {screen === 'settings' && <SettingsView t={t} settings={settings} onChange={setSettings} />}
+        {screen === 'editor' && (
+          <EditorLoader
+            t={t}
+            variant={editing.variant}
+            options={editing.options}
+            coordinates={settings.coordinates}
+            flipped={settings.flip}
+            onPlay={(g) => {
+              setGame(g);
+              go('play');
+            }}
+            onBack={() => go('setup')}
+          />
+        )}
       </main>
+      {importing && (
+        <PdnImportLoader
+          t={t}
+          onClose={() => setImporting(false)}
+          onOpen={(g) => {
+            setImporting(false);
+            setGame(g);
+            go('play');
+          }}
+        />
+      )}
     </div>
   );
 }

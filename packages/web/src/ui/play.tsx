@@ -209,6 +209,24 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   const goto = (ply: number) => setView(ply >= last ? null : Math.max(0, ply));
   const canUndo = undoCount(game, g) > 0 && !thinking;
 
+  // pdn, fen: the download module is loaded on the first press; the FEN is the position shown
+  const [fenFallback, setFenFallback] = useState<string | null>(null);
+  const downloadPdn = () => {
+    import('../pdn/download.ts')
+      .then((m) => m.downloadGame(game))
+      .catch(() => setMessage(t('pdnDownloadFailed')));
+  };
+  const copyFen = async () => {
+    const fen = position.fen;
+    try {
+      await navigator.clipboard.writeText(fen);
+      setFenFallback(null);
+      setMessage(t('fenCopied'));
+    } catch {
+      setFenFallback(fen); // clipboard refused or absent: show the text to copy by hand
+    }
+  };
+
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = listRef.current?.querySelector('.current');
@@ -359,6 +377,12 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
           >
             {t('flipBoard')}
           </button>
+          <button type="button" onClick={downloadPdn} data-testid="download-pdn">
+            {t('pdnDownload')}
+          </button>
+          <button type="button" onClick={() => void copyFen()} data-testid="copy-fen">
+            {t('fenCopy')}
+          </button>
           <button
             type="button"
             onClick={() => setConfirming(true)}
@@ -371,6 +395,20 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             {t('newGame')}
           </button>
         </div>
+        {fenFallback !== null && (
+          <label class="field fen-fallback">
+            <span>{t('fenCopyByHand')}</span>
+            <input
+              type="text"
+              readOnly
+              dir="ltr"
+              value={fenFallback}
+              data-testid="fen-fallback"
+              autoFocus
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          </label>
+        )}
       </aside>
 
       {confirming && (

@@ -17,6 +17,7 @@ import {
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
+import { explainFen } from '../pdn/fen-check.ts';
 import {
   newGame,
   startPosition,
@@ -73,9 +74,13 @@ export interface SetupProps {
   ) => Promise<string | null>;
   /** Open with "a friend online" chosen. */
   readonly online?: boolean;
+  /** Open the PDN import dialog. */
+  readonly onImport?: () => void;
+  /** Open the board editor on the chosen variant and house rules. */
+  readonly onEditor?: (setup: GameSetup) => void;
 }
 
-export function Setup({ t, initial, onStart, onOnline, online }: SetupProps) {
+export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, online }: SetupProps) {
   const [variantId, setVariantId] = useState(initial?.setup.variant ?? 'international');
   const [options, setOptions] = useState<Options>(initial?.setup.options ?? {});
   const [mode, setMode] = useState<Mode | 'online'>(
@@ -94,7 +99,7 @@ export function Setup({ t, initial, onStart, onOnline, online }: SetupProps) {
     if (fen.trim() === '') return null;
     const setup: GameSetup = { variant: variantId, options, fen };
     const s = startPosition(setup);
-    return s.ok ? null : t('invalidFen', { reason: s.error });
+    return s.ok ? null : t('invalidFen', { reason: explainFen(t, v.value, fen) ?? s.error });
   }, [variantId, options, fen, t]);
 
   const pickVariant = (id: string) => {
@@ -260,13 +265,31 @@ export function Setup({ t, initial, onStart, onOnline, online }: SetupProps) {
             value={fen}
             onInput={(e) => setFen(e.currentTarget.value)}
             placeholder={base.startFen}
+            aria-invalid={fen.trim() !== '' && check !== null}
+            aria-describedby="setup-error"
           />
         </label>
+        <div class="setup-tools">
+          {onEditor && (
+            <button
+              type="button"
+              data-testid="open-editor"
+              onClick={() => onEditor({ variant: variantId, options })}
+            >
+              {t('setUpPosition')}
+            </button>
+          )}
+          {onImport && (
+            <button type="button" data-testid="open-import" onClick={onImport}>
+              {t('pdnImport')}
+            </button>
+          )}
+        </div>
       </section>
 
       <div class="start-row">
         {(check ?? onlineError) && (
-          <p class="error" role="alert">
+          <p class="error" role="alert" id="setup-error" data-testid="setup-error">
             {check ?? onlineError}
           </p>
         )}

@@ -1,0 +1,276 @@
+/**
+ * PDN, FEN and the board editor in a real browser: a pasted PDN with two games lists both (the
+ * broken one with its line and column), the good one replays, is reviewed move by move and goes
+ * on; "Download PDN" gives a file that reads back to the same moves; "Copy FEN" copies the shown
+ * position or shows it to copy by hand; the FEN field names its mistake; the editor builds a
+ * position by click and drag, shows its FEN, refuses an impossible one with the rules' reason, and
+ * starts a game from it — and no console errors anywhere.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { parsePdn, replayGame, variantOrThrow, formatMove } from '@damka/rules';
+import type { Page } from 'playwright-core';
+import {
+  SCREENSHOTS,
+  clickSquare,
+  dragSquare,
+  gameState,
+  startGame,
+  startHarness,
+  type Harness,
+} from './harness.ts';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+const international = variantOrThrow('international');
+const sq = (name: string) => {
+  const s = international.squares.parse(name);
+  assert.ok(s >= 0, `square ${name}`);
+  return s;
+};
+
+const TWO_GAMES = `[Event "Club evening"]
+[White "Ann"]
+[Black "Bo"]
+[Result "*"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 32-28 23x32 5. 38x27 *
+
+[Event "Broken"]
+[White "Cy"]
+[Black "Di"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28-22 *
+`;
+const GOOD_MOVES = [
+  '32-28',
+  '19-23',
+  '28x19',
+  '14x23',
+  '37-32',
+  '10-14',
+  '32-28',
+  '23x32',
+  '38x27',
+];
+
+async function moveTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="moves"] button.move').allTextContents();
+}
+
+async function openImport(page: Page): Promise<void> {
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-import').click();
+  await page.getByTestId('pdn-import').waitFor();
+}
+
+test('a pasted PDN lists its games, opens the good one, which is reviewed and continued', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openImport(page);
+  await page.getByTestId('pdn-text').fill(TWO_GAMES);
+  await page.getByTestId('pdn-read').click();
+  const items = page.locator('[data-testid="pdn-games"] li');
+  await items.first().waitFor();
+  assert.equal(await items.count(), 2);
+  assert.match((await items.nth(0).textContent()) ?? '', /Ann – Bo.*Club evening/);
+  const broken = (await items.nth(1).textContent()) ?? '';
+  assert.match(broken, /line 14, column 19/);
+  assert.match(broken, /28-22/);
+  await page.screenshot({ path: `${SCREENSHOTS}pdn-import.png` });
+  await page.getByTestId('pdn-open').click();
+  await page.locator('.play').waitFor();
+  assert.deepEqual(await moveTexts(page), GOOD_MOVES);
+  const state = await gameState(page);
+  assert.equal(state.ply, GOOD_MOVES.length);
+  // review: the third move's position, then back to the game
+  await page.locator('[data-testid="moves"] button.move').nth(2).click();
+  assert.match((await page.locator('.reviewing').textContent()) ?? '', /3 of 9/);
+  await page.locator('.reviewing button').click();
+  // continue: Black to move after 38x27; play any legal move by clicking it
+  const first = parsePdn(TWO_GAMES).games[0];
+  assert.ok(first?.ok);
+  const replayed = replayGame(first.value);
+  assert.ok(replayed.ok);
+  const last = replayed.value.positions.at(-1)!;
+  const move = last.legalMoves()[0]!;
+  await clickSquare(page, move.from);
+  await clickSquare(page, move.to);
+  await page.waitForFunction(
+    () => Number(document.querySelector('.play')?.getAttribute('data-ply')) === 10,
+  );
+  assert.equal((await moveTexts(page)).at(-1), formatMove(last, move));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('an unplayable game or text says why and the page goes on', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openImport(page);
+  await page
+    .getByTestId('pdn-text')
+    .fill('[GameType "23"]\n\n1. 11-15 *\n\n[GameType "20"]\n\n1. {x');
+  await page.getByTestId('pdn-read').click();
+  const items = page.locator('[data-testid="pdn-games"] li');
+  await items.first().waitFor();
+  const all = (await items.allTextContents()).join(' | ');
+  assert.match(all, /GameType 23 is not a game Damka plays/);
+  assert.match(all, /line \d+, column \d+/);
+  assert.equal(await page.getByTestId('pdn-open').count(), 0);
+  await page.getByTestId('pdn-text').fill('   ');
+  await page.getByTestId('pdn-read').click();
+  assert.match((await page.getByTestId('pdn-error').textContent()) ?? '', /Paste a game/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('pdn-import').waitFor({ state: 'detached' });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('Download PDN gives a file that reads back to the same moves', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startGame(page, 'russian');
+  const russian = variantOrThrow('russian');
+  const rsq = (n: string) => russian.squares.parse(n);
+  for (const [from, to] of [
+    ['c3', 'd4'],
+    ['f6', 'e5'],
+    ['d4', 'f6'],
+  ] as const) {
+    await clickSquare(page, rsq(from));
+    await clickSquare(page, rsq(to));
+  }
+  await page.waitForFunction(
+    () => Number(document.querySelector('.play')?.getAttribute('data-ply')) === 3,
+  );
+  const shown = await moveTexts(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-pdn').click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^damka-russian-\d{4}-\d\d-\d\d\.pdn$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  assert.match(text, /\[Event "Damka"\]/);
+  assert.match(text, /\[White "White"\]/);
+  assert.match(text, /\[GameType "25,W,8,8,A0,0"\]/);
+  const [game] = parsePdn(text).games;
+  assert.ok(game?.ok, 'the file parses');
+  const replayed = replayGame(game.value);
+  assert.ok(replayed.ok, 'the file replays');
+  const texts = replayed.value.moves.map((m, i) => formatMove(replayed.value.positions[i]!, m));
+  assert.deepEqual(texts, shown);
+  assert.equal(replayed.value.positions.at(-1)!.fen, (await gameState(page)).fen);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('Copy FEN copies the shown position, or shows it to copy by hand', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startGame(page, 'international', { fen: 'W:W28,33:B19,K3' });
+  const fen = (await gameState(page)).fen;
+  await page.getByTestId('copy-fen').click();
+  const fallback = page.getByTestId('fen-fallback');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="fen-fallback"]') !== null ||
+      /FEN copied/.test(document.querySelector('[data-testid="message"]')?.textContent ?? ''),
+  );
+  if ((await fallback.count()) > 0) assert.equal(await fallback.inputValue(), fen);
+  else {
+    const copied = await page.evaluate(() => navigator.clipboard.readText()).catch(() => null);
+    if (copied !== null) assert.equal(copied, fen);
+  }
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the FEN field names its mistake and where it is', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator('label[data-variant="international"]').click();
+  await page.locator('.fen input').fill('W:W31-50:B1-20,77');
+  const error = (await page.getByTestId('setup-error').textContent()) ?? '';
+  assert.match(error, /does not fit the variant/);
+  assert.match(error, /77/);
+  assert.match(error, /character \d+/);
+  assert.equal(await page.locator('.fen input').getAttribute('aria-invalid'), 'true');
+  assert.ok(await page.getByTestId('start').isDisabled());
+  await page.locator('.fen input').fill('W:W3:B40');
+  assert.match(
+    (await page.getByTestId('setup-error').textContent()) ?? '',
+    /cannot stand on 3, its crowning row/,
+  );
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the editor builds a position by click and drag, refuses an impossible one, and plays from it', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator('label[data-variant="international"]').click();
+  await page.getByTestId('open-editor').click();
+  await page.getByTestId('editor').waitFor();
+  const fenField = page.getByTestId('editor-fen');
+  await page.waitForFunction(
+    () => document.querySelector('.editor .damka-board svg rect') !== null,
+  );
+  assert.equal(await fenField.inputValue(), international.rules.startFen);
+  await page.getByTestId('editor-clear').click();
+  assert.equal(await fenField.inputValue(), 'W:W:B');
+  // a white man by click, black men by dragging across 19 → 13 (passing 19, then 13)
+  await page.locator('[data-tool="white-man"]').click();
+  await clickSquare(page, sq('33'));
+  await page.locator('[data-tool="black-man"]').click();
+  await dragSquare(page, sq('19'), sq('13'));
+  await page.locator('[data-tool="black-king"]').click();
+  await clickSquare(page, sq('4'));
+  const fen = await fenField.inputValue();
+  assert.match(fen, /^W:W33:B/);
+  assert.match(fen, /K4/);
+  assert.match(fen, /19/);
+  assert.match(fen, /13/);
+  assert.match((await page.getByTestId('editor-verdict').textContent()) ?? '', /can be played/);
+  // an impossible position: a white man on White's crowning row
+  await page.locator('[data-tool="white-man"]').click();
+  await clickSquare(page, sq('2'));
+  const verdict = (await page.getByTestId('editor-verdict').textContent()) ?? '';
+  assert.match(verdict, /cannot be played/);
+  assert.match(verdict, /crowning row/);
+  assert.ok(await page.getByTestId('editor-play').isDisabled());
+  await page.screenshot({ path: `${SCREENSHOTS}editor-invalid.png` });
+  await page.locator('[data-tool="erase"]').click();
+  await clickSquare(page, sq('2'));
+  // Black to move, then play it against a friend
+  await page.locator('input[name="editor-turn"][value="black"]').check({ force: true });
+  const final = await fenField.inputValue();
+  assert.match(final, /^B:W33:B/);
+  await page.screenshot({ path: `${SCREENSHOTS}editor.png` });
+  await page.getByTestId('editor-play').click();
+  await page.locator('.play').waitFor();
+  const state = await gameState(page);
+  assert.equal(state.fen, final);
+  assert.equal(state.ply, 0);
+  // the game goes on from there: Black 19-23
+  await clickSquare(page, sq('19'));
+  await clickSquare(page, sq('23'));
+  await page.waitForFunction(
+    () => Number(document.querySelector('.play')?.getAttribute('data-ply')) === 1,
+  );
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

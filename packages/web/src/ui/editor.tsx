@@ -1,0 +1,334 @@
+/**
+ * The board editor ("Set up a position"): the chosen variant's board, empty or at its start; a
+ * palette of pieces (men and kings of both colours, queens where the variant has them, and an
+ * eraser) placed by clicking or by dragging across squares; the side to move; the FEN shown as it
+ * changes; and "Play from here" against a friend or the computer.
+ *
+ * The editor knows no rules of its own: a position is checked with `Position.fromSetup` of
+ * `@damka/rules` (men on their crowning row, more pieces than the variant starts with…), and its
+ * reason is shown with the offending square marked. The board widget reports every pressed square
+ * through its `onSquare` editing hook. Loaded on demand, so it costs the first page nothing.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  EMPTY,
+  Position,
+  VARIANTS,
+  getVariant,
+  makeFen,
+  opposite,
+  pieceCode,
+  pieceOf,
+  type Color,
+  type Options,
+  type Role,
+  type Setup,
+  type Variant,
+  variantOrThrow,
+} from '@damka/rules';
+import { BoardView, type BoardPiece } from '@damka/board';
+import type { Translate } from '../i18n/index.ts';
+import { newGame, type Mode, type SavedGame } from '../game/record.ts';
+
+export interface EditorProps {
+  readonly t: Translate;
+  /** The variant and house rules chosen on the setup screen. */
+  readonly variant: string;
+  readonly options: Options;
+  readonly coordinates: boolean;
+  readonly flipped: boolean;
+  readonly onPlay: (game: SavedGame) => void;
+  readonly onBack: () => void;
+}
+
+/** A palette tool: a piece to place, or the eraser. */
+export type Tool = { readonly color: Color; readonly role: Role } | 'erase';
+
+/** The palette of a variant: man and king of each colour, queens where the variant crowns them. */
+export function paletteFor(variant: Variant): Tool[] {
+  const roles: Role[] = ['man'];
+  if (variant.rules.promotion.stages.some((s) => s.to === 'queen')) roles.push('queen');
+  roles.push('king');
+  const tools: Tool[] = [];
+  for (const color of ['white', 'black'] as const)
+    for (const role of roles) tools.push({ color, role });
+  tools.push('erase');
+  return tools;
+}
+
+/** The board after pressing `square` with `tool` (a new array; the old one is left alone). */
+export function applyTool(board: Int8Array, square: number, tool: Tool): Int8Array {
+  const next = board.slice();
+  next[square] = tool === 'erase' ? EMPTY : pieceCode(tool.color, tool.role);
+  return next;
+}
+
+/** Whether the position may be played, and if not why and where (rules package's verdict). */
+export function checkSetup(
+  variant: Variant,
+  setup: Setup,
+): { ok: true; position: Position } | { ok: false; message: string; square?: number } {
+  const p = Position.fromSetup(variant, setup);
+  if (p.ok) return { ok: true, position: p.value };
+  return p.error.square === undefined
+    ? { ok: false, message: p.error.message }
+    : { ok: false, message: p.error.message, square: p.error.square };
+}
+
+/** The variant with its house rules; without them if they do not combine; International if unknown. */
+function resolveVariant(id: string, options: Options): Variant {
+  const withOptions = getVariant(id, options);
+  if (withOptions.ok) return withOptions.value;
+  const plain = getVariant(id);
+  return plain.ok ? plain.value : variantOrThrow('international');
+}
+
+function toolKey(tool: Tool): string {
+  return tool === 'erase' ? 'erase' : `${tool.color}-${tool.role}`;
+}
+
+export function Editor({
+  t,
+  variant: initialVariant,
+  options: initialOptions,
+  ...props
+}: EditorProps) {
+  const [variantId, setVariantId] = useState(initialVariant);
+  const [options, setOptions] = useState<Options>(initialOptions);
+  const variant = useMemo(() => resolveVariant(variantId, options), [variantId, options]);
+  const [board, setBoard] = useState<Int8Array>(() => Position.start(variant).board());
+  const [turn, setTurn] = useState<Color>(() => variant.rules.firstPlayer);
+  const [tool, setTool] = useState<Tool>({ color: 'white', role: 'man' });
+  const [mode, setMode] = useState<Mode>('friend');
+  const [human, setHuman] = useState<Color>('white');
+
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<BoardView | null>(null);
+  const toolRef = useRef(tool);
+  toolRef.current = tool;
+
+  const setup: Setup = { turn, board };
+  const fen = makeFen(variant, setup);
+  const verdict = checkSetup(variant, setup);
+  const noMoves =
+    verdict.ok &&
+    verdict.position.legalMoves().length === 0 &&
+    verdict.position.burnable.length === 0;
+  const palette = paletteFor(variant);
+  const pieces = useMemo(() => {
+    const out: Array<BoardPiece | undefined> = [];
+    for (let sq = 0; sq < board.length; sq++) out.push(pieceOf(board[sq]!));
+    return out;
+  }, [board]);
+
+  const topology = variant.topology;
+  const algebraic = variant.rules.notation.squares === 'algebraic';
+
+  useEffect(() => {
+    if (!host.current) return;
+    const v = new BoardView(host.current, {
+      geometry: topology,
+      pieces: [],
+      onSquare: (sq) => setBoard((b) => applyTool(b, sq, toolRef.current)),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    view.current?.set({
+      geometry: topology,
+      pieces,
+      labels: variant.squares.names,
+      edgeLabels: algebraic
+        ? {
+            files: Array.from({ length: topology.width }, (_, i) => String.fromCharCode(97 + i)),
+            ranks: Array.from({ length: topology.height }, (_, i) => String(i + 1)),
+          }
+        : null,
+      coordinates: props.coordinates,
+      flipped: props.flipped,
+      lastMove:
+        !verdict.ok && verdict.square !== undefined
+          ? { from: verdict.square, to: verdict.square }
+          : null,
+      ariaLabel: t('editorBoardLabel', { variant: variant.rules.name }),
+    });
+  });
+
+  const pickVariant = (id: string) => {
+    const v = getVariant(id);
+    if (!v.ok) return;
+    setVariantId(id);
+    setOptions({});
+    setBoard(Position.start(v.value).board());
+    setTurn(v.value.rules.firstPlayer);
+  };
+
+  const toolName = (x: Tool) =>
+    x === 'erase'
+      ? t('editorErase')
+      : t('srPiece', {
+          color: t(x.color === 'white' ? 'srWhite' : 'srBlack'),
+          role: t(x.role === 'man' ? 'srMan' : x.role === 'queen' ? 'srQueen' : 'srKing'),
+        });
+
+  const play = () => {
+    if (!verdict.ok) return;
+    const game = newGame(
+      { variant: variant.id, options: variant.options, fen: verdict.position.fen },
+      mode,
+      mode === 'computer' ? opposite(human) : null,
+    );
+    props.onPlay(game);
+  };
+
+  return (
+    <div class="editor" data-testid="editor">
+      <div class="board-column">
+        <div class={`board-frame kind-${topology.kind}`}>
+          <div ref={host} class="board-host" data-testid="editor-board" />
+        </div>
+        <p class="keyboard-hint">{t('editorHint')}</p>
+      </div>
+      <aside class="side editor-side">
+        <h2>{t('editorTitle')}</h2>
+        <label class="field">
+          <span>{t('chooseRules')}</span>
+          <select
+            value={variantId}
+            data-testid="editor-variant"
+            onChange={(e) => pickVariant(e.currentTarget.value)}
+          >
+            {VARIANTS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div class="palette" role="toolbar" aria-label={t('editorPalette')}>
+          {palette.map((x) => {
+            const key = toolKey(x);
+            const on = toolKey(tool) === key;
+            return (
+              <button
+                key={key}
+                type="button"
+                class={`tool tool-${key}${on ? ' on' : ''}`}
+                aria-pressed={on}
+                title={toolName(x)}
+                aria-label={toolName(x)}
+                data-tool={key}
+                onClick={() => setTool(x)}
+              >
+                <span class="tool-icon" aria-hidden="true" />
+              </button>
+            );
+          })}
+        </div>
+        <div class="segmented small" role="radiogroup" aria-label={t('editorTurn')}>
+          <span class="seg-label">{t('editorTurn')}</span>
+          {(['white', 'black'] as const).map((c) => (
+            <label key={c} class={turn === c ? 'on' : ''}>
+              <input
+                type="radio"
+                name="editor-turn"
+                value={c}
+                checked={turn === c}
+                onChange={() => setTurn(c)}
+              />
+              {t(c)}
+            </label>
+          ))}
+        </div>
+        <div class="editor-buttons">
+          <button
+            type="button"
+            data-testid="editor-clear"
+            onClick={() => setBoard(new Int8Array(topology.size))}
+          >
+            {t('editorClear')}
+          </button>
+          <button
+            type="button"
+            data-testid="editor-start"
+            onClick={() => {
+              setBoard(Position.start(variant).board());
+              setTurn(variant.rules.firstPlayer);
+            }}
+          >
+            {t('editorStartPosition')}
+          </button>
+        </div>
+        <label class="field">
+          <span>FEN</span>
+          <input
+            type="text"
+            readOnly
+            dir="ltr"
+            class="editor-fen"
+            data-testid="editor-fen"
+            value={fen}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </label>
+        <p class={verdict.ok ? 'hint' : 'error'} role="status" data-testid="editor-verdict">
+          {verdict.ok
+            ? noMoves
+              ? t('editorNoMoves', { color: t(turn) })
+              : t('editorValid')
+            : t('editorInvalid', { reason: verdict.message })}
+        </p>
+        <div class="segmented" role="radiogroup" aria-label={t('opponent')}>
+          {(['friend', 'computer'] as const).map((m) => (
+            <label key={m} class={mode === m ? 'on' : ''}>
+              <input
+                type="radio"
+                name="editor-mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
+              {t(m === 'friend' ? 'vsFriend' : 'vsComputer')}
+            </label>
+          ))}
+        </div>
+        {mode === 'computer' && (
+          <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
+            <span class="seg-label">{t('playAs')}</span>
+            {(['white', 'black'] as const).map((c) => (
+              <label key={c} class={human === c ? 'on' : ''}>
+                <input
+                  type="radio"
+                  name="editor-human"
+                  value={c}
+                  checked={human === c}
+                  onChange={() => setHuman(c)}
+                />
+                {t(c)}
+              </label>
+            ))}
+          </div>
+        )}
+        <div class="actions">
+          <button type="button" onClick={props.onBack}>
+            {t('back')}
+          </button>
+          <button
+            type="button"
+            class="primary"
+            disabled={!verdict.ok}
+            data-testid="editor-play"
+            onClick={play}
+          >
+            {t('editorPlay')}
+          </button>
+        </div>
+      </aside>
+    </div>
+  );
+}
