@@ -33,12 +33,26 @@ export function replayGame(
   return { ok: true, variant: variant.value, position, history };
 }
 
-/** The legal move matching a wire move (captured squares compared as a set when given). */
+/**
+ * The legal move matching a wire move (captured squares compared as a set when given). A king
+ * split and the king's step between the same squares differ only by `split`, so that flag picks
+ * between them.
+ */
 export function findMove(position: Position, wire: WireMove): Move | undefined {
-  const candidates = position.legalMoves().filter((m) => m.from === wire.from && m.to === wire.to);
+  const split = wire.split === true;
+  const candidates = position
+    .legalMoves()
+    .filter((m) => m.from === wire.from && m.to === wire.to && (m.kind === 'split') === split);
   if (wire.captures === undefined) return candidates.length === 1 ? candidates[0] : undefined;
   const want = [...wire.captures].sort((a, b) => a - b).join(',');
   return candidates.find((m) => [...m.captures].sort((a, b) => a - b).join(',') === want);
+}
+
+/** A legal move as sent on the wire (`findMove` reads it back to the same move). */
+export function wireMoveOf(move: Move): WireMove {
+  if (move.kind === 'split') return { from: move.from, to: move.to, split: true };
+  if (move.kind === 'capture') return { from: move.from, to: move.to, captures: move.captures };
+  return { from: move.from, to: move.to };
 }
 
 /** Create a host that sends its answers through `post`. */

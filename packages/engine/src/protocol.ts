@@ -16,6 +16,11 @@ export interface WireMove {
   readonly from: Square;
   readonly to: Square;
   readonly captures?: readonly Square[];
+  /**
+   * A king split (house rule `kingSplit`): the king on `from` becomes a man and a man appears on
+   * `to`. Without this flag the same from and to name the king's step, so the flag is required.
+   */
+  readonly split?: boolean;
 }
 
 /** Where to search: a variant, a starting FEN (default: the variant's start) and moves from it. */

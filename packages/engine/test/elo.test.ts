@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eloEstimate, eloOf } from '../bench/match.ts';
+import { eloEstimate, eloOf } from '../src/match.ts';
 
 test('Elo from a score', () => {
   assert.equal(eloOf(0.5), 0);

@@ -1,60 +1,148 @@
 /**
- * `damka match`: Damka against rapid-draughts' alpha-beta computer on English draughts — N games
- * over balanced openings with colours alternating; prints the score and an Elo difference with its
- * 95% interval, and writes the games as PDN.
+ * `damka match`: N games between Damka and an opponent — an external Hub engine given by its
+ * command (Scan and its kin, or `damka hub` itself), Damka at another level, or rapid-draughts on
+ * English — over balanced openings with colours alternating, judged by the variant's draw rules.
+ * Prints a progress line per game, then the score and an Elo difference with its 95% interval,
+ * and writes the games as PDN. The match itself lives in `@damka/engine/match`.
  */
 import { writeFileSync } from 'node:fs';
-import { guard, type Io } from '../command.ts';
-import { integerFrom, parseCommandLine } from '../args.ts';
+import { dirname } from 'node:path';
+import { guard, UsageError, type Io } from '../command.ts';
+import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
-export const summary = 'Play Damka against rapid-draughts on English draughts: score and Elo';
+export const summary = 'Play a match: Damka against a Hub engine, another level or rapid-draughts';
 
-export const usage = `Usage: damka match [--games N] [--time MS] [--level L] [--opponent-depth D] [--pdn FILE]
+export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] [--level L]
+                   [--opponent-hub CMD | --opponent-level L | --opponent-depth D]
+                   [--opponent-time MS] [--pdn FILE]
 
-Plays N games (default 40) between Damka and rapid-draughts' alpha-beta computer (depth 7, the
-setting of its README) on English draughts, colours alternating over balanced two-ply openings.
-Draws: threefold repetition, or 40 moves each without a capture or a man move.
+Plays N games between Damka and an opponent, colours alternating over balanced two-ply openings
+(each opening once with each colour). Games end by the variant's rules (no move, repetition, the
+variant's draw counters) or are drawn after --max-plies plies.
 
-      --games N           games to play (default 40)
-      --time MS           Damka's milliseconds per move (default 200)
-      --level L           Damka's level 1-8 (default 8)
-      --opponent-depth D  rapid-draughts' search depth (default 7)
-      --pdn FILE          write the games to FILE as PDN
+Opponent (one of):
+      --opponent-hub CMD      an external Hub engine: its command line, e.g. "/tmp/scan/scan hub"
+                              (Hub-2 engines, and Scan 2.0's first Hub protocol on 10x10 boards);
+                              it runs in its executable's directory unless --opponent-cwd is given
+      --opponent-level L      Damka at level L
+      --opponent-depth D      rapid-draughts' alpha-beta at depth D (English only; the default
+                              opponent for English, depth 7 as in its README)
 
-Example: damka match --games 40 --time 200 --pdn match.pdn`;
+  -v, --variant ID            variant id (default english)
+  -o, --option NAME=VALUE     house-rule option, repeatable
+      --games N               games to play (default 40)
+      --time MS               Damka's milliseconds per move (default 200)
+      --level L               Damka's level 1-8 (default 8)
+      --opponent-time MS      the opponent's milliseconds per move (default: --time)
+      --opponent-cwd DIR      working directory of the Hub engine
+      --opponent-param N=V    a parameter for the Hub engine (set-param), repeatable
+      --max-plies N           plies after which a game is drawn (default 400)
+      --pdn FILE              write the games to FILE as PDN
+
+Examples:
+  damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
+  damka match --variant international --opponent-hub "/tmp/scan/scan hub" --games 20 \\
+              --time 1000 --opponent-time 100 --pdn scan.pdn
+  damka match --variant russian --level 4 --opponent-level 3 --games 20`;
+
+/** Split a command line into words; double or single quotes group words. */
+export function splitCommand(text: string): string[] {
+  const words: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) words.push(m[1] ?? m[2] ?? m[3]!);
+  return words;
+}
 
 export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const { values } = parseCommandLine('match', {
     args,
     options: {
+      variant: { type: 'string', short: 'v', default: 'english' },
+      option: { type: 'string', short: 'o', multiple: true },
       games: { type: 'string', default: '40' },
       time: { type: 'string', default: '200' },
       level: { type: 'string', default: '8' },
-      'opponent-depth': { type: 'string', default: '7' },
+      'opponent-hub': { type: 'string' },
+      'opponent-level': { type: 'string' },
+      'opponent-depth': { type: 'string' },
+      'opponent-time': { type: 'string' },
+      'opponent-cwd': { type: 'string' },
+      'opponent-param': { type: 'string', multiple: true },
+      'max-plies': { type: 'string', default: '400' },
       pdn: { type: 'string' },
     },
   });
+  const variant = variantFrom(values);
   const games = integerFrom('games', values.games, 1, 10000);
   const moveTime = integerFrom('time', values.time, 1, 3_600_000);
   const level = integerFrom('level', values.level, 1, 8);
-  const opponentDepth = integerFrom('opponent-depth', values['opponent-depth'], 1, 20);
-  const { runMatch } = await import('@damka/engine/match');
-  const report = await runMatch({
+  const opponentTime =
+    values['opponent-time'] === undefined
+      ? moveTime
+      : integerFrom('opponent-time', values['opponent-time'], 1, 3_600_000);
+  const maxPlies = integerFrom('max-plies', values['max-plies'], 2, 100_000);
+  const chosen = ['opponent-hub', 'opponent-level', 'opponent-depth'].filter(
+    (k) => values[k as 'opponent-hub'] !== undefined,
+  );
+  if (chosen.length > 1) {
+    throw new UsageError(`choose one opponent, not ${chosen.map((k) => `--${k}`).join(' and ')}`);
+  }
+  const params: Record<string, string> = {};
+  for (const pair of values['opponent-param'] ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--opponent-param needs NAME=VALUE, not '${pair}'`);
+    params[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+
+  const m = await import('@damka/engine/match');
+  const player = m.damkaPlayer({ level, limits: { moveTime } });
+  let opponent;
+  if (values['opponent-hub'] !== undefined) {
+    const [command, ...commandArgs] = splitCommand(values['opponent-hub']);
+    if (command === undefined) throw new UsageError('--opponent-hub needs a command');
+    const cwd = values['opponent-cwd'] ?? (command.includes('/') ? dirname(command) : undefined);
+    opponent = m.hubPlayer({
+      command,
+      args: commandArgs,
+      ...(cwd !== undefined ? { cwd } : {}),
+      params,
+      timeout: 60_000,
+      limits: { moveTime: opponentTime },
+    });
+  } else if (values['opponent-level'] !== undefined) {
+    const opponentLevel = integerFrom('opponent-level', values['opponent-level'], 1, 8);
+    opponent = m.damkaPlayer({ level: opponentLevel, limits: { moveTime: opponentTime } });
+  } else if (variant.id === 'english') {
+    const depth = integerFrom('opponent-depth', values['opponent-depth'] ?? '7', 1, 20);
+    opponent = m.rapidDraughtsPlayer(depth);
+  } else {
+    throw new UsageError(
+      `choose an opponent for ${variant.id}: --opponent-hub CMD or --opponent-level L ` +
+        `(rapid-draughts plays English only)`,
+    );
+  }
+
+  io.stderr.write(`preparing ${Math.ceil(games / 2)} balanced openings for ${variant.id}…\n`);
+  const report = await m.runMatch({
+    variant,
     games,
-    moveTime,
-    level,
-    opponentDepth,
-    onGame: (g, i) =>
+    player,
+    opponent,
+    maxPlies,
+    onGame: (g, i, tally) =>
       io.stdout.write(
-        `game ${i + 1}: Damka ${g.damkaColor}, opening ${g.opening}: ${g.score} (${g.reason})\n`,
+        `${m.progressBar(i + 1, games)} game ${i + 1}: Damka ${g.playerColor}, ` +
+          `opening ${g.opening}: ${g.score} (${g.reason}, ${g.plies} plies)  ` +
+          `+${tally.wins} =${tally.draws} -${tally.losses}\n`,
       ),
   });
-  io.stdout.write(
-    `Damka +${report.wins} =${report.draws} -${report.losses}: ${(report.score * 100).toFixed(1)}%\n`,
-  );
-  io.stdout.write(
-    `Elo ${report.elo.elo.toFixed(0)} (95%: ${report.elo.low.toFixed(0)} to ${report.elo.high.toFixed(0)})\n`,
-  );
+  io.stdout.write(`${player.name} vs ${opponent.name}\n`);
+  io.stdout.write(`Damka ${m.formatScore(report)}\n`);
   if (values.pdn !== undefined) writeFileSync(values.pdn, report.pdn);
+  if (report.aborted !== undefined) {
+    io.stderr.write(`damka: match ${report.aborted}\n`);
+    return 1;
+  }
   return 0;
 });

@@ -9,6 +9,12 @@
  * rejects with an `Error` saying what happened. Every wait has a time limit, and `close` ends the
  * process for certain (`quit`, then a kill if it does not exit).
  *
+ * It also speaks the first Hub protocol, the one of Scan 2.0 (2015): `name`/`author` lines instead of
+ * `id`, `set <name> <value>`, `pos <w|b><50 squares>` then one `move` line per move played, `time`
+ * (ms per move) / `level moves time inc` / `depth`, and `go` answered by `move <move> [<reply>]`
+ * after positional `info` lines. The dialect is recognised from the engine's answer to `hub`, so a
+ * caller never chooses it. That protocol only knows 10x10 boards numbered 1–50.
+ *
  * `node:child_process` is loaded on first use, so importing `@damka/engine` stays Node-free.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +24,7 @@ import {
   formatHubLine,
   formatHubMove,
   formatHubPosition,
+  hubNumbering,
   parseHubLine,
   parseHubMove,
 } from './hub.ts';
@@ -42,6 +49,9 @@ export interface HubInfo {
   readonly nps?: number;
   readonly pv?: string;
 }
+
+/** Which Hub protocol the engine speaks: Hub-2 (Scan 3, Damka) or the first one (Scan 2.0). */
+export type HubDialect = 'hub2' | 'hub1';
 
 /** The engine's answer to `go think`. */
 export interface HubThinkResult {
@@ -81,6 +91,7 @@ export class HubClient {
   private stderrTail = '';
   private engineId: Readonly<Record<string, string>> = {};
   private engineParams: HubParam[] = [];
+  private engineDialect: HubDialect = 'hub2';
 
   private constructor(child: ChildProcess, options: HubClientOptions) {
     this.child = child;
@@ -138,6 +149,11 @@ export class HubClient {
     return this.engineId;
   }
 
+  /** The protocol the engine answered `hub` in. */
+  get dialect(): HubDialect {
+    return this.engineDialect;
+  }
+
   /** The parameters the engine announced. */
   get params(): readonly HubParam[] {
     return this.engineParams;
@@ -149,8 +165,17 @@ export class HubClient {
 
   private async handshake(): Promise<void> {
     this.send('hub');
+    const firstHubIds: Record<string, string> = {};
     await this.expect(
       (line) => {
+        // the first protocol identifies itself with bare `name Scan 2.0`, `author …` lines
+        const bare = /^(name|version|author|country)\s+(.+)$/.exec(line.trim());
+        if (bare) {
+          this.engineDialect = 'hub1';
+          firstHubIds[bare[1]!] = bare[2]!;
+          this.engineId = { ...firstHubIds };
+          return false;
+        }
         const parsed = parseHubLine(line);
         if (!parsed.ok) return false;
         const { command, args } = parsed.value;
@@ -175,6 +200,10 @@ export class HubClient {
       'wait',
     );
     for (const [name, value] of Object.entries(this.options.params ?? {})) {
+      if (this.engineDialect === 'hub1') {
+        this.send(`set ${name} ${value}`);
+        continue;
+      }
       this.send(
         formatHubLine('set-param', [
           ['name', name],
@@ -188,7 +217,7 @@ export class HubClient {
 
   /** Tell the engine a new game starts. */
   newGame(): void {
-    this.send('new-game');
+    this.send(this.engineDialect === 'hub1' ? 'new' : 'new-game');
   }
 
   /** `ping`; resolves at the engine's `pong`. */
@@ -208,6 +237,7 @@ export class HubClient {
     limits: SearchLimits,
     options: { timeout?: number; onInfo?: (info: HubInfo) => void } = {},
   ): Promise<HubThinkResult> {
+    if (this.engineDialect === 'hub1') return this.thinkFirstHub(start, moves, limits, options);
     let position = start;
     const words: string[] = [];
     for (const move of moves) {
@@ -254,6 +284,65 @@ export class HubClient {
       ...(done?.ponder !== undefined ? { ponder: done.ponder } : {}),
       info,
     };
+  }
+
+  /** `think` in the first Hub protocol (Scan 2.0). */
+  private async thinkFirstHub(
+    start: Position,
+    moves: readonly Move[],
+    limits: SearchLimits,
+    options: { timeout?: number; onInfo?: (info: HubInfo) => void },
+  ): Promise<HubThinkResult> {
+    if (hubNumbering(start.variant).squares.length !== 50) {
+      throw new Error(
+        `this engine speaks the first Hub protocol, which knows 10x10 boards only (not ${start.variant.id})`,
+      );
+    }
+    // `pos` resets the engine's time settings, so the limits come after the moves
+    const pos = formatHubPosition(start);
+    this.send(`pos ${pos[0]!.toLowerCase()}${pos.slice(1)}`);
+    let position = start;
+    for (const move of moves) {
+      this.send(`move ${formatHubMove(position.variant, move)}`);
+      position = position.play(move);
+    }
+    for (const line of firstHubLimitLines(limits)) this.send(line);
+    this.send('go');
+    const info: HubInfo[] = [];
+    let answer: string[] | undefined;
+    let refused: string | undefined;
+    const budget =
+      options.timeout ?? (limits.moveTime ?? (limits.clock ? limits.clock.time : 0)) + this.timeout;
+    await this.expect(
+      (line) => {
+        const words = line.trim().split(/\s+/);
+        if (words[0] === 'error') {
+          refused ??= line.trim();
+          return false;
+        }
+        if (words[0] === 'info') {
+          const entry = readFirstHubInfo(words.slice(1));
+          info.push(entry);
+          options.onInfo?.(entry);
+          return false;
+        }
+        if (words[0] !== 'move') return false;
+        answer = words.slice(1);
+        return true;
+      },
+      budget,
+      'move',
+    );
+    const text = answer?.[0];
+    if (text === undefined) {
+      throw new Error(`engine answered go without a move${refused ? ` (${refused})` : ''}`);
+    }
+    const move = parseHubMove(position, text);
+    if (!move.ok) {
+      throw new Error(`engine played '${text}': ${move.error}${refused ? ` (${refused})` : ''}`);
+    }
+    const ponder = answer?.[1];
+    return { move: move.value, text, ...(ponder !== undefined ? { ponder } : {}), info };
   }
 
   /** Send `stop` (ends a running `go` early; its `think` then resolves with the move). */
@@ -338,6 +427,41 @@ export function levelLine(limits: SearchLimits): string {
     if (limits.clock.increment !== undefined) args.push(['inc', seconds(limits.clock.increment)]);
   }
   return formatHubLine('level', args);
+}
+
+/**
+ * The first Hub protocol's limit lines: `depth <n>`, `time <ms>` (per move) or
+ * `level <moves> <ms> <inc ms>`. An endless search is a very long fixed time (ended by `stop`).
+ */
+export function firstHubLimitLines(limits: SearchLimits): string[] {
+  if (limits.infinite) return ['time 1000000000'];
+  const lines: string[] = [];
+  if (limits.depth !== undefined) lines.push(`depth ${Math.round(limits.depth)}`);
+  if (limits.moveTime !== undefined) lines.push(`time ${Math.round(limits.moveTime)}`);
+  else if (limits.clock) {
+    const { movesToGo = 0, time, increment = 0 } = limits.clock;
+    lines.push(`level ${movesToGo} ${Math.round(time)} ${Math.round(increment)}`);
+  }
+  return lines;
+}
+
+/** `info <depth> <average ply> <score> <nodes> <seconds> <M nodes/s> <pv…>` (Scan 2.0). */
+function readFirstHubInfo(words: readonly string[]): HubInfo {
+  const number = (i: number): number | undefined => {
+    const value = words[i] === undefined ? NaN : Number(words[i]);
+    return Number.isFinite(value) ? value : undefined;
+  };
+  const out: Record<string, number | string> = {};
+  const fields: Array<[string, number | undefined]> = [
+    ['depth', number(0)],
+    ['score', number(2)],
+    ['nodes', number(3)],
+    ['time', number(4)],
+    ['nps', number(5) === undefined ? undefined : number(5)! * 1e6],
+  ];
+  for (const [key, value] of fields) if (value !== undefined) out[key] = value;
+  if (words.length > 6) out.pv = words.slice(6).join(' ');
+  return out as HubInfo;
 }
 
 function seconds(ms: number): string {

@@ -521,6 +521,7 @@ function moveBudget(limits: SearchLimits | undefined): number | undefined {
 }
 
 function wireMove(move: Move): WireMove {
+  if (move.kind === 'split') return { from: move.from, to: move.to, split: true };
   return move.kind === 'capture'
     ? { from: move.from, to: move.to, captures: move.captures }
     : { from: move.from, to: move.to };

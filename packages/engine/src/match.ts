@@ -1,0 +1,476 @@
+/**
+ * Matches between two players on any variant: N games over balanced openings, colours alternating
+ * (each opening is played twice, once with each colour), every game judged by the variant's own
+ * rules (`Game` of `@damka/rules`: no move, repetition, the variant's draw counters), plus a move
+ * cap as a last resort. The result is a score, an Elo difference with its 95% interval, and the
+ * games as PDN.
+ *
+ * A player is anything that answers "your move" for a game given as its start and moves: Damka at
+ * a level and time (`damkaPlayer`), an external Hub engine (`hubPlayer`), or the tiny
+ * `biggestCapturePlayer` that measures the lowest level. Keeping the runner this thin means every
+ * opponent is judged by the same code; a player that fails (an illegal move, a crash, a silent
+ * engine) loses that game with the reason recorded, and a player failing twice in a row ends the
+ * match early with an error rather than forfeiting a whole series.
+ */
+import {
+  Game,
+  Position,
+  formatMove,
+  sameMove,
+  writePdn,
+  type Move,
+  type PdnGame,
+  type PdnResult,
+  type Variant,
+} from '@damka/rules';
+import { Engine } from './engine.ts';
+import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
+import type { SearchLimits } from './search.ts';
+import { mulberry32 } from './zobrist.ts';
+
+/**
+ * Thrown by a player whose own rules end the game in a draw where the variant's rules play on
+ * (an engine with its own draw counters): the game is recorded as drawn with this message.
+ */
+export class DrawClaim extends Error {
+  override readonly name = 'DrawClaim';
+}
+
+/** What a player sees when it is asked for a move. */
+export interface PlayerTurn {
+  readonly start: Position;
+  /** Moves played from `start`. */
+  readonly moves: readonly Move[];
+  /** The position to move in, and the positions before it (oldest first). */
+  readonly position: Position;
+  readonly history: readonly Position[];
+  /** The legal moves; the answer must be one of them. */
+  readonly legal: readonly Move[];
+}
+
+export interface MatchPlayer {
+  /** Shown in the PDN tags and the report. */
+  readonly name: string;
+  /** Called before each game. */
+  newGame?(variant: Variant): void | Promise<void>;
+  move(turn: PlayerTurn): Move | Promise<Move>;
+  /** Called once after the match (ends engine processes). */
+  close?(): void | Promise<void>;
+}
+
+export interface MatchOptions {
+  readonly variant: Variant;
+  readonly games: number;
+  /** The player whose score is reported. */
+  readonly player: MatchPlayer;
+  readonly opponent: MatchPlayer;
+  /** Openings as moves from the start; default `balancedOpenings(variant, ceil(games / 2))`. */
+  readonly openings?: readonly (readonly Move[])[];
+  /** Plies after which an unfinished game is drawn (default 400). */
+  readonly maxPlies?: number;
+  /** PDN `Event` tag. */
+  readonly event?: string;
+  readonly onGame?: (game: MatchGame, index: number, tally: MatchTally) => void;
+}
+
+export interface MatchGame {
+  /** The opening as written in the variant's notation. */
+  readonly opening: string;
+  readonly playerColor: 'white' | 'black';
+  /** 1 the player won, 0.5 draw, 0 the player lost. */
+  readonly score: number;
+  readonly reason: string;
+  readonly plies: number;
+  readonly pdn: PdnGame;
+}
+
+export interface MatchTally {
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly played: number;
+}
+
+export interface MatchReport extends MatchTally {
+  readonly games: readonly MatchGame[];
+  /** The player's score fraction. */
+  readonly score: number;
+  readonly elo: EloEstimate;
+  readonly pdn: string;
+  /** Set when the match ended early because a player kept failing. */
+  readonly aborted?: string;
+}
+
+export interface EloEstimate {
+  /** Elo difference (player minus opponent); ±Infinity for a clean sweep. */
+  readonly elo: number;
+  /** 95% interval bounds. */
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Elo from a score fraction. */
+export function eloOf(score: number): number {
+  if (score <= 0) return -Infinity;
+  if (score >= 1) return Infinity;
+  // `+ 0` turns the -0 of an even score into 0
+  return -400 * Math.log10(1 / score - 1) + 0;
+}
+
+/** Elo difference and 95% interval from per-game results (1, 0.5, 0). */
+export function eloEstimate(results: readonly number[]): EloEstimate {
+  const n = results.length;
+  if (n === 0) return { elo: NaN, low: -Infinity, high: Infinity };
+  const mean = results.reduce((a, b) => a + b, 0) / n;
+  const variance = results.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
+  const z = 1.96;
+  if (mean === 1 || mean === 0) {
+    // a clean sweep has no spread to measure: use the Wilson bound of n results out of n
+    const bound = n / (n + z * z);
+    return mean === 1
+      ? { elo: Infinity, low: eloOf(bound), high: Infinity }
+      : { elo: -Infinity, low: -Infinity, high: eloOf(1 - bound) };
+  }
+  const se = Math.sqrt(variance / n);
+  return {
+    elo: eloOf(mean),
+    low: eloOf(Math.max(0, mean - z * se)),
+    high: eloOf(Math.min(1, mean + z * se)),
+  };
+}
+
+/** "+3 =10 −7: 40.0%, Elo −70 (95%: −190 to +45)". */
+export function formatScore(report: MatchTally & { elo: EloEstimate }): string {
+  const total = report.wins + report.draws / 2;
+  const pct = report.played > 0 ? ((total / report.played) * 100).toFixed(1) : '-';
+  const e = (x: number) =>
+    Number.isFinite(x) ? `${x > 0 ? '+' : ''}${Math.round(x)}` : x > 0 ? '+inf' : '-inf';
+  return (
+    `+${report.wins} =${report.draws} -${report.losses}: ${pct}%, ` +
+    `Elo ${e(report.elo.elo)} (95%: ${e(report.elo.low)} to ${e(report.elo.high)})`
+  );
+}
+
+/** A text progress bar: `[#####---------------] 5/20`. */
+export function progressBar(done: number, total: number, width = 20): string {
+  const filled = total > 0 ? Math.round((done / total) * width) : 0;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+}
+
+export interface OpeningOptions {
+  /** Plies per opening (default 2). */
+  readonly plies?: number;
+  /** Search depth used to score each opening (default 6). */
+  readonly depth?: number;
+  /** Largest |score| kept, in hundredths of a man (default 30). */
+  readonly margin?: number;
+}
+
+/**
+ * `count` openings of `plies` plies whose position a fixed-depth Damka search scores within
+ * `margin`, picked evenly across all such openings (so they do not all share a first move). When
+ * fewer are balanced, the list repeats.
+ */
+export function balancedOpenings(
+  variant: Variant,
+  count: number,
+  options: OpeningOptions = {},
+): Move[][] {
+  const { plies = 2, depth = 6, margin = 30 } = options;
+  const lines: Move[][] = [];
+  const grow = (position: Position, line: Move[]) => {
+    if (line.length === plies) {
+      lines.push(line);
+      return;
+    }
+    const moves = position.legalMoves();
+    if (moves.length === 0) return;
+    for (const m of moves) grow(position.play(m), [...line, m]);
+  };
+  grow(Position.start(variant), []);
+  const engine = new Engine(variant, { ttBits: 16, seed: 1 });
+  const balanced = lines.filter((line) => {
+    let p = Position.start(variant);
+    const history: Position[] = [];
+    for (const m of line) {
+      history.push(p);
+      p = p.play(m);
+    }
+    if (p.legalMoves().length === 0) return false;
+    const r = engine.search(p, { limits: { depth, nodes: 400_000 }, history });
+    return Math.abs(r.score) <= margin;
+  });
+  const pool = balanced.length > 0 ? balanced : lines;
+  if (pool.length === 0) return [[]];
+  const out: Move[][] = [];
+  const want = Math.max(1, count);
+  for (let i = 0; i < want; i++) {
+    out.push(pool[Math.floor((i * pool.length) / Math.max(want, pool.length)) % pool.length]!);
+  }
+  return out;
+}
+
+/** Damka at `level` within `limits` (default 1 s per move); one engine (and table) per match. */
+export function damkaPlayer(options: {
+  readonly level?: number;
+  readonly limits?: SearchLimits;
+  readonly seed?: number;
+  readonly ttBits?: number;
+  readonly name?: string;
+}): MatchPlayer {
+  const level = options.level ?? 8;
+  const limits = options.limits ?? { moveTime: 1000 };
+  let engine: Engine | undefined;
+  let games = 0;
+  return {
+    name: options.name ?? `Damka level ${level}, ${describeLimits(limits)}`,
+    newGame(variant) {
+      if (!engine || engine.variant !== variant) {
+        engine = new Engine(variant, {
+          ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+          ...(options.seed !== undefined ? { seed: options.seed + games } : {}),
+        });
+      }
+      games++;
+      engine.newGame();
+    },
+    move(turn) {
+      const e = engine ?? (engine = new Engine(turn.position.variant));
+      const r = e.search(turn.position, { level, limits, history: turn.history });
+      if (!r.move) throw new Error('Damka found no move');
+      return r.move;
+    },
+  };
+}
+
+/** An external Hub engine run by `options.command`, thinking within `limits` each move. */
+export function hubPlayer(
+  options: HubClientOptions & { readonly limits: SearchLimits; readonly name?: string },
+): MatchPlayer & { readonly client: () => HubClient | undefined } {
+  let client: HubClient | undefined;
+  let starting: Promise<HubClient> | undefined;
+  let name = options.name ?? options.command;
+  const ensure = async (variant: Variant): Promise<HubClient> => {
+    if (client) return client;
+    starting ??= (async () => {
+      const c = await HubClient.start(options);
+      // a Hub-2 engine announcing a variant parameter is told the variant, unless given already
+      const announced = c.params.find((p) => p.name === 'variant');
+      if (announced && options.params?.variant === undefined) {
+        const values = announced.values ?? [];
+        const value = values.includes(variant.id)
+          ? variant.id
+          : variant.id === 'international' && values.includes('normal')
+            ? 'normal'
+            : undefined;
+        if (value !== undefined) {
+          c.send(`set-param name=variant value=${value}`);
+          c.send('init');
+          await c.ping();
+        }
+      }
+      const id = c.id;
+      if (options.name === undefined && id.name) {
+        name = `${id.name}${id.version && !id.name.includes(id.version) ? ` ${id.version}` : ''}`;
+        name += `, ${describeLimits(options.limits)}`;
+      }
+      return c;
+    })();
+    client = await starting;
+    return client;
+  };
+  return {
+    get name() {
+      return name;
+    },
+    client: () => client,
+    async newGame(variant) {
+      (await ensure(variant)).newGame();
+    },
+    async move(turn) {
+      const c = await ensure(turn.position.variant);
+      const r = await c.think(turn.start, turn.moves, options.limits);
+      return r.move;
+    },
+    async close() {
+      if (client) await client.close();
+      else if (starting) await (await starting.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/**
+ * The weakest sensible player: always a capture taking the most pieces when it must capture, any
+ * legal move at random otherwise (seeded, so a run can be repeated).
+ */
+export function biggestCapturePlayer(seed = 1): MatchPlayer {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T =>
+    items[Math.floor(((random() >>> 0) / 2 ** 32) * items.length)]!;
+  return {
+    name: 'biggest capture, else random',
+    move({ legal }) {
+      const most = Math.max(...legal.map((m) => m.captures.length));
+      return pick(most > 0 ? legal.filter((m) => m.captures.length === most) : legal);
+    },
+  };
+}
+
+/** "level 8, 1000 ms/move", "depth 6", "20000 nodes". */
+export function describeLimits(limits: SearchLimits): string {
+  const parts: string[] = [];
+  if (limits.moveTime !== undefined) parts.push(`${limits.moveTime} ms/move`);
+  if (limits.depth !== undefined) parts.push(`depth ${limits.depth}`);
+  if (limits.nodes !== undefined) parts.push(`${limits.nodes} nodes`);
+  if (limits.clock) parts.push(`clock ${limits.clock.time} ms + ${limits.clock.increment ?? 0}`);
+  if (limits.infinite) parts.push('infinite');
+  return parts.join(', ') || 'no limit';
+}
+
+/** Play one game from `opening`; the player has `playerColor`. */
+export async function playMatchGame(
+  variant: Variant,
+  opening: readonly Move[],
+  playerColor: 'white' | 'black',
+  player: MatchPlayer,
+  opponent: MatchPlayer,
+  options: { readonly maxPlies?: number; readonly event?: string; readonly round?: number } = {},
+): Promise<MatchGame & { readonly failed?: 'player' | 'opponent' }> {
+  const maxPlies = options.maxPlies ?? 400;
+  await player.newGame?.(variant);
+  await opponent.newGame?.(variant);
+  const game = Game.start(variant);
+  const start = game.position;
+  const history: Position[] = [];
+  const texts: string[] = [];
+  const play = (move: Move) => {
+    const before = game.position;
+    const r = game.play(move);
+    if (!r.ok) throw new Error(`${formatMove(before, move)}: ${r.error.message}`);
+    texts.push(formatMove(before, move));
+    history.push(before);
+  };
+  let score = 0.5;
+  let reason: string;
+  let failed: 'player' | 'opponent' | undefined;
+  for (const m of opening) {
+    const legal = game.legalMoves();
+    const found = legal.find((x) => sameMove(x, m));
+    if (!found) throw new Error(`opening move ${formatMove(game.position, m)} is not legal`);
+    play(found);
+  }
+  for (;;) {
+    const outcome = game.outcome;
+    if (outcome) {
+      score = outcome.winner === undefined ? 0.5 : outcome.winner === playerColor ? 1 : 0;
+      reason = outcome.text;
+      break;
+    }
+    if (history.length >= maxPlies) {
+      reason = `drawn after ${maxPlies} plies (move cap)`;
+      break;
+    }
+    const position = game.position;
+    const legal = game.legalMoves();
+    const mover = position.turn === playerColor ? player : opponent;
+    const who = mover === player ? 'player' : 'opponent';
+    let move: Move;
+    try {
+      const answer = await mover.move({
+        start,
+        moves: game.moves,
+        position,
+        history,
+        legal,
+      });
+      const found = legal.find((x) => x === answer) ?? legal.find((x) => sameMove(x, answer));
+      if (!found) throw new Error(`illegal move ${formatMove(position, answer)}`);
+      move = found;
+    } catch (e) {
+      if (e instanceof DrawClaim) {
+        reason = `${mover.name}: ${e.message}`;
+        break;
+      }
+      failed = who;
+      score = who === 'player' ? 0 : 1;
+      reason = `${mover.name} failed: ${e instanceof Error ? e.message : String(e)}`;
+      break;
+    }
+    play(move);
+  }
+  const whiteWon = score === 0.5 ? undefined : (score === 1) === (playerColor === 'white');
+  const result: PdnResult = whiteWon === undefined ? '1/2-1/2' : whiteWon ? '1-0' : '0-1';
+  const tags = new Map<string, string>([
+    ['Event', options.event ?? `${player.name} vs ${opponent.name}`],
+    ['Round', String(options.round ?? 1)],
+    ['White', playerColor === 'white' ? player.name : opponent.name],
+    ['Black', playerColor === 'black' ? player.name : opponent.name],
+    ['Result', result],
+    ['GameType', variant.rules.pdnGameType],
+    ['Termination', reason],
+  ]);
+  const pdn: PdnGame = {
+    tags,
+    moves: {
+      comments: [],
+      moves: texts.map((text) => ({ text, nags: [], comments: [], variations: [] })),
+    },
+    result,
+    startNumber: 1,
+  };
+  return {
+    opening: texts.slice(0, opening.length).join(' '),
+    playerColor,
+    score,
+    reason,
+    plies: history.length,
+    pdn,
+    ...(failed ? { failed } : {}),
+  };
+}
+
+/** Play the match: game 2k and 2k+1 share opening k, the player White first, then Black. */
+export async function runMatch(options: MatchOptions): Promise<MatchReport> {
+  const { variant, player, opponent } = options;
+  const lines = options.openings ?? balancedOpenings(variant, Math.ceil(options.games / 2));
+  const games: MatchGame[] = [];
+  let aborted: string | undefined;
+  let lastFailure: string | undefined;
+  const tally = () => {
+    const wins = games.filter((g) => g.score === 1).length;
+    const losses = games.filter((g) => g.score === 0).length;
+    return { wins, losses, draws: games.length - wins - losses, played: games.length };
+  };
+  try {
+    for (let i = 0; i < options.games; i++) {
+      const line = lines[Math.floor(i / 2) % lines.length] ?? [];
+      const color = i % 2 === 0 ? 'white' : 'black';
+      const g = await playMatchGame(variant, line, color, player, opponent, {
+        ...(options.maxPlies !== undefined ? { maxPlies: options.maxPlies } : {}),
+        ...(options.event !== undefined ? { event: options.event } : {}),
+        round: i + 1,
+      });
+      games.push(g);
+      options.onGame?.(g, i, tally());
+      if (g.failed) {
+        if (lastFailure === g.failed) {
+          aborted = `stopped after game ${i + 1}: ${g.reason}`;
+          break;
+        }
+        lastFailure = g.failed;
+      } else lastFailure = undefined;
+    }
+  } finally {
+    await player.close?.();
+    await opponent.close?.();
+  }
+  const results = games.map((g) => g.score);
+  return {
+    games,
+    ...tally(),
+    score: results.length > 0 ? results.reduce((a, b) => a + b, 0) / results.length : 0,
+    elo: eloEstimate(results),
+    pdn: writePdn(games.map((g) => g.pdn)),
+    ...(aborted !== undefined ? { aborted } : {}),
+  };
+}
