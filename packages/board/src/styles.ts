@@ -25,6 +25,7 @@ export const BOARD_CSS = `
   --damka-via: rgba(40, 160, 90, 0.35);
   --damka-target: rgba(210, 50, 40, 0.7);
   --damka-cursor: #1e6fd9;
+  --damka-hint: rgba(30, 111, 217, 0.4);
   position: relative;
   display: block;
   width: 100%;
@@ -54,6 +55,8 @@ export const BOARD_CSS = `
 .damka-board .target { fill: none; stroke: var(--damka-target); stroke-width: 7; stroke-dasharray: 14 8; }
 .damka-board .cursor { fill: none; stroke: var(--damka-cursor); stroke-width: 6; }
 .damka-board .route { fill: none; stroke: var(--damka-selected); stroke-width: 8; stroke-linecap: round; stroke-linejoin: round; opacity: 0.8; }
+.damka-board .hint { fill: var(--damka-hint); }
+.damka-board .hint-route { fill: none; stroke: var(--damka-cursor); stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; stroke-dasharray: 4 14; opacity: 0.85; pointer-events: none; }
 .damka-board .piece { cursor: pointer; }
 .damka-board .piece.dragging { pointer-events: none; }
 .damka-board .pc-white .body { fill: var(--damka-white-piece); stroke: var(--damka-white-edge); }

@@ -45,6 +45,8 @@ export interface BoardConfig {
   /** Squares that act on one press when nothing is selected (reported through `onTarget`). */
   readonly targets: readonly Square[];
   readonly lastMove: LastMove | null;
+  /** A suggested move (a hint, the analysis's best move): its squares marked and its route drawn. */
+  readonly hint: LastMove | null;
   /** Each square's name, for announcements and (with `coordinates`) drawn in its corner. */
   readonly labels: readonly string[];
   /** Draw file/rank names along the edges instead of per-square names. */
@@ -95,6 +97,7 @@ const DEFAULTS: Omit<BoardConfig, 'geometry' | 'pieces'> = {
   movable: 'none',
   targets: [],
   lastMove: null,
+  hint: null,
   labels: [],
   edgeLabels: null,
   coordinates: true,
@@ -450,6 +453,10 @@ export class BoardView {
       hl.push(this.mark(c.lastMove.from, 'last'));
       hl.push(this.mark(c.lastMove.to, 'last'));
     }
+    if (c.hint) {
+      hl.push(this.mark(c.hint.from, 'hint'));
+      hl.push(this.mark(c.hint.to, 'hint'));
+    }
     const s = this.state;
     if (s.selected >= 0) {
       hl.push(this.mark(s.selected, 'sel'));
@@ -466,6 +473,11 @@ export class BoardView {
       if (p) pieces.push(this.drawPiece(sq, p));
     }
     out.push(pieces.join(''));
+    if (c.hint) {
+      const route = [c.hint.from, ...(c.hint.path ?? [c.hint.to])];
+      const pts = route.map((sq) => this.centre(sq)).map((p) => `${p.x},${p.y}`);
+      out.push(`<polyline class="hint-route" points="${pts.join(' ')}"/>`);
+    }
     if (c.coordinates) out.push(this.drawLabels());
     const top: string[] = [];
     for (const sq of destinations(s)) {

@@ -136,6 +136,24 @@ test('an unplayable game or text says why and the page goes on', async () => {
   await page.context().close();
 });
 
+test('a PDN file chosen with the file picker opens its only game at once', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openImport(page);
+  const text = '[White "Ann"]\n[Black "Bo"]\n[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n';
+  await page.getByTestId('pdn-file').setInputFiles({
+    name: 'one.pdn',
+    mimeType: 'application/x-pdn',
+    buffer: Buffer.from(text, 'utf8'),
+  });
+  await page.locator('.play').waitFor();
+  assert.deepEqual(await moveTexts(page), ['11-15', '23-19', '8-11', '22-17']);
+  assert.match((await page.locator('.variant-line').textContent()) ?? '', /English/);
+  await page.screenshot({ path: `${SCREENSHOTS}pdn-imported.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('Download PDN gives a file that reads back to the same moves', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);

@@ -8,11 +8,31 @@ import { parseSaved, type SavedGame } from './game/record.ts';
 
 export type Theme = 'system' | 'light' | 'dark';
 
+/** How fast pieces glide to their new square. */
+export type AnimationSpeed = 'off' | 'fast' | 'normal' | 'slow';
+
+export const ANIMATION_SPEEDS: readonly AnimationSpeed[] = ['off', 'fast', 'normal', 'slow'];
+
+/** Milliseconds per step of a move for each speed (the board multiplies by the steps of a capture). */
+export const ANIMATION_MS: Record<AnimationSpeed, number> = {
+  off: 0,
+  fast: 110,
+  normal: 220,
+  slow: 420,
+};
+
+function isAnimationSpeed(x: unknown): x is AnimationSpeed {
+  return typeof x === 'string' && (ANIMATION_SPEEDS as readonly string[]).includes(x);
+}
+
 export interface Settings {
   readonly theme: Theme;
   readonly coordinates: boolean;
   readonly flip: boolean;
   readonly locale: Locale;
+  /** Move and capture sounds. */
+  readonly sound: boolean;
+  readonly animation: AnimationSpeed;
 }
 
 const SETTINGS_KEY = 'damka.settings';
@@ -27,7 +47,14 @@ function storage(): Storage | null {
 }
 
 export function defaultSettings(languages: readonly string[] = []): Settings {
-  return { theme: 'system', coordinates: true, flip: false, locale: pickLocale(languages) };
+  return {
+    theme: 'system',
+    coordinates: true,
+    flip: false,
+    locale: pickLocale(languages),
+    sound: true,
+    animation: 'normal',
+  };
 }
 
 export function loadSettings(languages: readonly string[]): Settings {
@@ -42,6 +69,8 @@ export function loadSettings(languages: readonly string[]): Settings {
       coordinates: typeof s.coordinates === 'boolean' ? s.coordinates : base.coordinates,
       flip: typeof s.flip === 'boolean' ? s.flip : base.flip,
       locale: isLocale(s.locale) ? s.locale : base.locale,
+      sound: typeof s.sound === 'boolean' ? s.sound : base.sound,
+      animation: isAnimationSpeed(s.animation) ? s.animation : base.animation,
     };
   } catch {
     return base;

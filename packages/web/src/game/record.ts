@@ -7,6 +7,7 @@
  * Pure (no DOM), so it is tested in Node and shared by the page and the computer's worker.
  */
 import {
+  Game,
   Position,
   formatMove,
   getVariant,
@@ -15,8 +16,13 @@ import {
   type Move,
   type Options,
   type Square,
+  type DrawProgress,
   type Variant,
 } from '@damka/rules';
+import { afterMove, afterUndo, parseClock, type ClockState } from './clock.ts';
+import { resultOfOutcome, timeoutResult, type GameResult } from './draws.ts';
+
+export type { GameResult, ResultReason } from './draws.ts';
 
 /** One thing played: a move (identified by start, end and captured set), or a burned piece. */
 export type Entry =
@@ -38,16 +44,6 @@ export interface GameSetup {
 
 export type Mode = 'friend' | 'computer';
 
-export type ResultReason = 'noMoves' | 'resign' | 'repetition';
-
-export interface GameResult {
-  /** null = draw */
-  readonly winner: Color | null;
-  readonly reason: ResultReason;
-  /** The side the reason is about (who had no move, who resigned). */
-  readonly side: Color | null;
-}
-
 export interface SavedGame {
   /** Tells one game from another with the same setup. */
   readonly id: string;
@@ -58,6 +54,14 @@ export interface SavedGame {
   readonly computer: Color | null;
   /** A result not derivable from the moves (resignation). */
   readonly resigned: Color | null;
+  /** The computer's playing level, 1–8 (`computer` mode; absent: the default level). */
+  readonly level?: number;
+  /** Both players agreed to a draw after the last entry. */
+  readonly agreed?: boolean;
+  /** The side whose flag fell after the last entry. */
+  readonly flagged?: Color;
+  /** The same-screen clock; absent = no clock. */
+  readonly clock?: ClockState;
 }
 
 /** The game replayed: one position per entry plus the start, the notation of each entry. */
@@ -69,6 +73,8 @@ export interface Replayed {
   readonly moves: ReadonlyArray<Move | undefined>;
   readonly notation: readonly string[];
   readonly result: GameResult | null;
+  /** The variant's move-count draw rules running at the last position, and how far they have got. */
+  readonly drawProgress: readonly DrawProgress[];
 }
 
 /** Entry for a legal move. */
@@ -109,56 +115,80 @@ export function startPosition(
   return { ok: true, position: p.value };
 }
 
-/** Replay a saved game; stops at the first entry that is not legal. */
+/**
+ * Replay a saved game with the rules' `Game`, which judges every position by the variant's rules
+ * (no move, repetition, move counts, endgame counts…); stops at the first entry that is not legal
+ * or once the game is over. Resignation, agreement and a fallen flag end it after the last entry.
+ */
 export function replay(game: SavedGame): Replayed {
   const start = startPosition(game.setup);
   if (!start.ok) throw new Error(start.error);
   const variant = start.position.variant;
+  const rulesGame = Game.fromPosition(start.position);
   const positions: Position[] = [start.position];
   const entries: Entry[] = [];
   const moves: Array<Move | undefined> = [];
   const notation: string[] = [];
-  const seen = new Map<string, number>();
-  const times = repetitionTimes(variant);
-  const check = (p: Position): GameResult | null => {
-    const key = p.fen;
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    return noMoveResult(variant, p) ?? (times > 1 && n >= times ? REPETITION : null);
-  };
-  let result = check(start.position);
   for (const e of game.entries) {
-    const here = positions[positions.length - 1]!;
-    if (result) break;
+    if (rulesGame.outcome) break;
+    const here = rulesGame.position;
     if (e.type === 'burn') {
-      const next = here.burn(e.square);
-      if (!next.ok) break;
-      positions.push(next.value);
+      if (!rulesGame.burn(e.square).ok) break;
       moves.push(undefined);
       notation.push(variant.squares.names[e.square] ?? String(e.square));
     } else {
       const m = findMove(here, e);
-      if (!m) break;
+      if (!m || !rulesGame.play(m).ok) break;
       notation.push(formatMove(here, m));
-      positions.push(here.play(m));
       moves.push(m);
     }
+    positions.push(rulesGame.position);
     entries.push(e);
-    result = check(positions[positions.length - 1]!);
   }
-  if (!result && game.resigned) {
-    result = { winner: opposite(game.resigned), reason: 'resign', side: game.resigned };
-  }
-  return { variant, positions, entries, moves, notation, result };
+  const over = rulesGame.outcome !== undefined;
+  if (!over && game.resigned) rulesGame.resign(game.resigned);
+  else if (!over && game.agreed) rulesGame.agreeDraw();
+  let result = rulesGame.outcome ? resultOfOutcome(rulesGame.outcome) : null;
+  if (!over && game.flagged) result = timeoutResult(game.flagged);
+  const drawProgress = result ? [] : rulesGame.drawProgress();
+  return { variant, positions, entries, moves, notation, result, drawProgress };
 }
 
-/** Times a position must occur for the variant's repetition draw, or 0 when it has none. */
-function repetitionTimes(variant: Variant): number {
-  for (const d of variant.rules.draws) if (d.kind === 'repetition') return d.times;
-  return 0;
+/**
+ * The game after `entry` was played at `now` (epoch ms): the entry appended and, with a clock, the
+ * mover's clock pressed. A move made after the mover's time ran out is not played: his flag fell.
+ */
+export function withEntry(
+  game: SavedGame,
+  replayed: Replayed,
+  entry: Entry,
+  now: number,
+): SavedGame {
+  const entries = [...replayed.entries, entry];
+  if (!game.clock || entry.type === 'burn') return { ...game, entries };
+  const mover = replayed.positions[replayed.positions.length - 1]!.turn;
+  const pressed = afterMove(game.clock, mover, now);
+  if (pressed.flagged)
+    return { ...game, entries: replayed.entries, clock: pressed.clock, flagged: pressed.flagged };
+  return { ...game, entries, clock: pressed.clock };
 }
 
-const REPETITION: GameResult = { winner: null, reason: 'repetition', side: null };
+/** The game with its last `count` entries taken back at `now` (and any resignation or agreement). */
+export function withUndo(
+  game: SavedGame,
+  replayed: Replayed,
+  count: number,
+  now: number,
+): SavedGame {
+  const turnBefore = replayed.positions[replayed.positions.length - 1]!.turn;
+  const { agreed: _agreed, ...rest } = game;
+  const undone: SavedGame = {
+    ...rest,
+    entries: replayed.entries.slice(0, replayed.entries.length - count),
+    resigned: null,
+  };
+  return game.clock ? { ...undone, clock: afterUndo(game.clock, turnBefore, now) } : undone;
+}
 
 /**
  * The result when the side to move has no legal move: a loss, or a win under give-away rules.
@@ -175,7 +205,7 @@ export function noMoveResult(variant: Variant, position: Position): GameResult |
 /** Entries to remove for an undo: one in a friendly game, back to the human's turn against the computer. */
 export function undoCount(game: SavedGame, replayed: Replayed): number {
   const n = replayed.entries.length;
-  if (n === 0) return 0;
+  if (n === 0 || game.flagged) return 0; // a fallen flag is final
   if (game.mode === 'friend' || !game.computer) return 1;
   // remove entries until it is the human's turn again and at least one human entry went
   let k = 0;
@@ -204,6 +234,9 @@ export function newGame(setup: GameSetup, mode: Mode, computer: Color | null): S
   };
 }
 
+const isLevel = (x: unknown): x is number =>
+  typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 8;
+
 /** Read a stored game, refusing anything malformed (storage is user-editable). */
 export function parseSaved(text: string | null): SavedGame | null {
   if (!text) return null;
@@ -216,15 +249,52 @@ export function parseSaved(text: string | null): SavedGame | null {
     const mode: Mode = g.mode === 'computer' ? 'computer' : 'friend';
     const color = (c: unknown): Color | null => (c === 'white' || c === 'black' ? c : null);
     const id = typeof g.id === 'string' ? g.id : 'restored';
+    // fields added later (agreement, clock, flag): absent or malformed ones are left out
+    const flagged = color(g.flagged);
+    const clock = mode === 'friend' ? parseClock(g.clock) : null;
     return {
       id,
       setup: g.setup,
-      entries: g.entries,
+      entries: validEntries(g.entries as unknown[]),
       mode,
       computer: color(g.computer),
       resigned: color(g.resigned),
+      ...(isLevel(g.level) ? { level: g.level } : {}),
+      ...(g.agreed === true ? { agreed: true } : {}),
+      ...(clock ? { clock } : {}),
+      ...(clock && flagged ? { flagged } : {}),
     };
   } catch {
     return null;
   }
+}
+
+const isSquare = (x: unknown): x is Square =>
+  typeof x === 'number' && Number.isInteger(x) && x >= 0;
+const isSquares = (x: unknown): x is Square[] => Array.isArray(x) && x.every(isSquare);
+
+/** The stored entries up to the first malformed one (a replay then stops there, as for an illegal one). */
+function validEntries(list: readonly unknown[]): Entry[] {
+  const out: Entry[] = [];
+  for (const x of list) {
+    const e = x as Record<string, unknown> | null;
+    if (e?.['type'] === 'burn' && isSquare(e['square'])) {
+      out.push({ type: 'burn', square: e['square'] });
+    } else if (
+      e?.['type'] === 'move' &&
+      isSquare(e['from']) &&
+      isSquare(e['to']) &&
+      isSquares(e['captures']) &&
+      isSquares(e['path'])
+    ) {
+      out.push({
+        type: 'move',
+        from: e['from'],
+        to: e['to'],
+        captures: e['captures'],
+        path: e['path'],
+      });
+    } else break;
+  }
+  return out;
 }

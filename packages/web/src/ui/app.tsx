@@ -12,6 +12,7 @@ import {
   type Translate,
 } from '../i18n/index.ts';
 import {
+  ANIMATION_SPEEDS,
   loadGame,
   loadSettings,
   saveGame,
@@ -25,6 +26,13 @@ import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
+
+const ANIMATION_LABELS = {
+  off: 'animationOff',
+  fast: 'animationFast',
+  normal: 'animationNormal',
+  slow: 'animationSlow',
+} as const;
 
 type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online';
 
@@ -94,6 +102,33 @@ function SettingsView({
         />
         <span class="option-name">{t('flip')}</span>
       </label>
+      <label class="option">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={settings.sound}
+          data-testid="sound"
+          onChange={(e) => onChange({ ...settings, sound: e.currentTarget.checked })}
+        />
+        <span class="option-name">{t('sound')}</span>
+      </label>
+      <fieldset class="field">
+        <legend>{t('animation')}</legend>
+        <div class="segmented" data-testid="animation">
+          {ANIMATION_SPEEDS.map((speed) => (
+            <label key={speed} class={settings.animation === speed ? 'on' : ''}>
+              <input
+                type="radio"
+                name="animation"
+                value={speed}
+                checked={settings.animation === speed}
+                onChange={() => onChange({ ...settings, animation: speed })}
+              />
+              {t(ANIMATION_LABELS[speed])}
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -23,6 +23,8 @@ export interface BoardProps {
   readonly movable: BoardColor | 'both' | 'none';
   readonly targets: readonly number[];
   readonly lastMove: LastMove | null;
+  /** Milliseconds per step of a move animation (0: none); the widget's default when absent. */
+  readonly animationMs?: number;
   readonly labels: readonly string[];
   readonly edgeLabels: { files: readonly string[]; ranks: readonly string[] } | null;
   readonly coordinates: boolean;
@@ -117,6 +119,7 @@ export function Board(props: BoardProps) {
         flipped: props.flipped,
         ariaLabel: props.ariaLabel,
         describe,
+        ...(props.animationMs === undefined ? {} : { animationMs: props.animationMs }),
       },
       animate,
     );

@@ -13,10 +13,17 @@ import {
   findMove,
   replay,
   undoCount,
+  withEntry,
+  withUndo,
   type Entry,
   type GameResult,
   type SavedGame,
 } from '../game/record.ts';
+import { resultReason as reasonText, resultTitle as titleText } from '../game/draws.ts';
+import { ClockFace } from './clocks.tsx';
+import { DrawOffer } from './draw-offer.tsx';
+import { useMoveSounds } from '../sound.ts';
+import { ANIMATION_MS } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { ComputerPlayer } from '../computer/client.ts';
 import { Board } from './board.tsx';
@@ -37,23 +44,8 @@ function piecesOf(position: Position): Array<BoardPiece | undefined> {
   return out;
 }
 
-export function resultTitle(t: Translate, r: GameResult): string {
-  return r.winner ? t('winner', { color: t(r.winner) }) : t('draw');
-}
-
-export function resultReason(t: Translate, r: GameResult, giveaway: boolean, times = 3): string {
-  const side = r.side ? t(r.side) : '';
-  switch (r.reason) {
-    case 'noMoves':
-      return giveaway
-        ? t('reasonNoMovesGiveaway', { color: side })
-        : t('reasonNoMoves', { color: side });
-    case 'resign':
-      return t('reasonResign', { color: side });
-    case 'repetition':
-      return t('reasonRepetition', { n: times });
-  }
-}
+export const resultTitle = titleText;
+export const resultReason = reasonText;
 
 const computer = new ComputerPlayer();
 const NO_TARGETS: readonly number[] = [];
@@ -73,7 +65,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   const result = g.result;
   const computerToMove =
     game.mode === 'computer' && game.computer === g.positions[last]!.turn && !result;
-  const humanCanAct = live && !result && !computerToMove;
+  const humanCanAct = live && !result && !computerToMove && game.clock?.mode !== 'paused';
   const resultKey = result ? `${g.entries.length}:${result.reason}` : null;
 
   // the computer's turn: ask the worker, then append its entry
@@ -122,7 +114,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   const play = (entry: Entry) => {
     setMessage('');
     setView(null);
-    onChange({ ...game, entries: [...g.entries, entry] });
+    onChange(withEntry(game, g, entry, Date.now()));
   };
 
   const onMove = (m: BoardMove) => {
@@ -152,7 +144,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     computer.abandon();
     setMessage('');
     setView(null);
-    onChange({ ...game, entries: g.entries.slice(0, g.entries.length - n), resigned: null });
+    onChange(withUndo(game, g, n, Date.now()));
   };
 
   const resign = () => {
@@ -178,8 +170,27 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     [algebraic, t0],
   );
   const giveaway = variant.rules.noMoveMeans === 'win';
-  const times = variant.rules.draws.find((d) => d.kind === 'repetition')?.times ?? 3;
-  const reason = (r: GameResult) => resultReason(t, r, giveaway, times);
+  const reason = (r: GameResult) => resultReason(t, r, giveaway);
+  // the draw count nearest its limit, if any runs
+  const drawCount = g.drawProgress.reduce<(typeof g.drawProgress)[number] | null>(
+    (a, b) => (!a || b.limit - b.moves < a.limit - a.moves ? b : a),
+    null,
+  );
+  const lastEntry = g.moves[g.moves.length - 1];
+  useMoveSounds(settings.sound, g.entries.length, (lastEntry?.captures.length ?? 0) > 0);
+  // clocks: the bottom face is the side nearer the player (White unless the board is flipped)
+  const bottom: Color = flipped ? 'black' : 'white';
+  const clockFace = (color: Color) => (
+    <ClockFace
+      t={t}
+      game={game}
+      color={color}
+      turn={g.positions[last]!.turn}
+      over={result !== null}
+      pausable={color === bottom}
+      onChange={onChange}
+    />
+  );
 
   let status: string;
   if (result) status = `${resultTitle(t, result)} — ${reason(result)}`;
@@ -241,6 +252,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
       data-result={result ? result.reason : ''}
     >
       <div class="board-column">
+        {clockFace(opposite(bottom))}
         <div class={`board-frame kind-${t0.kind}`}>
           <Board
             geometry={t0}
@@ -260,8 +272,10 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             onMove={onMove}
             onRefuse={onRefuse}
             onTarget={onTarget}
+            animationMs={ANIMATION_MS[settings.animation]}
           />
         </div>
+        {clockFace(bottom)}
         <p class="keyboard-hint">{t('keyboardHint')}</p>
       </div>
 
@@ -292,6 +306,11 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
               </span>
             )}
           </p>
+          {drawCount && (
+            <p class="draw-count" data-testid="draw-count">
+              {t('drawCount', { n: drawCount.moves, limit: drawCount.limit })}
+            </p>
+          )}
           <p class="message" role="status" aria-live="assertive" data-testid="message">
             {message || (burnHint ? t('burnHint') : '')}
           </p>
@@ -395,6 +414,15 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             {t('newGame')}
           </button>
         </div>
+        <DrawOffer
+          t={t}
+          game={game}
+          entries={g.entries}
+          turn={g.positions[last]!.turn}
+          canAct={humanCanAct}
+          computer={computer}
+          onChange={onChange}
+        />
         {fenFallback !== null && (
           <label class="field fen-fallback">
             <span>{t('fenCopyByHand')}</span>

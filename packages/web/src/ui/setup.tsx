@@ -17,6 +17,7 @@ import {
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
+import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
 import { explainFen } from '../pdn/fen-check.ts';
 import {
   newGame,
@@ -87,6 +88,7 @@ export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, onlin
     online && onOnline ? 'online' : (initial?.mode ?? 'friend'),
   );
   const [clock, setClock] = useState(2);
+  const [friendClock, setFriendClock] = useState(-1); // index into CLOCK_PRESETS; -1: no clock
   const [creating, setCreating] = useState(false);
   const [onlineError, setOnlineError] = useState<string | null>(null);
   const [human, setHuman] = useState<Color>(initial?.computer === 'white' ? 'black' : 'white');
@@ -130,9 +132,13 @@ export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, onlin
       });
       return;
     }
-    onStart(
-      newGame(setup, mode, mode === 'computer' ? (human === 'white' ? 'black' : 'white') : null),
+    const fresh = newGame(
+      setup,
+      mode,
+      mode === 'computer' ? (human === 'white' ? 'black' : 'white') : null,
     );
+    const preset = mode === 'friend' ? CLOCK_PRESETS[friendClock] : undefined;
+    onStart(preset ? { ...fresh, clock: newClock(preset) } : fresh);
   };
 
   return (
@@ -234,6 +240,23 @@ export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, onlin
               {CLOCKS.map((c, i) => (
                 <option key={i} value={String(i)}>
                   {c ? clockName(c) : t('noClock')}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {mode === 'friend' && (
+          <label class="field clock-field">
+            <span>{t('clockFriend')}</span>
+            <select
+              value={String(friendClock)}
+              data-testid="friend-clock"
+              onChange={(e) => setFriendClock(Number(e.currentTarget.value))}
+            >
+              <option value="-1">{t('noClock')}</option>
+              {CLOCK_PRESETS.map((p, i) => (
+                <option key={i} value={String(i)}>
+                  {presetName(p)}
                 </option>
               ))}
             </select>

@@ -1,0 +1,90 @@
+/**
+ * The same-screen clock faces, one per side, above and below the board. Each face redraws itself
+ * a few times a second while its side's time runs and, when that time is out, records the fallen
+ * flag in the game (which then ends "on time"). The arithmetic lives in `game/clock.ts`; this file
+ * only ticks and draws. The bottom face carries the pause button: a clock runs in real time and
+ * stops only when someone presses pause.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Color } from '@damka/rules';
+import type { Translate } from '../i18n/index.ts';
+import { formatClock } from '../online/api.ts';
+import { flagFallen, pause, resume, stop, timeLeft } from '../game/clock.ts';
+import type { SavedGame } from '../game/record.ts';
+
+export interface ClockFaceProps {
+  readonly t: Translate;
+  readonly game: SavedGame;
+  readonly color: Color;
+  /** The side to move in the game. */
+  readonly turn: Color;
+  /** The game is over: the faces show the final times. */
+  readonly over: boolean;
+  /** Show the pause / resume button on this face. */
+  readonly pausable: boolean;
+  readonly onChange: (game: SavedGame) => void;
+}
+
+const TICK_MS = 100;
+
+export function ClockFace({ t, game, color, turn, over, pausable, onChange }: ClockFaceProps) {
+  const clock = game.clock;
+  const [now, setNow] = useState(() => Date.now());
+  const latest = useRef({ game, onChange, turn });
+  latest.current = { game, onChange, turn };
+  const running = !!clock && !over && clock.mode === 'running' && turn === color;
+
+  useEffect(() => {
+    if (!running) return;
+    const check = () => {
+      const at = Date.now();
+      setNow(at);
+      const { game: g, onChange: change, turn: side } = latest.current;
+      if (!g.clock || g.flagged) return;
+      const flagged = flagFallen(g.clock, side, at);
+      if (flagged) change({ ...g, clock: stop(g.clock, side, at), flagged });
+    };
+    check();
+    const id = setInterval(check, TICK_MS);
+    return () => clearInterval(id);
+  }, [running]);
+
+  if (!clock) return null;
+  const shown = over ? { ...clock, mode: 'paused' as const } : clock;
+  const ms = timeLeft(shown, color, turn, running ? now : Date.now());
+  const time = formatClock(ms);
+  const paused = clock.mode === 'paused' && !over;
+  return (
+    <div
+      class={`clock-face${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}`}
+      data-testid={`clock-${color}`}
+      data-ms={Math.round(ms)}
+    >
+      <span class={`clock-dot ${color}`} aria-hidden="true" />
+      <span class="clock-name">{t(color)}</span>
+      <span
+        class="clock-time"
+        dir="ltr"
+        role="timer"
+        aria-label={t('clockLeft', { color: t(color), time })}
+      >
+        {time}
+      </span>
+      {pausable && !over && clock.mode !== 'idle' && (
+        <button
+          type="button"
+          class="clock-pause"
+          data-testid="clock-pause"
+          aria-pressed={paused}
+          onClick={() => {
+            const at = Date.now();
+            onChange({ ...game, clock: paused ? resume(clock, at) : pause(clock, turn, at) });
+          }}
+        >
+          {paused ? t('clockResume') : t('clockPause')}
+        </button>
+      )}
+      {pausable && paused && <span class="clock-paused">{t('clockPaused')}</span>}
+    </div>
+  );
+}
