@@ -26,6 +26,8 @@ import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
+import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
+import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
 
 const ANIMATION_LABELS = {
   off: 'animationOff',
@@ -34,7 +36,7 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
-type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online';
+type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online' | 'rules';
 
 function SettingsView({
   t,
@@ -144,7 +146,13 @@ export function App() {
     parsePlayLink(location.pathname, location.hash),
   );
   const [onlineSetup, setOnlineSetup] = useState(false);
-  const [screen, setScreen] = useState<Screen>(() => (online ? 'online' : game ? 'play' : 'setup'));
+  // rules pages: '' is the index, else a variant id; null when the path is not a rules page
+  const [rulesPage, setRulesPage] = useState<string | null>(() =>
+    parseRulesPath(location.pathname),
+  );
+  const [screen, setScreen] = useState<Screen>(() =>
+    online ? 'online' : rulesPage !== null ? 'rules' : game ? 'play' : 'setup',
+  );
   const [menuOpen, setMenuOpen] = useState(false);
   // pdn, editor: the import dialog shows over any screen; the editor starts on the setup's rules
   const [importing, setImporting] = useState(false);
@@ -186,11 +194,21 @@ export function App() {
     const onPop = () => {
       const link = parsePlayLink(location.pathname, location.hash);
       setOnline(link);
-      setScreen(link ? 'online' : game ? 'play' : 'setup');
+      const rules = parseRulesPath(location.pathname);
+      setRulesPage(rules);
+      setScreen(link ? 'online' : rules !== null ? 'rules' : game ? 'play' : 'setup');
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [game]);
+
+  const openRules = (page: string) => {
+    if (location.pathname !== rulesPath(page)) history.pushState(null, '', rulesPath(page));
+    setRulesPage(page);
+    setScreen('rules');
+    setMenuOpen(false);
+    window.scrollTo(0, 0);
+  };
 
   const go = (s: Screen, playOnline = false) => {
     if (s !== 'online' && location.pathname !== '/') history.pushState(null, '', '/');
@@ -253,6 +271,11 @@ export function App() {
             </li>
           )}
           <li>
+            <button type="button" data-testid="menu-rules" onClick={() => openRules('')}>
+              {t('rules')}
+            </button>
+          </li>
+          <li>
             <button
               type="button"
               data-testid="menu-import"
@@ -298,6 +321,7 @@ export function App() {
               setEditing(setup);
               go('editor');
             }}
+            onRules={openRules}
             onStart={(g) => {
               setGame(g);
               setScreen('play');
@@ -351,6 +375,9 @@ export function App() {
             }}
             onBack={() => go('setup')}
           />
+        )}
+        {screen === 'rules' && (
+          <RulesScreenLoader t={t} page={rulesPage ?? ''} onOpen={openRules} />
         )}
       </main>
       {importing && (

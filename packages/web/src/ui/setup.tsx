@@ -6,7 +6,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import {
   OPTION_NAMES,
-  OPTION_SUMMARIES,
   VARIANTS,
   getVariant,
   type Color,
@@ -18,6 +17,7 @@ import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
+import { optionSummary, rulesPath, variantName, variantSummary } from '../rules-pages/texts.ts';
 import { explainFen } from '../pdn/fen-check.ts';
 import {
   newGame,
@@ -75,13 +75,24 @@ export interface SetupProps {
   ) => Promise<string | null>;
   /** Open with "a friend online" chosen. */
   readonly online?: boolean;
+  /** Open the rules page of a variant. */
+  readonly onRules?: (variant: string) => void;
   /** Open the PDN import dialog. */
   readonly onImport?: () => void;
   /** Open the board editor on the chosen variant and house rules. */
   readonly onEditor?: (setup: GameSetup) => void;
 }
 
-export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, online }: SetupProps) {
+export function Setup({
+  t,
+  initial,
+  onStart,
+  onImport,
+  onEditor,
+  onOnline,
+  online,
+  onRules,
+}: SetupProps) {
   const [variantId, setVariantId] = useState(initial?.setup.variant ?? 'international');
   const [options, setOptions] = useState<Options>(initial?.setup.options ?? {});
   const [mode, setMode] = useState<Mode | 'online'>(
@@ -159,14 +170,27 @@ export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, onlin
                 checked={r.id === variantId}
                 onChange={() => pickVariant(r.id)}
               />
-              <span class="variant-name">{r.name}</span>
-              <span class="variant-summary">{r.summary}</span>
+              <span class="variant-name">{variantName(t, r)}</span>
+              <span class="variant-summary">{variantSummary(t, r)}</span>
               <code class="variant-id" dir="ltr">
                 {r.id}
               </code>
             </label>
           ))}
         </div>
+        <p class="rules-link">
+          <a
+            href={rulesPath(variantId)}
+            data-testid="variant-rules"
+            onClick={(e) => {
+              if (!onRules || e.ctrlKey || e.metaKey || e.shiftKey) return;
+              e.preventDefault();
+              onRules(variantId);
+            }}
+          >
+            {t('rp_rulesOfVariant')}: {variantName(t, base)}
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="house-title">
@@ -185,7 +209,7 @@ export function Setup({ t, initial, onStart, onImport, onEditor, onOnline, onlin
                 />
                 <span class="option-text">
                   <span class="option-name">{t(`option_${name}`)}</span>
-                  <span class="option-summary">{OPTION_SUMMARIES[name]}</span>
+                  <span class="option-summary">{optionSummary(t, name)}</span>
                 </span>
               </label>
             );
