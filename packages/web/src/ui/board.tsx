@@ -23,6 +23,8 @@ export interface BoardProps {
   readonly movable: BoardColor | 'both' | 'none';
   readonly targets: readonly number[];
   readonly lastMove: LastMove | null;
+  /** A suggested move to show (hint, analysis). */
+  readonly hint?: LastMove | null;
   /** Milliseconds per step of a move animation (0: none); the widget's default when absent. */
   readonly animationMs?: number;
   readonly labels: readonly string[];
@@ -113,6 +115,7 @@ export function Board(props: BoardProps) {
         movable: props.movable,
         targets: props.targets,
         lastMove: props.lastMove,
+        hint: props.hint ?? null,
         labels: props.labels,
         edgeLabels: props.edgeLabels,
         coordinates: props.coordinates,
