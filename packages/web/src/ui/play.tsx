@@ -27,6 +27,7 @@ import { ANIMATION_MS } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { ComputerPlayer } from '../computer/client.ts';
 import { Board } from './board.tsx';
+import { AnalysisPanel } from './analysis.tsx';
 import type { Settings } from '../settings.ts';
 
 export interface PlayProps {
@@ -76,7 +77,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     }
     let current = true;
     setThinking(true);
-    computer.think(game.setup, g.entries).then((entry) => {
+    computer.think(game.setup, g.entries, game.level).then((entry) => {
       if (!current) return;
       setThinking(false);
       if (entry) onChange({ ...game, entries: [...g.entries, entry] });
@@ -220,6 +221,42 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   const goto = (ply: number) => setView(ply >= last ? null : Math.max(0, ply));
   const canUndo = undoCount(game, g) > 0 && !thinking;
 
+  // computer, hint, analysis: a hint belongs to the live position it was asked in
+  const [hint, setHint] = useState<{ key: string; entry: Entry | null; text: string } | null>(null);
+  const [analysing, setAnalysing] = useState(false);
+  const [analysisBest, setAnalysisBest] = useState<Entry | null>(null);
+  const hintKey = `${game.id}:${g.entries.length}`;
+  const shownHint = hint && hint.key === hintKey && live ? hint : null;
+  const cancelHint = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancelHint.current?.(), [hintKey]);
+  const askHint = () => {
+    const key = hintKey;
+    setHint({ key, entry: null, text: t('hintThinking') });
+    const asked = computer.hint(game.setup, g.entries);
+    cancelHint.current = asked.cancel;
+    asked.answer.then((a) => {
+      const best = a?.best ?? null;
+      const text = !best
+        ? t('hintNone')
+        : best.type === 'burn'
+          ? t('hintBurn', { square: names[best.square] ?? String(best.square) })
+          : t('hintMove', { move: a?.line[0] ?? `${names[best.from]}-${names[best.to]}` });
+      setHint((h) => (h && h.key === key ? { key, entry: best, text } : h));
+    });
+  };
+  const suggested = shownHint?.entry ?? (analysing ? analysisBest : null);
+  const boardHint = useMemo(
+    () =>
+      !suggested
+        ? null
+        : suggested.type === 'burn'
+          ? { from: suggested.square, to: suggested.square }
+          : { from: suggested.from, to: suggested.to, path: suggested.path },
+    [suggested],
+  );
+  const analysedEntries = useMemo(() => g.entries.slice(0, shown), [g.entries, shown]);
+  const level = game.level ?? 3;
+
   // pdn, fen: the download module is loaded on the first press; the FEN is the position shown
   const [fenFallback, setFenFallback] = useState<string | null>(null);
   const downloadPdn = () => {
@@ -261,6 +298,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             movable={humanCanAct ? position.turn : 'none'}
             targets={burnHint ? position.burnable : NO_TARGETS}
             lastMove={arrivingMove}
+            hint={boardHint}
             labels={names}
             edgeLabels={edgeLabels}
             coordinates={settings.coordinates}
@@ -314,6 +352,16 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
           <p class="message" role="status" aria-live="assertive" data-testid="message">
             {message || (burnHint ? t('burnHint') : '')}
           </p>
+          {game.mode === 'computer' && (
+            <p class="level-line">
+              {t('levelShown', { level: `${level} · ${t(`level${level}` as 'level1')}` })}
+            </p>
+          )}
+          {shownHint && (
+            <p class="hint-text" data-testid="hint-text" aria-live="polite">
+              <span dir="ltr">{shownHint.text}</span>
+            </p>
+          )}
         </div>
 
         <section class="moves-card" aria-labelledby="moves-title">
@@ -385,7 +433,32 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
           </div>
         </section>
 
+        {analysing && (
+          <AnalysisPanel
+            t={t}
+            setup={game.setup}
+            entries={analysedEntries}
+            onBest={setAnalysisBest}
+            onClose={() => setAnalysing(false)}
+          />
+        )}
         <div class="actions">
+          <button
+            type="button"
+            onClick={askHint}
+            disabled={!humanCanAct || (shownHint !== null && shownHint.entry === null)}
+            data-testid="hint"
+          >
+            {t('hintButton')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setAnalysing(!analysing)}
+            aria-pressed={analysing}
+            data-testid="analyse"
+          >
+            {t('analysisOpen')}
+          </button>
           <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
             {t('undo')}
           </button>

@@ -16,6 +16,7 @@ import {
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
+import { LEVELS, levelOf } from '../computer/client.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
 import { optionSummary, rulesPath, variantName, variantSummary } from '../rules-pages/texts.ts';
 import { explainFen } from '../pdn/fen-check.ts';
@@ -103,6 +104,7 @@ export function Setup({
   const [creating, setCreating] = useState(false);
   const [onlineError, setOnlineError] = useState<string | null>(null);
   const [human, setHuman] = useState<Color>(initial?.computer === 'white' ? 'black' : 'white');
+  const [level, setLevel] = useState(levelOf(initial?.level));
   const [fen, setFen] = useState('');
   const base = VARIANTS.find((v) => v.id === variantId) ?? VARIANTS[0]!;
 
@@ -149,7 +151,8 @@ export function Setup({
       mode === 'computer' ? (human === 'white' ? 'black' : 'white') : null,
     );
     const preset = mode === 'friend' ? CLOCK_PRESETS[friendClock] : undefined;
-    onStart(preset ? { ...fresh, clock: newClock(preset) } : fresh);
+    const timed = preset ? { ...fresh, clock: newClock(preset) } : fresh;
+    onStart(mode === 'computer' ? { ...fresh, level } : timed);
   };
 
   return (
@@ -302,6 +305,22 @@ export function Setup({
               </label>
             ))}
           </div>
+        )}
+        {mode === 'computer' && (
+          <label class="field level-field">
+            <span>{t('computerLevel')}</span>
+            <select
+              value={String(level)}
+              data-testid="level"
+              onChange={(e) => setLevel(levelOf(Number(e.currentTarget.value)))}
+            >
+              {LEVELS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {`${n} · ${t(`level${n}`)}`}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
         <label class="fen">
           <span>{t('startPosition')}</span>
