@@ -6,6 +6,12 @@
  * piece-square table (`pst[code * size + square]`), so the common part of the evaluation is a
  * single pass over the board with one table read per piece. Terms that depend on neighbours
  * (runaway men, loose men, king mobility, Turkish pairs) read the topology's link tables.
+ *
+ * Boards of at most 32 squares (the 8x8 games, 6x6) also have a bitboard form of the same terms:
+ * the search keeps one 32-bit mask per piece code and the table sum up to date move by move, and
+ * `evaluateBits` computes each neighbour term for all pieces at once with a few shifts per
+ * direction instead of a pass over the squares. Both forms give identical scores (tested, and the
+ * bench's node count depends on it).
  */
 import {
   BLACK_BIT as IMPORTED_BLACK_BIT,
@@ -20,6 +26,12 @@ import { weightsFor, type Weights } from './weights.ts';
 const BLACK_BIT = IMPORTED_BLACK_BIT;
 const MAN = IMPORTED_MAN;
 
+/**
+ * What `evaluateQuiet` returns for a position that is not quiet (a capture to play, or no step);
+ * far outside every real score.
+ */
+export const NOT_QUIET = 0x40000000;
+
 /** The evaluation of one variant. Not re-entrant-sensitive: it keeps no state between calls. */
 export class Evaluator {
   readonly weights: Weights;
@@ -30,6 +42,36 @@ export class Evaluator {
   private readonly next: Int16Array;
   private readonly reverse: Int8Array;
   private readonly ndirs: number;
+  /** `neighbour[sq * ndirs + d]`: the next square in direction d, or -1 (one row per square). */
+  private readonly neighbour: Int16Array;
+  /** Slots per (code, square) row of the step and jump tables: most directions plus a -1 end. */
+  private readonly width: number;
+  /** `stepTo[(code * size + sq) * width + k]`: the k-th one-step target, -1 ends the row. */
+  private readonly stepTo: Int16Array;
+  /** The k-th first jump of a short-range piece (square jumped, landing square), -1 ends. */
+  private readonly jumpOver: Int16Array;
+  private readonly jumpLand: Int16Array;
+  private readonly firstJumpDirs: readonly Int8Array[];
+  private readonly stepDirs: readonly Int8Array[];
+  /**
+   * Bitboard shifts, per direction d: the squares of `mask0[d]` move to their neighbour by
+   * `(x << left0[d]) >>> right0[d]`, those of `mask1[d]` likewise (a diagonal board has two index
+   * deltas per direction, one per row parity). Null when the board does not fit (see module note).
+   */
+  readonly bits: {
+    readonly mask0: Int32Array;
+    readonly left0: Int32Array;
+    readonly right0: Int32Array;
+    readonly mask1: Int32Array;
+    readonly left1: Int32Array;
+    readonly right1: Int32Array;
+    /** Every square of the board. */
+    readonly all: number;
+    /** Per colour and square (`colour * size + sq`): the runaway wedge as a mask. */
+    readonly coneMask: Int32Array;
+    /** Per colour: the squares where a man may earn the runaway bonus. */
+    readonly runawayZone: Int32Array;
+  } | null;
   /** Bit d set when a piece of this code may make its first jump in direction d. */
   private readonly jumpMask: Int32Array;
   private readonly flying: Uint8Array;
@@ -66,6 +108,37 @@ export class Evaluator {
     this.ndirs = t.directions.length;
     this.flying = c.flying;
     this.capturable = c.capturable;
+    this.firstJumpDirs = c.firstJumpDirs;
+    this.stepDirs = c.stepDirs;
+    const ndirs = this.ndirs;
+    this.neighbour = new Int16Array(size * ndirs);
+    for (let sq = 0; sq < size; sq++) {
+      for (let d = 0; d < ndirs; d++) this.neighbour[sq * ndirs + d] = t.next[d * size + sq]!;
+    }
+    const width = ndirs + 1;
+    this.width = width;
+    this.stepTo = new Int16Array(8 * size * width).fill(-1);
+    this.jumpOver = new Int16Array(8 * size * width).fill(-1);
+    this.jumpLand = new Int16Array(8 * size * width).fill(-1);
+    for (let code = 1; code < 8; code++) {
+      for (let sq = 0; sq < size; sq++) {
+        const row = (code * size + sq) * width;
+        let k = 0;
+        for (const d of c.stepDirs[code]!) {
+          const to = t.next[d * size + sq]!;
+          if (to >= 0) this.stepTo[row + k++] = to;
+        }
+        k = 0;
+        for (const d of c.firstJumpDirs[code]!) {
+          const over = t.next[d * size + sq]!;
+          const land = over >= 0 ? t.next[d * size + over]! : -1;
+          if (land < 0) continue;
+          this.jumpOver[row + k] = over;
+          this.jumpLand[row + k] = land;
+          k++;
+        }
+      }
+    }
     this.jumpMask = new Int32Array(8);
     for (let code = 0; code < 8; code++) {
       let m = 0;
@@ -150,18 +223,49 @@ export class Evaluator {
     this.wDouble = (w.man * 3) >> 3;
     this.wTempo = w.tempo;
     this.wDivisor = w.drawishDivisor;
+    this.bits =
+      w.structure === 0 ? buildShifts(t.next, size, ndirs, coneStart, coneEnd, cone) : null;
+    if (this.bits) {
+      const zone = this.bits.runawayZone;
+      for (let ci = 0; ci < 2 * size; ci++) {
+        const colour = ci < size ? 0 : 1;
+        if (runawayValue[ci] !== 0) zone[colour] = zone[colour]! | (1 << (ci % size));
+      }
+    }
   }
 
   /** The score of `board` for `side` (0 white, 1 black) to move, in hundredths of a man. */
   evaluate(board: Int8Array, side: number): number {
+    return this.scan(board, side, false);
+  }
+
+  /**
+   * The score of a quiet position, or `NOT_QUIET` when `side` has a capture (it must be played
+   * out, not evaluated) or no ordinary step (only the generator can tell a blocked position from a
+   * house-rule move). Quiescence asks this at every leaf: one pass over the board answers both.
+   * Exact for captures: a capture exists exactly when some piece has a legal first jump.
+   */
+  evaluateQuiet(board: Int8Array, side: number): number {
+    return this.scan(board, side, true);
+  }
+
+  private scan(board: Int8Array, side: number, leaf: boolean): number {
     const size = this.size;
     const pst = this.pst;
-    const next = this.next;
     const structure = this.wStructure;
     const kingMobility = this.wKingMobility;
     const loose = this.wLoose;
     const ndirs = this.ndirs;
+    const nb = this.neighbour;
+    const reverse = this.reverse;
+    const jumpMask = this.jumpMask;
+    const capturable = this.capturable;
+    const width = this.width;
+    const stepTo = this.stepTo;
+    const jumpOver = this.jumpOver;
+    const jumpLand = this.jumpLand;
     const me = side === 0 ? 0 : BLACK_BIT;
+    let stepFound = !leaf;
     let score = 0;
     let whitePieces = 0;
     let blackPieces = 0;
@@ -177,6 +281,7 @@ export class Evaluator {
       score += pst[code * size + sq]!;
       const black = code & BLACK_BIT;
       const sign = black ? -1 : 1;
+      const around = sq * ndirs;
       if ((code & 3) === MAN) {
         if (black) blackPieces++;
         else whitePieces++;
@@ -199,7 +304,7 @@ export class Evaluator {
           let friends = 0;
           const dirs = this.orthDirs;
           for (let i = 0; i < dirs.length; i++) {
-            const n = next[dirs[i]! * size + sq]!;
+            const n = nb[around + dirs[i]!]!;
             if (n >= 0 && board[n] === code) friends++;
           }
           score += sign * friends * structure;
@@ -215,28 +320,92 @@ export class Evaluator {
         if (kingMobility !== 0) {
           let free = 0;
           for (let d = 0; d < ndirs; d++) {
-            const n = next[d * size + sq]!;
+            const n = nb[around + d]!;
             if (n >= 0 && board[n] === 0) free++;
           }
           score += sign * free * kingMobility;
         }
       }
+      if (black !== me) continue;
+      if (leaf) {
+        // can this piece capture? (then the position is not quiet) and can it step?
+        const cap = code * 8;
+        if (this.flying[code] === 1) {
+          const dirs = this.firstJumpDirs[code]!;
+          const next = this.next;
+          for (let i = 0; i < dirs.length; i++) {
+            const base = dirs[i]! * size;
+            let over = next[base + sq]!;
+            if (over >= 0 && board[over] === 0) stepFound = true;
+            while (over >= 0 && board[over] === 0) over = next[base + over]!;
+            if (over < 0 || capturable[cap + board[over]!] === 0) continue;
+            const land = next[base + over]!;
+            if (land >= 0 && board[land] === 0) return NOT_QUIET;
+          }
+        } else {
+          for (let k = (code * size + sq) * width; ; k++) {
+            const over = jumpOver[k]!;
+            if (over < 0) break;
+            const victim = board[over]!;
+            if (victim !== 0 && capturable[cap + victim] !== 0 && board[jumpLand[k]!] === 0) {
+              return NOT_QUIET;
+            }
+          }
+        }
+        if (!stepFound) {
+          for (let k = (code * size + sq) * width; ; k++) {
+            const to = stepTo[k]!;
+            if (to < 0) break;
+            if (board[to] === 0) {
+              stepFound = true;
+              break;
+            }
+          }
+        }
+      }
       // a loose piece of the side to move: an adjacent enemy can jump it next move
-      if (black === me && loose !== 0) {
+      if (loose !== 0) {
         for (let d = 0; d < ndirs; d++) {
-          const land = next[d * size + sq]!;
+          const land = nb[around + d]!;
           if (land < 0 || board[land] !== 0) continue;
-          const from = next[this.reverse[d]! * size + sq]!;
+          const from = nb[around + reverse[d]!]!;
           if (from < 0) continue;
           const attacker = board[from]!;
           if (attacker === 0 || (attacker & BLACK_BIT) === me) continue;
-          if ((this.jumpMask[attacker]! & (1 << d)) === 0) continue;
-          if (this.capturable[attacker * 8 + code] === 0) continue;
+          if ((jumpMask[attacker]! & (1 << d)) === 0) continue;
+          if (capturable[attacker * 8 + code] === 0) continue;
           looseCount++;
           break;
         }
       }
     }
+    if (!stepFound) return NOT_QUIET;
+    return this.finish(
+      score,
+      side,
+      whitePieces,
+      blackPieces,
+      whiteKings,
+      blackKings,
+      whiteRunaway,
+      blackRunaway,
+      looseCount,
+    );
+  }
+
+  /** The terms computed from the counts of a pass, shared by both forms of the evaluation. */
+  private finish(
+    score: number,
+    side: number,
+    whitePieces: number,
+    blackPieces: number,
+    whiteKings: number,
+    blackKings: number,
+    whiteRunaway: number,
+    blackRunaway: number,
+    looseCount: number,
+  ): number {
+    const loose = this.wLoose;
     if (whitePieces === 1 && blackPieces === 1) {
       if (this.onePieceDraw) return 0;
       if (this.oneKingDraw && whiteKings === 1 && blackKings === 1) return 0;
@@ -254,4 +423,246 @@ export class Evaluator {
     }
     return own + this.wTempo;
   }
+
+  /**
+   * `evaluate` / `evaluateQuiet` from bitboards: `codes[at + code]` is the mask of the squares
+   * holding `code` (codes 1–7), `tableSum` the sum of `pst` over the board. Only when `bits` is
+   * not null.
+   */
+  evaluateBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    const t = this.bits!;
+    const m0 = t.mask0;
+    const l0 = t.left0;
+    const r0 = t.right0;
+    const m1 = t.mask1;
+    const l1 = t.left1;
+    const r1 = t.right1;
+    const capturable = this.capturable;
+    const reverse = this.reverse;
+    const ndirs = this.ndirs;
+    const whiteMen = codes[at + MAN]!;
+    const whiteKingBits = codes[at + 2]! | codes[at + 3]!;
+    const blackMen = codes[at + (BLACK_BIT | MAN)]!;
+    const blackKingBits = codes[at + (BLACK_BIT | 2)]! | codes[at + (BLACK_BIT | 3)]!;
+    const white = whiteMen | whiteKingBits;
+    const black = blackMen | blackKingBits;
+    const occupied = white | black;
+    const empty = ~occupied & t.all;
+    const me = side === 0 ? 0 : BLACK_BIT;
+    const them = me ^ BLACK_BIT;
+
+    if (leaf) {
+      // the side to move must have no capture and at least one step
+      let stepFound = false;
+      for (let code = me + 1; code <= me + 3; code++) {
+        const pieces = codes[at + code]!;
+        if (pieces === 0) continue;
+        const cap = code * 8;
+        let victims = 0;
+        for (let v = them + 1; v <= them + 3; v++)
+          if (capturable[cap + v] !== 0) victims |= codes[at + v]!;
+        const jumps = this.firstJumpDirs[code]!;
+        if (this.flying[code] === 1) {
+          for (let i = 0; i < jumps.length; i++) {
+            const d = jumps[i]!;
+            // every square each piece sees along d, up to and including the first piece
+            let front =
+              (((pieces & m0[d]!) << l0[d]!) >>> r0[d]!) |
+              (((pieces & m1[d]!) << l1[d]!) >>> r1[d]!);
+            if ((front & empty) !== 0) stepFound = true;
+            let blockers = 0;
+            while (front !== 0) {
+              blockers |= front & occupied;
+              const open = front & empty;
+              front =
+                (((open & m0[d]!) << l0[d]!) >>> r0[d]!) | (((open & m1[d]!) << l1[d]!) >>> r1[d]!);
+            }
+            const hit = blockers & victims;
+            const land =
+              (((hit & m0[d]!) << l0[d]!) >>> r0[d]!) | (((hit & m1[d]!) << l1[d]!) >>> r1[d]!);
+            if ((land & empty) !== 0) return NOT_QUIET;
+          }
+        } else {
+          for (let i = 0; i < jumps.length; i++) {
+            const d = jumps[i]!;
+            const over =
+              ((((pieces & m0[d]!) << l0[d]!) >>> r0[d]!) |
+                (((pieces & m1[d]!) << l1[d]!) >>> r1[d]!)) &
+              victims;
+            if (over === 0) continue;
+            const land =
+              (((over & m0[d]!) << l0[d]!) >>> r0[d]!) | (((over & m1[d]!) << l1[d]!) >>> r1[d]!);
+            if ((land & empty) !== 0) return NOT_QUIET;
+          }
+        }
+        if (!stepFound) {
+          const steps = this.stepDirs[code]!;
+          for (let i = 0; i < steps.length; i++) {
+            const d = steps[i]!;
+            const to =
+              (((pieces & m0[d]!) << l0[d]!) >>> r0[d]!) |
+              (((pieces & m1[d]!) << l1[d]!) >>> r1[d]!);
+            if ((to & empty) !== 0) {
+              stepFound = true;
+              break;
+            }
+          }
+        }
+      }
+      if (!stepFound) return NOT_QUIET;
+    }
+
+    let score = tableSum;
+    if (this.wKingMobility !== 0 && (whiteKingBits | blackKingBits) !== 0) {
+      let free = 0;
+      for (let d = 0; d < ndirs; d++) {
+        const w =
+          (((whiteKingBits & m0[d]!) << l0[d]!) >>> r0[d]!) |
+          (((whiteKingBits & m1[d]!) << l1[d]!) >>> r1[d]!);
+        const b =
+          (((blackKingBits & m0[d]!) << l0[d]!) >>> r0[d]!) |
+          (((blackKingBits & m1[d]!) << l1[d]!) >>> r1[d]!);
+        free += popcount(w & empty) - popcount(b & empty);
+      }
+      score += free * this.wKingMobility;
+    }
+
+    let whiteRunaway = 0;
+    let blackRunaway = 0;
+    const size = this.size;
+    for (let x = whiteMen & t.runawayZone[0]!; x !== 0; x &= x - 1) {
+      const sq = 31 - Math.clz32(x & -x);
+      if ((occupied & t.coneMask[sq]!) === 0) whiteRunaway += this.runawayValue[sq]!;
+    }
+    for (let x = blackMen & t.runawayZone[1]!; x !== 0; x &= x - 1) {
+      const ci = size + 31 - Math.clz32(x & -x);
+      if ((occupied & t.coneMask[ci]!) === 0) blackRunaway += this.runawayValue[ci]!;
+    }
+
+    let looseCount = 0;
+    if (this.wLoose !== 0) {
+      // own pieces that an adjacent enemy could jump now: attacker, piece, empty square in a line
+      let loose = 0;
+      for (let d = 0; d < ndirs; d++) {
+        const rd = reverse[d]!;
+        // squares whose neighbour in direction d is empty
+        const landable =
+          (((empty & m0[rd]!) << l0[rd]!) >>> r0[rd]!) |
+          (((empty & m1[rd]!) << l1[rd]!) >>> r1[rd]!);
+        const bit = 1 << d;
+        for (let a = them + 1; a <= them + 3; a++) {
+          const attackers = codes[at + a]!;
+          if (attackers === 0 || (this.jumpMask[a]! & bit) === 0) continue;
+          let victims = 0;
+          for (let v = me + 1; v <= me + 3; v++) {
+            if (capturable[a * 8 + v] !== 0) victims |= codes[at + v]!;
+          }
+          const reach =
+            (((attackers & m0[d]!) << l0[d]!) >>> r0[d]!) |
+            (((attackers & m1[d]!) << l1[d]!) >>> r1[d]!);
+          loose |= reach & landable & victims;
+        }
+      }
+      looseCount = popcount(loose);
+    }
+
+    return this.finish(
+      score,
+      side,
+      popcount(white),
+      popcount(black),
+      popcount(whiteKingBits),
+      popcount(blackKingBits),
+      whiteRunaway,
+      blackRunaway,
+      looseCount,
+    );
+  }
+
+  /** The bitboard state of `board`: code masks into `codes[at + code]`; returns the table sum. */
+  loadBits(board: Int8Array, codes: Int32Array, at: number): number {
+    for (let code = 0; code < 8; code++) codes[at + code] = 0;
+    let sum = 0;
+    for (let sq = 0; sq < this.size; sq++) {
+      const code = board[sq]!;
+      if (code === 0) continue;
+      codes[at + code] = codes[at + code]! | (1 << sq);
+      sum += this.pst[code * this.size + sq]!;
+    }
+    return sum;
+  }
+}
+
+/** Set bits of a 32-bit mask. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * The shift tables of `Evaluator.bits` for a board of at most 32 squares whose every direction
+ * moves squares by at most two index deltas; null otherwise.
+ */
+function buildShifts(
+  next: Int16Array,
+  size: number,
+  ndirs: number,
+  coneStart: Int32Array,
+  coneEnd: Int32Array,
+  cone: readonly number[],
+): Evaluator['bits'] {
+  if (size > 32) return null;
+  const mask0 = new Int32Array(ndirs);
+  const left0 = new Int32Array(ndirs);
+  const right0 = new Int32Array(ndirs);
+  const mask1 = new Int32Array(ndirs);
+  const left1 = new Int32Array(ndirs);
+  const right1 = new Int32Array(ndirs);
+  for (let d = 0; d < ndirs; d++) {
+    const deltas: number[] = [];
+    const masks: number[] = [];
+    for (let sq = 0; sq < size; sq++) {
+      const to = next[d * size + sq]!;
+      if (to < 0) continue;
+      let k = deltas.indexOf(to - sq);
+      if (k < 0) {
+        if (deltas.length === 2) return null;
+        k = deltas.push(to - sq) - 1;
+        masks.push(0);
+      }
+      masks[k] = masks[k]! | (1 << sq);
+    }
+    const [delta0 = 0, delta1 = 0] = deltas;
+    mask0[d] = masks[0] ?? 0;
+    mask1[d] = masks[1] ?? 0;
+    left0[d] = Math.max(0, delta0);
+    right0[d] = Math.max(0, -delta0);
+    left1[d] = Math.max(0, delta1);
+    right1[d] = Math.max(0, -delta1);
+  }
+  const coneMask = new Int32Array(2 * size);
+  for (let ci = 0; ci < 2 * size; ci++) {
+    for (let k = coneStart[ci]!; k < coneEnd[ci]!; k++)
+      coneMask[ci] = coneMask[ci]! | (1 << cone[k]!);
+  }
+  const all = size === 32 ? -1 : (1 << size) - 1;
+  return {
+    mask0,
+    left0,
+    right0,
+    mask1,
+    left1,
+    right1,
+    all,
+    coneMask,
+    runawayZone: new Int32Array(2),
+  };
 }

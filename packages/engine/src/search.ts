@@ -7,11 +7,13 @@
  * ply, Zobrist keys updated incrementally in two int32 halves, the game history and search path
  * kept in typed arrays (repetition and reversible-move draws are read from them). Captures are
  * compulsory in most variants, so a position where the side to move must capture is never
- * evaluated: quiescence plays captures until the position is quiet. The searcher works on raw
+ * evaluated: quiescence plays captures until the position is quiet. Most leaves are quiet, so one
+ * evaluator pass both tells a quiet leaf and scores it (no move list). On boards of at most 32
+ * squares the path also carries one bitboard per piece code and the piece-square sum, updated by
+ * each move, and the evaluator works on those instead of the squares. The searcher works on raw
  * boards and move lists only; `engine.ts` adds `Position` and `Move` on top.
  */
 import {
-  BLACK_BIT as IMPORTED_BLACK_BIT,
   KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
   KIND_SPLIT as IMPORTED_KIND_SPLIT,
   KIND_STEP as IMPORTED_KIND_STEP,
@@ -22,7 +24,7 @@ import {
   unmakeMove as importedUnmakeMove,
   type Variant,
 } from '@damka/rules';
-import { Evaluator } from './evaluate.ts';
+import { Evaluator, NOT_QUIET as IMPORTED_NOT_QUIET } from './evaluate.ts';
 import {
   BOUND_EXACT as IMPORTED_BOUND_EXACT,
   BOUND_LOWER as IMPORTED_BOUND_LOWER,
@@ -34,7 +36,6 @@ import type { Weights } from './weights.ts';
 
 // Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
 // (tsx) each read of an imported binding is a getter call, a measurable cost per node.
-const BLACK_BIT = IMPORTED_BLACK_BIT;
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
 const KIND_STEP = IMPORTED_KIND_STEP;
@@ -44,6 +45,7 @@ const unmakeMove = importedUnmakeMove;
 const BOUND_EXACT = IMPORTED_BOUND_EXACT;
 const BOUND_LOWER = IMPORTED_BOUND_LOWER;
 const BOUND_UPPER = IMPORTED_BOUND_UPPER;
+const NOT_QUIET = IMPORTED_NOT_QUIET;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
@@ -52,9 +54,6 @@ export const MATE = 30000;
 /** Scores beyond this are forced wins or losses. */
 export const MATE_BOUND = MATE - 1000;
 const INF = 32000;
-const CAPTURE = 0;
-const QUIET = 1;
-const UNKNOWN = 2;
 const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
 const MAX_EXTENSION_PLY = 64;
@@ -159,6 +158,11 @@ export class Searcher {
   private keysLo = new Int32Array(0);
   private keysHi = new Int32Array(0);
   private rev = new Int32Array(0);
+  /** Boards of at most 32 squares: piece-code masks (8 per ply) and table sums along the path. */
+  private readonly bitboards: boolean;
+  private codeBits = new Int32Array(0);
+  private tableSums = new Int32Array(0);
+  private readonly pst: Int32Array;
   private rootIndex = 0;
   private rootOpening = -1;
   private noise = 0;
@@ -181,6 +185,8 @@ export class Searcher {
   constructor(variant: Variant, options: { ttBits?: number; weights?: Partial<Weights> } = {}) {
     this.variant = variant;
     this.evaluator = new Evaluator(variant, options.weights);
+    this.bitboards = this.evaluator.bits !== null;
+    this.pst = this.evaluator.pst;
     this.tt = new TranspositionTable(options.ttBits ?? 20);
     this.gen = new MoveGenerator(variant.compiled);
     this.zob = variantKeys(variant);
@@ -252,6 +258,10 @@ export class Searcher {
       this.keysLo = new Int32Array(need);
       this.keysHi = new Int32Array(need);
       this.rev = new Int32Array(need);
+      if (this.bitboards) {
+        this.codeBits = new Int32Array(need * 8);
+        this.tableSums = new Int32Array(need);
+      }
     }
     if (histLen > 0) {
       this.keysLo.set(options.historyLo!, 0);
@@ -262,6 +272,7 @@ export class Searcher {
     this.keysLo[histLen] = rootKey[0];
     this.keysHi[histLen] = rootKey[1];
     this.rev[histLen] = options.reversiblePlies ?? 0;
+    this.loadBits();
 
     const n = this.generate(side, 0);
     const list = this.lists[0]!;
@@ -353,6 +364,7 @@ export class Searcher {
     const list = this.lists[0]!;
     const out = new Int32Array(list.count);
     this.timeAbortAllowed = true;
+    this.loadBits();
     for (let i = 0; i < list.count; i++) {
       this.play(list, i, this.rootIndex + 1);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1);
@@ -539,7 +551,12 @@ export class Searcher {
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
     // most leaves are quiet: a cheap scan answers without generating the move list
     const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
-    if (!scripted && this.quietStatus(side) === QUIET) return this.evaluate(side, idx);
+    if (!scripted) {
+      const quiet = this.bitboards
+        ? this.evaluator.evaluateBits(this.codeBits, idx * 8, this.tableSums[idx]!, side, true)
+        : this.evaluator.evaluateQuiet(this.board, side);
+      if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
+    }
     const n = this.generate(side, ply);
     if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
     const list = this.lists[ply]!;
@@ -588,58 +605,22 @@ export class Searcher {
     return best;
   }
 
-  /**
-   * CAPTURE if `side` has a capture, QUIET if it has none but has a step, else UNKNOWN (generate
-   * to tell a blocked position from a house-rule move). Exact for captures: a capture exists
-   * exactly when some piece has a legal first jump.
-   */
-  private quietStatus(side: number): number {
-    const b = this.board;
-    const c = this.variant.compiled;
-    const size = this.size;
-    const next = c.next;
-    const me = side === 0 ? 0 : BLACK_BIT;
-    let stepFound = false;
-    for (let sq = 0; sq < size; sq++) {
-      const code = b[sq]!;
-      if (code === 0 || (code & BLACK_BIT) !== me) continue;
-      const dirs = c.firstJumpDirs[code]!;
-      const cap = code * 8;
-      if (c.flying[code] === 1) {
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          let over = next[base + sq]!;
-          if (over >= 0 && b[over] === 0) stepFound = true;
-          while (over >= 0 && b[over] === 0) over = next[base + over]!;
-          if (over < 0 || c.capturable[cap + b[over]!] === 0) continue;
-          const land = next[base + over]!;
-          if (land >= 0 && b[land] === 0) return CAPTURE;
-        }
-      } else {
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          const over = next[base + sq]!;
-          if (over < 0 || c.capturable[cap + b[over]!] === 0) continue;
-          const land = next[base + over]!;
-          if (land >= 0 && b[land] === 0) return CAPTURE;
-        }
-      }
-      if (!stepFound) {
-        const steps = c.stepDirs[code]!;
-        for (let i = 0; i < steps.length; i++) {
-          const to = next[steps[i]! * size + sq]!;
-          if (to >= 0 && b[to] === 0) {
-            stepFound = true;
-            break;
-          }
-        }
-      }
-    }
-    return stepFound ? QUIET : UNKNOWN;
+  private evaluate(side: number, idx: number): number {
+    const e = this.bitboards
+      ? this.evaluator.evaluateBits(this.codeBits, idx * 8, this.tableSums[idx]!, side, false)
+      : this.evaluator.evaluate(this.board, side);
+    return this.noisy(e, idx);
   }
 
-  private evaluate(side: number, idx: number): number {
-    const e = this.evaluator.evaluate(this.board, side);
+  /** The root's bitboards and table sum, from the board (small boards only). */
+  private loadBits(): void {
+    if (!this.bitboards) return;
+    const idx = this.rootIndex;
+    this.tableSums[idx] = this.evaluator.loadBits(this.board, this.codeBits, idx * 8);
+  }
+
+  /** A level's evaluation noise, fixed per position (its key) and seed. */
+  private noisy(e: number, idx: number): number {
     if (this.noise === 0) return e;
     let h = Math.imul(this.keysLo[idx]! ^ this.noiseSeed, 0x9e3779b1);
     h ^= h >>> 15;
@@ -730,6 +711,7 @@ export class Searcher {
     const piece = list.piece[i]!;
     let lo = this.keysLo[idx - 1]! ^ z.sideLo;
     let hi = this.keysHi[idx - 1]! ^ z.sideHi;
+    if (this.bitboards) this.playBits(list, i, idx);
     if (list.kind[i] === KIND_SPLIT) {
       lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
       hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;
@@ -750,6 +732,38 @@ export class Searcher {
     this.keysLo[idx] = lo;
     this.keysHi[idx] = hi;
     makeMove(this.board, list, i);
+  }
+
+  /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */
+  private playBits(list: MoveList, i: number, idx: number): void {
+    const bits = this.codeBits;
+    const pst = this.pst;
+    const size = this.size;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    const piece = list.piece[i]!;
+    const at = idx * 8;
+    const before = at - 8;
+    for (let c = 0; c < 8; c++) bits[at + c] = bits[before + c]!;
+    let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
+    bits[at + moved] = bits[at + moved]! ^ (1 << from);
+    if (list.kind[i] === KIND_SPLIT) {
+      // the king becomes two men: one on its square, one on `to`
+      bits[at + piece] = bits[at + piece]! | (1 << from) | (1 << to);
+      sum += pst[piece * size + from]!;
+    } else {
+      bits[at + piece] = bits[at + piece]! ^ (1 << to);
+      const start = list.start[i]!;
+      const end = start + list.ncap[i]!;
+      for (let x = start; x < end; x++) {
+        const code = list.capCode[x]!;
+        const sq = list.capSq[x]!;
+        bits[at + code] = bits[at + code]! ^ (1 << sq);
+        sum -= pst[code * size + sq]!;
+      }
+    }
+    this.tableSums[idx] = sum;
   }
 
   /** Full key of a board (for the root). */

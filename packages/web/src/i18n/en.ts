@@ -375,6 +375,12 @@ export const en = {
   rp_diagramNoCapture: 'none',
   rp_diagramOptional: 'Capturing is optional, so other moves are legal too.',
   rp_loadFailed: 'The rules pages could not be loaded: check the connection and reload.',
+  rp_roleFrom_man: 'man',
+  rp_roleFrom_queen: 'queen',
+  rp_roleFrom_king: 'king',
+  rp_roleTo_man: 'man',
+  rp_roleTo_queen: 'queen',
+  rp_roleTo_king: 'king',
 };
 
 export type Messages = typeof en;
