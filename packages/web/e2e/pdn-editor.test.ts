@@ -241,12 +241,17 @@ test('the editor builds a position by click and drag, refuses an impossible one,
   await page.getByTestId('menu').click();
   await page.getByTestId('menu-new').click();
   await page.locator('label[data-variant="international"]').click();
+  // the editor opens on the setup screen's FEN, even one the rules refuse (to put it right)
+  await page.locator('.fen input').fill('W:W33,3:B19');
   await page.getByTestId('open-editor').click();
   await page.getByTestId('editor').waitFor();
   const fenField = page.getByTestId('editor-fen');
   await page.waitForFunction(
     () => document.querySelector('.editor .damka-board svg rect') !== null,
   );
+  assert.equal(await fenField.inputValue(), 'W:W3,33:B19');
+  assert.match((await page.getByTestId('editor-verdict').textContent()) ?? '', /crowning row/);
+  await page.getByTestId('editor-start').click();
   assert.equal(await fenField.inputValue(), international.rules.startFen);
   await page.getByTestId('editor-clear').click();
   assert.equal(await fenField.inputValue(), 'W:W:B');

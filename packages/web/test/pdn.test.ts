@@ -2,11 +2,12 @@
  * The web app's PDN mapping in Node: a saved game written as PDN reads back to the same moves for
  * every variant (from the start and from a FEN), the header names the players and the variant as
  * PDN expects, burned pieces survive as a comment, and a file with several games lists each one —
- * a broken game with its line and column, the others still opening.
+ * a broken game with its line and column, the others still opening. Also the FEN check's
+ * explanations and the board editor's pure parts (palette, placing, the rules' verdict).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { VARIANTS, getTag, parsePdn, variantOrThrow } from '@damka/rules';
+import { Position, VARIANTS, getTag, parsePdn, variantOrThrow } from '@damka/rules';
 import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
 import {
   pdnDate,
@@ -17,6 +18,9 @@ import {
   savedGameToPdn,
   savedGameToPdnText,
 } from '../src/pdn/game-pdn.ts';
+import { explainFen, fenProblem } from '../src/pdn/fen-check.ts';
+import { applyTool, checkSetup, initialSetup, paletteFor } from '../src/ui/editor.tsx';
+import { translator } from '../src/i18n/index.ts';
 
 const DATE = new Date(2026, 10, 30, 12, 0, 0);
 
@@ -229,4 +233,65 @@ test('garbage never throws', () => {
   const g = parsed.games[0]!;
   assert.ok(g.ok);
   assert.ok(pdnGameToSaved(g.value, 'x').ok);
+});
+
+test('the FEN check names the rules reason and where it is', () => {
+  const international = variantOrThrow('international');
+  assert.equal(fenProblem(international, ''), null);
+  assert.equal(fenProblem(international, ' W:W31-50:B1-20 '), null);
+  const unknown = fenProblem(international, 'W:W31-50:B1-20,77');
+  assert.ok(unknown);
+  assert.match(unknown.message, /77/);
+  assert.equal(unknown.at, 'W:W31-50:B1-20,'.length);
+  assert.match(unknown.excerpt ?? '', /‸77/);
+  const crowned = fenProblem(international, 'W:W3:B40');
+  assert.match(crowned?.message ?? '', /crowning row/);
+  const side = explainFen(translator('en'), international, 'X:W3:B40');
+  assert.match(side ?? '', /side to move.*character 1/);
+});
+
+test('the editor: palette per variant, placing and erasing, the rules judging the result', () => {
+  const international = variantOrThrow('international');
+  const keys = (v: typeof international) =>
+    paletteFor(v).map((x) => (x === 'erase' ? 'erase' : `${x.color}-${x.role}`));
+  assert.deepEqual(keys(international), [
+    'white-man',
+    'white-king',
+    'black-man',
+    'black-king',
+    'erase',
+  ]);
+  assert.ok(keys(variantOrThrow('israeli-6x6')).includes('black-queen'));
+  const empty = new Int8Array(international.topology.size);
+  const sq = (n: string) => international.squares.parse(n);
+  let board = applyTool(empty, sq('33'), { color: 'white', role: 'man' });
+  board = applyTool(board, sq('19'), { color: 'black', role: 'king' });
+  assert.equal(empty[sq('33')], 0, 'the old board is left alone');
+  const ok = checkSetup(international, { turn: 'white', board });
+  assert.ok(ok.ok);
+  assert.equal(ok.position.fen, 'W:W33:BK19');
+  const crowned = checkSetup(international, {
+    turn: 'white',
+    board: applyTool(board, sq('3'), { color: 'white', role: 'man' }),
+  });
+  assert.ok(!crowned.ok);
+  assert.equal(crowned.square, sq('3'));
+  assert.match(crowned.message, /crowning row/);
+  let crowd = board;
+  for (let s = 0; s < 21; s++)
+    crowd = applyTool(crowd, sq(String(30 + s)), { color: 'white', role: 'king' });
+  const tooMany = checkSetup(international, { turn: 'white', board: crowd });
+  assert.ok(!tooMany.ok);
+  assert.match(tooMany.message, /white has 21 pieces/);
+  assert.deepEqual(
+    checkSetup(international, { turn: 'white', board: applyTool(board, sq('33'), 'erase') }).ok,
+    true,
+  );
+  // the editor starts from a readable FEN even when the rules would refuse it, so it can be fixed
+  const start = initialSetup(international, 'W:W3,33:B19');
+  assert.equal(start.board[sq('3')], applyTool(empty, 0, { color: 'white', role: 'man' })[0]);
+  assert.equal(
+    initialSetup(international, 'nonsense').board.join(),
+    Position.start(international).board().join(),
+  );
 });

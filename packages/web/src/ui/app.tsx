@@ -367,6 +367,7 @@ export function App() {
             t={t}
             variant={editing.variant}
             options={editing.options}
+            fen={editing.fen ?? ''}
             coordinates={settings.coordinates}
             flipped={settings.flip}
             onPlay={(g) => {

@@ -16,6 +16,7 @@ import {
   VARIANTS,
   getVariant,
   makeFen,
+  parseFen,
   opposite,
   pieceCode,
   pieceOf,
@@ -35,6 +36,8 @@ export interface EditorProps {
   /** The variant and house rules chosen on the setup screen. */
   readonly variant: string;
   readonly options: Options;
+  /** A FEN to start from (the setup screen's field); blank or unreadable: the start position. */
+  readonly fen?: string;
   readonly coordinates: boolean;
   readonly flipped: boolean;
   readonly onPlay: (game: SavedGame) => void;
@@ -83,6 +86,18 @@ function resolveVariant(id: string, options: Options): Variant {
   return plain.ok ? plain.value : variantOrThrow('international');
 }
 
+/**
+ * Where the editor starts: the FEN as read (not yet judged, so an impossible position can be put
+ * right here), else the variant's start position.
+ */
+export function initialSetup(variant: Variant, fen: string): Setup {
+  if (fen.trim() !== '') {
+    const read = parseFen(variant, fen.trim());
+    if (read.ok) return read.value;
+  }
+  return Position.start(variant).setup();
+}
+
 function toolKey(tool: Tool): string {
   return tool === 'erase' ? 'erase' : `${tool.color}-${tool.role}`;
 }
@@ -91,13 +106,15 @@ export function Editor({
   t,
   variant: initialVariant,
   options: initialOptions,
+  fen: initialFen,
   ...props
 }: EditorProps) {
   const [variantId, setVariantId] = useState(initialVariant);
   const [options, setOptions] = useState<Options>(initialOptions);
   const variant = useMemo(() => resolveVariant(variantId, options), [variantId, options]);
-  const [board, setBoard] = useState<Int8Array>(() => Position.start(variant).board());
-  const [turn, setTurn] = useState<Color>(() => variant.rules.firstPlayer);
+  const initial = useMemo(() => initialSetup(variant, initialFen ?? ''), []);
+  const [board, setBoard] = useState<Int8Array>(initial.board);
+  const [turn, setTurn] = useState<Color>(initial.turn);
   const [tool, setTool] = useState<Tool>({ color: 'white', role: 'man' });
   const [mode, setMode] = useState<Mode>('friend');
   const [human, setHuman] = useState<Color>('white');

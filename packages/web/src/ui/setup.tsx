@@ -16,6 +16,7 @@ import {
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
+import { explainFen } from '../pdn/fen-check.ts';
 import { LEVELS, levelOf } from '../computer/client.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
 import { optionSummary, rulesPath, variantName, variantSummary } from '../rules-pages/texts.ts';
@@ -76,6 +77,10 @@ export interface SetupProps {
   ) => Promise<string | null>;
   /** Open with "a friend online" chosen. */
   readonly online?: boolean;
+  /** Open the PDN import dialog. */
+  readonly onImport?: () => void;
+  /** Open the board editor on the chosen variant and house rules. */
+  readonly onEditor?: (setup: GameSetup) => void;
   /** Open the rules page of a variant. */
   readonly onRules?: (variant: string) => void;
   /** Open the PDN import dialog. */
@@ -340,7 +345,7 @@ export function Setup({
             <button
               type="button"
               data-testid="open-editor"
-              onClick={() => onEditor({ variant: variantId, options })}
+              onClick={() => onEditor({ variant: variantId, options, fen })}
             >
               {t('setUpPosition')}
             </button>
