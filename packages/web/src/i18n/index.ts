@@ -21,7 +21,8 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ro: 'Română',
 };
 
-const CATALOGUES: Record<Locale, Partial<Messages>> = { en, he, ar, ro };
+/** Every language's messages (exported for the catalogue checks). */
+export const CATALOGUES: Record<Locale, Partial<Messages>> = { en, he, ar, ro };
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 

@@ -7,14 +7,7 @@
  *
  * Pure functions of (rules, translate): no DOM, tested in Node.
  */
-import {
-  VARIANTS,
-  topology,
-  type DrawRule,
-  type PrecedenceStep,
-  type Role,
-  type Rules,
-} from '@damka/rules';
+import { VARIANTS, topology, type DrawRule, type PrecedenceStep, type Rules } from '@damka/rules';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Translate } from '../i18n/index.ts';
 
@@ -40,8 +33,6 @@ export interface Parameter {
 }
 
 const yesNo = (t: Translate, on: boolean) => t(on ? 'rp_yes' : 'rp_no');
-
-const ROLE_KEYS: Record<Role, MessageKey> = { man: 'srMan', queen: 'srQueen', king: 'srKing' };
 
 /** Men per side in the start position, counted from the FEN (`W:W31-50:B1-20`, `a1,c1,…`). */
 export function piecesPerSide(startFen: string): number {
@@ -222,8 +213,8 @@ export const PARAMETERS: readonly Parameter[] = [
     text: (r, t) =>
       r.promotion.stages.map((s) =>
         t('rp_promotionStage', {
-          from: t(ROLE_KEYS[s.from]),
-          to: t(ROLE_KEYS[s.to]),
+          from: t(`rp_roleFrom_${s.from}`),
+          to: t(`rp_roleTo_${s.to}`),
           zone: t(`rp_zone_${s.zone}`),
         }),
       ),

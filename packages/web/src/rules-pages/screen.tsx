@@ -125,14 +125,20 @@ function CaptureFigure({
   name: string;
 }) {
   const list = diagram.captures.length
-    ? diagram.captures.map((c, i) => (
-        <span key={c.text}>
-          {i > 0 && ', '}
-          <bdi dir="ltr" class="move-text">
-            {t('rp_diagramTakes', { move: c.text, n: c.taken })}
-          </bdi>
-        </span>
-      ))
+    ? diagram.captures.map((c, i) => {
+        // the move stays left to right inside a right-to-left sentence
+        const [pre, post] = t('rp_diagramTakes', { move: '\u0000', n: c.taken }).split('\u0000');
+        return (
+          <span key={c.text} class="capture-item">
+            {i > 0 && ', '}
+            {pre}
+            <bdi dir="ltr" class="move-text">
+              {c.text}
+            </bdi>
+            {post}
+          </span>
+        );
+      })
     : t('rp_diagramNoCapture');
   const [before, after] = t(kind === 'choice' ? 'rp_diagramChoice' : 'rp_diagramKing', {
     color: t(diagram.mover),
