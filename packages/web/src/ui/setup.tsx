@@ -20,7 +20,6 @@ import { explainFen } from '../pdn/fen-check.ts';
 import { LEVELS, levelOf } from '../computer/client.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
 import { optionSummary, rulesPath, variantName, variantSummary } from '../rules-pages/texts.ts';
-import { explainFen } from '../pdn/fen-check.ts';
 import {
   newGame,
   startPosition,
@@ -83,10 +82,6 @@ export interface SetupProps {
   readonly onEditor?: (setup: GameSetup) => void;
   /** Open the rules page of a variant. */
   readonly onRules?: (variant: string) => void;
-  /** Open the PDN import dialog. */
-  readonly onImport?: () => void;
-  /** Open the board editor on the chosen variant and house rules. */
-  readonly onEditor?: (setup: GameSetup) => void;
 }
 
 export function Setup({
