@@ -74,7 +74,7 @@ async function startComputerGame(page: Page, variant: string, level: number, hum
 }
 
 for (const level of [1, 8]) {
-  test(`level ${level}: the computer replies from its worker and the page never freezes`, async () => {
+  test(`level ${level}: the computer replies from its worker and the page never freezes`, async (t) => {
     const { page, errors } = await h.page();
     await page.goto(h.url);
     await startComputerGame(page, 'international', level);
@@ -87,6 +87,7 @@ for (const level of [1, 8]) {
     await waitForPly(page, 2);
     const took = Date.now() - started;
     const f = await frames(page);
+    t.diagnostic(`reply in ${took} ms; ${f.count} frames, longest gap ${Math.round(f.gap)} ms`);
     assert.ok(f.count >= 5, `frames kept coming while it thought (${f.count} in ${took} ms)`);
     assert.ok(f.gap < 1000, `no frame gap of a second or more (longest ${Math.round(f.gap)} ms)`);
     assert.equal(await page.getByTestId('status').textContent(), 'Your move');

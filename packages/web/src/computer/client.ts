@@ -175,8 +175,8 @@ export class ComputerPlayer {
   private readonly engine = new EngineWorker();
   private thinking: Asked | null = null;
 
-  /** The entry to play at `level` (1–8); null when the question is abandoned or fails. */
-  async think(setup: GameSetup, entries: readonly Entry[], level = 8): Promise<Entry | null> {
+  /** The entry to play at `level` (1–8, default 3); null when the question is abandoned or fails. */
+  async think(setup: GameSetup, entries: readonly Entry[], level?: number): Promise<Entry | null> {
     this.abandon();
     const lv = levelOf(level);
     const asked = this.engine.ask('think', setup, entries, LEVEL_TIME_MS[lv - 1]!, { level: lv });
