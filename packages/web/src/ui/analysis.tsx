@@ -7,6 +7,7 @@
  * The panel has its own engine worker, so analysing never delays the computer's moves and stopping
  * (which may terminate that worker) never disturbs them either.
  */
+import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translate } from '../i18n/index.ts';
 import type { Entry, GameSetup } from '../game/record.ts';
@@ -160,7 +161,12 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
             </span>
           </p>
           <p class="analysis-line" data-testid="analysis-line" dir="ltr">
-            {analysis?.line.join(' ') ?? ''}
+            {analysis?.line.map((move, i) => (
+              <Fragment key={i}>
+                {i > 0 ? ' ' : ''}
+                <span class="pv-move">{move}</span>
+              </Fragment>
+            ))}
           </p>
         </>
       )}
