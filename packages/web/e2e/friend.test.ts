@@ -1,0 +1,232 @@
+/**
+ * Same-screen games in a real browser: a 1+0 clock whose flag falls ends the game "on time" (the
+ * page's clock is fast-forwarded, so the test does not wait a minute); a clock keeps counting
+ * across a reload; a draw offer declined, then accepted; a draw by the variant's own rule (a
+ * Russian king ending not won within 5 moves each) reached from a FEN start with the reason and
+ * its figures; sound and animation settings kept after a reload — and no console errors.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { positionKey, variantOrThrow } from '@damka/rules';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, clickSquare, gameState, startHarness, type Harness } from './harness.ts';
+import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
+
+const international = variantOrThrow('international');
+const sq = (name: string): number => international.squares.parse(name);
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** New same-screen game from the menu, with a clock preset (its label, e.g. "1+0") if given. */
+async function startFriendGame(
+  page: Page,
+  variant: string,
+  opts: { fen?: string; clock?: string } = {},
+): Promise<void> {
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator(`label[data-variant="${variant}"]`).click();
+  await page.locator('input[name="mode"][value="friend"]').check({ force: true });
+  if (opts.clock) await page.getByTestId('friend-clock').selectOption({ label: opts.clock });
+  if (opts.fen) await page.locator('.fen input').fill(opts.fen);
+  await page.getByTestId('start').click();
+  await page.locator('.play').waitFor();
+}
+
+async function waitForPly(page: Page, ply: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.play')?.getAttribute('data-ply')) === n,
+    ply,
+    { timeout: 10_000 },
+  );
+}
+
+/** Milliseconds left on a side's clock face, as the page shows them. */
+async function clockMs(page: Page, color: 'white' | 'black'): Promise<number> {
+  return Number(await page.getByTestId(`clock-${color}`).getAttribute('data-ms'));
+}
+
+/**
+ * Quiet moves for a same-screen game from `fen`: no capture, none offering the opponent one, each
+ * time towards the position seen least — so no repetition interferes with the rule under test.
+ */
+function quietLine(
+  variant: string,
+  fen: string,
+  plies: number,
+): Array<{ from: number; to: number }> {
+  let game: SavedGame = newGame({ variant, options: {}, fen }, 'friend', null);
+  const seen = new Map<string, number>();
+  const line: Array<{ from: number; to: number }> = [];
+  for (let ply = 0; ply < plies; ply++) {
+    const p = replay(game).positions.at(-1)!;
+    seen.set(positionKey(p), (seen.get(positionKey(p)) ?? 0) + 1);
+    const quiet = p.legalMoves().filter(
+      (m) =>
+        m.kind === 'step' &&
+        !p
+          .play(m)
+          .legalMoves()
+          .some((x) => x.kind !== 'step'),
+    );
+    const count = (m: (typeof quiet)[number]) => seen.get(positionKey(p.play(m))) ?? 0;
+    const best = quiet.reduce((a, b) => (count(b) < count(a) ? b : a));
+    line.push({ from: best.from, to: best.to });
+    game = { ...game, entries: [...game.entries, entryOf(best)] };
+  }
+  return line;
+}
+
+test('a 1+0 clock: the flag of the side to move falls and the game is lost on time', async () => {
+  const { page, errors } = await h.page();
+  await page.clock.install();
+  await page.goto(h.url);
+  await startFriendGame(page, 'international', { clock: '1+0' });
+  assert.equal(await clockMs(page, 'white'), 60_000);
+  await clickSquare(page, sq('32'));
+  await clickSquare(page, sq('28'));
+  await waitForPly(page, 1);
+  // Black's clock runs from White's move; White's stands still
+  await page.clock.fastForward(30_000);
+  await page.waitForFunction(
+    () =>
+      Number(document.querySelector('[data-testid="clock-black"]')?.getAttribute('data-ms')) <=
+      30_000,
+  );
+  assert.equal(await clockMs(page, 'white'), 60_000);
+  await page.clock.fastForward(31_000);
+  const dialog = page.getByTestId('result');
+  await dialog.waitFor();
+  assert.equal(await dialog.locator('h2').textContent(), 'White wins');
+  assert.equal(await page.getByTestId('result-reason').textContent(), 'Black lost on time.');
+  assert.equal((await gameState(page)).result, 'timeout');
+  assert.equal(await clockMs(page, 'black'), 0);
+  await page.screenshot({ path: `${SCREENSHOTS}friend-timeout.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the clock keeps counting across a reload', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startFriendGame(page, 'international', { clock: '5+0' });
+  await clickSquare(page, sq('32'));
+  await clickSquare(page, sq('28'));
+  await waitForPly(page, 1);
+  await page.waitForTimeout(1200);
+  const before = await clockMs(page, 'black');
+  assert.ok(before < 300_000 - 1000 && before > 280_000, `black ${before}`);
+  await page.reload();
+  await page.locator('.play').waitFor();
+  await page.waitForTimeout(300);
+  const afterReload = await clockMs(page, 'black');
+  assert.ok(afterReload < before, `still counting: ${afterReload} < ${before}`);
+  assert.ok(afterReload > 280_000, `not reset nor lost: ${afterReload}`);
+  assert.equal(await clockMs(page, 'white'), 300_000, "White's time stands while Black thinks");
+  // the pause button stops it; the board waits until the clocks run again
+  await page.getByTestId('clock-pause').click();
+  const paused = await clockMs(page, 'black');
+  await page.waitForTimeout(500);
+  assert.equal(await clockMs(page, 'black'), paused);
+  await page.reload();
+  await page.locator('.play').waitFor();
+  assert.equal(await clockMs(page, 'black'), paused, 'a pause survives a reload');
+  await page.getByTestId('clock-pause').click();
+  await clickSquare(page, sq('19'));
+  await clickSquare(page, sq('23'));
+  await waitForPly(page, 2);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('draw offers: declined, the game goes on; accepted, a draw by agreement', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startFriendGame(page, 'russian');
+  await page.getByTestId('offer-draw').click();
+  const banner = page.getByTestId('draw-offer');
+  assert.equal(await banner.locator('p').textContent(), 'White offers a draw.');
+  await page.getByTestId('decline-draw').click();
+  assert.equal(await page.getByTestId('draw-note').textContent(), 'Black declines the draw.');
+  assert.equal((await gameState(page)).result, '');
+  await page.getByTestId('offer-draw').click();
+  await page.getByTestId('accept-draw').click();
+  const dialog = page.getByTestId('result');
+  await dialog.waitFor();
+  assert.equal(await dialog.locator('h2').textContent(), 'Draw');
+  assert.equal(
+    await page.getByTestId('result-reason').textContent(),
+    'Both players agreed to a draw.',
+  );
+  assert.equal((await gameState(page)).result, 'agreement');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("a draw by the variant's rule: Russian, two kings against one not won within 5 moves", async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  const fen = 'W:WKc1,Ke1:BKh6';
+  await startFriendGame(page, 'russian', { fen });
+  const line = quietLine('russian', fen, 10);
+  for (let i = 0; i < line.length; i++) {
+    await clickSquare(page, line[i]!.from);
+    await clickSquare(page, line[i]!.to);
+    await waitForPly(page, i + 1);
+    if (i === 3) {
+      assert.equal(await page.getByTestId('draw-count').textContent(), 'Draw count: 2 of 5 moves');
+    }
+  }
+  const dialog = page.getByTestId('result');
+  await dialog.waitFor();
+  assert.equal(await dialog.locator('h2').textContent(), 'Draw');
+  assert.equal(
+    await page.getByTestId('result-reason').textContent(),
+    'White did not win with 2 pieces against a lone king within 5 moves.',
+  );
+  assert.equal((await gameState(page)).result, 'endgame');
+  // the same reason in Hebrew, with the same figures
+  await dialog.getByRole('button', { name: 'Review the game' }).click();
+  await page.goto(`${h.url}?lang=he`);
+  await page.locator('.play').waitFor();
+  const he = (await page.getByTestId('result-reason').textContent()) ?? '';
+  assert.match(he, /לבן.*2.*5/);
+  await page.screenshot({ path: `${SCREENSHOTS}friend-endgame-draw-he.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('sound and animation speed are kept in the settings', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-settings').click();
+  const sound = page.getByTestId('sound');
+  assert.equal(await sound.isChecked(), true, 'sound is on by default');
+  await sound.uncheck();
+  await page.locator('input[name="animation"][value="slow"]').check({ force: true });
+  await page.reload();
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-settings').click();
+  assert.equal(await page.getByTestId('sound').isChecked(), false);
+  assert.equal(await page.locator('input[name="animation"][value="slow"]').isChecked(), true);
+  const stored = await page.evaluate(() => localStorage.getItem('damka.settings'));
+  assert.deepEqual(
+    { sound: JSON.parse(stored!).sound, animation: JSON.parse(stored!).animation },
+    { sound: false, animation: 'slow' },
+  );
+  // sounds on again: a move plays one without any error, audio or not
+  await page.getByTestId('sound').check();
+  await startFriendGame(page, 'international');
+  await clickSquare(page, sq('32'));
+  await clickSquare(page, sq('28'));
+  await waitForPly(page, 1);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
