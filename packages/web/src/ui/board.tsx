@@ -23,8 +23,6 @@ export interface BoardProps {
   readonly movable: BoardColor | 'both' | 'none';
   readonly targets: readonly number[];
   readonly lastMove: LastMove | null;
-  /** Milliseconds per step of a move animation (0: none); the widget's default when absent. */
-  readonly animationMs?: number;
   /** A suggested move to show (hint, analysis). */
   readonly hint?: LastMove | null;
   /** Milliseconds per step of a move animation (0: none); the widget's default when absent. */

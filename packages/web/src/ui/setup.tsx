@@ -16,7 +16,6 @@ import {
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
-import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
 import { explainFen } from '../pdn/fen-check.ts';
 import { LEVELS, levelOf } from '../computer/client.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
