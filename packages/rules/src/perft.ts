@@ -13,6 +13,7 @@ import {
   unmakeMove as importedUnmakeMove,
 } from './movegen/generator.ts';
 import type { CompiledRules } from './variants/compile.ts';
+import { bitboardPerftFor, type BitboardPerft } from './movegen/bitboard-perft.ts';
 
 // Module copies of the make/unmake functions: under a loader such as tsx each use of an imported
 // binding goes through a getter, a measurable cost at every node of the tree.
@@ -22,6 +23,13 @@ const unmakeMove = importedUnmakeMove;
 export interface PerftOptions {
   /** Count every distinct capture route (`keep`) or merge equal captures (`drop`, default). */
   readonly duplicates?: 'keep' | 'drop';
+  /**
+   * `auto` (default): rules that fit 32-bit bitboards (at most 32 squares, short-range pieces,
+   * compulsory complete captures) are counted by the bitboard walk of `movegen/bitboard-perft.ts`,
+   * all others by the general generator. `general` always uses the general generator (for
+   * cross-checking the two).
+   */
+  readonly generator?: 'auto' | 'general';
 }
 
 export class Perft {
@@ -29,6 +37,8 @@ export class Perft {
   private readonly lists: MoveList[] = [];
   private readonly drop: boolean;
   private readonly script: ReadonlyArray<{ from: number; to: number }>;
+  /** The bitboard walk when the rules qualify for it, else null. */
+  private readonly bitboard: BitboardPerft | null;
 
   constructor(
     rules: CompiledRules,
@@ -38,11 +48,13 @@ export class Perft {
     this.gen = new MoveGenerator(rules);
     this.drop = options.duplicates !== 'keep';
     this.script = script;
+    this.bitboard = options.generator === 'general' ? null : bitboardPerftFor(rules, this.drop);
   }
 
   /** Leaves at `depth` below a board with `side` to move; `openingPly` into the script, or -1. */
   count(board: Int8Array, side: number, depth: number, openingPly = -1): number {
     if (depth <= 0) return 1;
+    if (this.bitboard !== null && openingPly < 0) return this.bitboard.count(board, side, depth);
     return this.walk(board, side, depth, 0, openingPly);
   }
 
@@ -59,7 +71,13 @@ export class Perft {
     for (let i = 0; i < list.count; i++) {
       makeMove(board, list, i);
       const next = openingPly >= 0 && openingPly + 1 < this.script.length ? openingPly + 1 : -1;
-      counts.push(depth <= 1 ? 1 : this.walk(board, side ^ 1, depth - 1, 1, next));
+      counts.push(
+        depth <= 1
+          ? 1
+          : this.bitboard !== null && next < 0
+            ? this.bitboard.count(board, side ^ 1, depth - 1)
+            : this.walk(board, side ^ 1, depth - 1, 1, next),
+      );
       unmakeMove(board, list, i);
     }
     return { list, counts };
