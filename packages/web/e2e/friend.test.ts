@@ -202,6 +202,42 @@ test("a draw by the variant's rule: Russian, two kings against one not won withi
   await page.context().close();
 });
 
+test('against the computer, a draw offer is answered from its own evaluation', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  // the computer (Black) is five men up: it plays on
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator('label[data-variant="international"]').click();
+  await page.locator('input[name="mode"][value="computer"]').check({ force: true });
+  await page.locator('.fen input').fill('W:W46:B1,2,3,4,5,6');
+  await page.getByTestId('start').click();
+  await page.locator('.play').waitFor();
+  await page.getByTestId('offer-draw').click();
+  const note = page.getByTestId('draw-note');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="draw-note"]')?.textContent ===
+      'The computer declines the draw.',
+    undefined,
+    { timeout: 15_000 },
+  );
+  assert.equal(await note.textContent(), 'The computer declines the draw.');
+  assert.equal((await gameState(page)).result, '');
+  // a level start position: it takes the draw
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.locator('.fen input').fill('');
+  await page.getByTestId('start').click();
+  await page.locator('.play').waitFor();
+  await page.getByTestId('offer-draw').click();
+  const dialog = page.getByTestId('result');
+  await dialog.waitFor({ timeout: 15_000 });
+  assert.equal((await gameState(page)).result, 'agreement');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('sound and animation speed are kept in the settings', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
