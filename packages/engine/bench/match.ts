@@ -1,6 +1,6 @@
 /**
  * Match tooling: the generic match runner of `src/match.ts` (Damka, external Hub engines, the
- * biggest-capture player), plus rapid-draughts' English alpha-beta computer (MIT, a
+ * biggest-capture player), the level ladder of `ladder.ts`, plus rapid-draughts' English alpha-beta computer (MIT, a
  * devDependency of this tooling only, loaded on first use) as an opponent for English draughts.
  *
  * Run: `node --import tsx packages/engine/bench/match.ts [games] [ms-per-move] [level]` plays
@@ -19,6 +19,7 @@ import {
 } from '../src/match.ts';
 
 export * from '../src/match.ts';
+export * from './ladder.ts';
 
 /** The part of rapid-draughts' API used here (its bundled .d.ts does not resolve under NodeNext). */
 interface RapidMove {

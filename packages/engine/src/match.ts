@@ -337,8 +337,6 @@ export async function playMatchGame(
   options: { readonly maxPlies?: number; readonly event?: string; readonly round?: number } = {},
 ): Promise<MatchGame & { readonly failed?: 'player' | 'opponent' }> {
   const maxPlies = options.maxPlies ?? 400;
-  await player.newGame?.(variant);
-  await opponent.newGame?.(variant);
   const game = Game.start(variant);
   const start = game.position;
   const history: Position[] = [];
@@ -351,15 +349,28 @@ export async function playMatchGame(
     history.push(before);
   };
   let score = 0.5;
-  let reason: string;
+  let reason: string | undefined;
   let failed: 'player' | 'opponent' | undefined;
-  for (const m of opening) {
+  for (const [who, side] of [
+    ['player', player],
+    ['opponent', opponent],
+  ] as const) {
+    try {
+      await side.newGame?.(variant);
+    } catch (e) {
+      // an engine that cannot start loses the game like one that fails mid-game
+      failed ??= who;
+      reason ??= `${side.name} failed: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  if (failed) score = failed === 'player' ? 0 : 1;
+  for (const m of failed ? [] : opening) {
     const legal = game.legalMoves();
     const found = legal.find((x) => sameMove(x, m));
     if (!found) throw new Error(`opening move ${formatMove(game.position, m)} is not legal`);
     play(found);
   }
-  for (;;) {
+  while (!failed) {
     const outcome = game.outcome;
     if (outcome) {
       score = outcome.winner === undefined ? 0.5 : outcome.winner === playerColor ? 1 : 0;
@@ -398,6 +409,7 @@ export async function playMatchGame(
     }
     play(move);
   }
+  reason ??= 'unfinished';
   const whiteWon = score === 0.5 ? undefined : (score === 1) === (playerColor === 'white');
   const result: PdnResult = whiteWon === undefined ? '1/2-1/2' : whiteWon ? '1-0' : '0-1';
   const tags = new Map<string, string>([

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { variantOrThrow } from '@damka/rules';
+import { Position, variantOrThrow } from '@damka/rules';
 import { Engine, levelSettings } from '../src/index.ts';
+import { damkaPlayer, runMatch } from '../src/match.ts';
 import { randomPositions } from './helpers.ts';
 
 test('every level returns a legal move', () => {
@@ -66,4 +67,30 @@ test('levels get stronger: depth grows and noise shrinks', () => {
   assert.equal(levelSettings(8).noise, 0);
   assert.equal(levelSettings(99), levelSettings(8));
   assert.equal(levelSettings(-3), levelSettings(1));
+});
+
+test('level 8 does not lose to level 1 (two short games, both colours)', async () => {
+  const variant = variantOrThrow('english');
+  const report = await runMatch({
+    variant,
+    games: 2,
+    player: damkaPlayer({ level: 8, limits: { depth: 4 }, seed: 3 }),
+    opponent: damkaPlayer({ level: 1, seed: 4 }),
+    openings: [[]],
+    maxPlies: 200,
+  });
+  assert.equal(report.played, 2);
+  assert.equal(report.losses, 0, report.games.map((g) => g.reason).join('; '));
+});
+
+test('level 1 plays any legal move: every first move of the start is seen', () => {
+  const variant = variantOrThrow('international');
+  const start = Position.start(variant);
+  const engine = new Engine(variant, { ttBits: 12, seed: 9 });
+  const seen = new Set<string>();
+  for (let i = 0; i < 120; i++) {
+    const move = engine.search(start, { level: 1 }).move!;
+    seen.add(`${move.from}-${move.to}`);
+  }
+  assert.equal(seen.size, start.legalMoves().length);
 });

@@ -1,0 +1,81 @@
+/**
+ * `damka match` end to end against `damka hub` run as an external Hub engine (the real
+ * executable, as Scan would be run): two International games, the progress lines, the score line
+ * and the PDN file; and the command's refusals of a bad command line.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePdn } from '@damka/rules';
+import { splitCommand } from '../src/commands/match.ts';
+import { damka, lines } from './helpers.ts';
+
+const BIN = fileURLToPath(new URL('../bin/damka.mjs', import.meta.url));
+
+test('damka match against damka hub: two games, progress, score, Elo and PDN', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-match-'));
+  try {
+    const pdn = join(dir, 'games.pdn');
+    const hub = `"${process.execPath}" "${BIN}" hub --seed 2`;
+    const r = await damka(
+      'match',
+      '--variant',
+      'international',
+      '--opponent-hub',
+      hub,
+      '--opponent-param',
+      'strength=2',
+      '--games',
+      '2',
+      '--time',
+      '40',
+      '--opponent-time',
+      '40',
+      '--pdn',
+      pdn,
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const out = lines(r.stdout);
+    assert.match(
+      out[0]!,
+      /^\[#{10}-{10}\] 1\/2 game 1: Damka white, opening \S+ \S+: (0|0\.5|1) \(/,
+    );
+    assert.match(out[1]!, /^\[#{20}\] 2\/2 game 2: Damka black/);
+    assert.match(out[2]!, /^Damka level 8, 40 ms\/move vs Damka 0\.1\.0, 40 ms\/move$/);
+    assert.match(out[3]!, /^Damka \+\d =\d -\d: \d+\.\d%, Elo \S+ \(95%: \S+ to \S+\)$/);
+    const games = parsePdn(readFileSync(pdn, 'utf8')).games;
+    assert.equal(games.length, 2);
+    assert.ok(games.every((g) => g.ok && g.value.tags.get('GameType') === '20'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damka match refuses a missing opponent, two opponents and a bad parameter', async () => {
+  const none = await damka('match', '--variant', 'russian');
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /choose an opponent for russian/);
+  const two = await damka('match', '--opponent-level', '3', '--opponent-hub', 'x');
+  assert.match(two.stderr, /choose one opponent/);
+  const param = await damka('match', '--opponent-hub', 'x', '--opponent-param', 'strength');
+  assert.match(param.stderr, /--opponent-param needs NAME=VALUE/);
+  const missing = await damka(
+    'match',
+    '--variant',
+    'international',
+    '--opponent-hub',
+    '/nonexistent/engine',
+    '--games',
+    '2',
+  );
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /stopped after game 2: .*(could not run|exited)/);
+});
+
+test('an engine command line is split into words, quotes grouping', () => {
+  assert.deepEqual(splitCommand('/tmp/scan/scan hub'), ['/tmp/scan/scan', 'hub']);
+  assert.deepEqual(splitCommand(`"/a b/node" 'x y' z`), ['/a b/node', 'x y', 'z']);
+});

@@ -1,0 +1,147 @@
+/**
+ * The level ladder: for a variant, level n+1 plays level n (n = 1…7) and level 1 plays the
+ * biggest-capture player (a capture taking the most pieces when there is one, else a random move).
+ * The targets: level n+1 scores at least 65% against level n, and level 1 loses at least half its
+ * games against the biggest-capture player.
+ *
+ * Levels 1–7 are limited by their own depth (levels.ts), which a free core reaches well within
+ * the time the web app gives them; level 8, limited by time in play, gets a node budget here
+ * (`topNodes`, default 150,000: about what it searches in 0.3 s of one core). So ladder games
+ * do not depend on the machine's load and can be repeated. Each pair plays balanced openings with
+ * both colours through the match runner, judged by the variant's rules.
+ *
+ * Run: `node --import tsx packages/engine/bench/ladder.ts [games] [variant…]`, or `damka ladder`.
+ */
+import { fileURLToPath } from 'node:url';
+import { variantOrThrow, type Move, type Variant } from '@damka/rules';
+import { MAX_LEVEL, levelSettings } from '../src/levels.ts';
+import {
+  balancedOpenings,
+  biggestCapturePlayer,
+  damkaPlayer,
+  eloEstimate,
+  runMatch,
+  type EloEstimate,
+  type MatchPlayer,
+} from '../src/match.ts';
+
+export interface LadderOptions {
+  readonly variant: Variant;
+  /** Games per pair (default 20). */
+  readonly games?: number;
+  /** Level 8's nodes per move (default 150,000). */
+  readonly topNodes?: number;
+  /** Plies after which a game is drawn (default 300). */
+  readonly maxPlies?: number;
+  /** Only these pairs, by their upper level (0: level 1 against the biggest-capture player). */
+  readonly uppers?: readonly number[];
+  readonly seed?: number;
+  readonly onRow?: (row: LadderRow) => void;
+}
+
+export interface LadderRow {
+  readonly variant: string;
+  /** The stronger side's level (0 stands for the biggest-capture row, whose player is level 1). */
+  readonly upper: number;
+  readonly label: string;
+  readonly games: number;
+  /** From the side whose result the target is about (level n+1, or level 1 in the first row). */
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly score: number;
+  readonly elo: EloEstimate;
+  readonly target: string;
+  readonly met: boolean;
+  /** CPU seconds of this process for the pair. */
+  readonly cpuSeconds: number;
+}
+
+/** Level `level` as a ladder player: its own depth, or `topNodes` per move for level 8. */
+export function ladderPlayer(level: number, topNodes: number, seed: number): MatchPlayer {
+  const depth = levelSettings(level).depth;
+  return damkaPlayer({
+    level,
+    // a generous time, so that only the depth (or the node budget) limits a level
+    limits: depth === undefined ? { nodes: topNodes, moveTime: 20_000 } : { moveTime: 20_000 },
+    seed,
+    ttBits: 18,
+    name: depth === undefined ? `level ${level} (${topNodes} nodes)` : `level ${level}`,
+  });
+}
+
+/** Play the ladder of one variant, one row per pair. */
+export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
+  const { variant } = options;
+  const games = options.games ?? 20;
+  const topNodes = options.topNodes ?? 150_000;
+  const maxPlies = options.maxPlies ?? 300;
+  const seed = options.seed ?? 1;
+  const uppers = options.uppers ?? [0, 2, 3, 4, 5, 6, 7, 8].filter((n) => n <= MAX_LEVEL);
+  const openings: Move[][] = balancedOpenings(variant, Math.ceil(games / 2), { depth: 4 });
+  const rows: LadderRow[] = [];
+  for (const upper of uppers) {
+    const cpu0 = process.cpuUsage();
+    const first = upper === 0;
+    const player = first
+      ? ladderPlayer(1, topNodes, seed)
+      : ladderPlayer(upper, topNodes, seed + upper * 1000);
+    const opponent = first
+      ? biggestCapturePlayer(seed)
+      : ladderPlayer(upper - 1, topNodes, seed + upper * 1000 + 500);
+    const report = await runMatch({
+      variant,
+      games,
+      player,
+      opponent,
+      openings,
+      maxPlies,
+      event: `Ladder ${variant.id}`,
+    });
+    const cpu = process.cpuUsage(cpu0);
+    const row: LadderRow = {
+      variant: variant.id,
+      upper,
+      label: first ? '1 vs biggest capture' : `${upper} vs ${upper - 1}`,
+      games: report.played,
+      wins: report.wins,
+      draws: report.draws,
+      losses: report.losses,
+      score: report.score,
+      elo: eloEstimate(report.games.map((g) => g.score)),
+      target: first ? 'level 1 loses >= 50%' : '>= 65%',
+      met: first ? report.losses >= report.played / 2 : report.score >= 0.65,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    };
+    rows.push(row);
+    options.onRow?.(row);
+  }
+  return rows;
+}
+
+/** The table header, and one Markdown row per pair. */
+export const LADDER_HEADER =
+  '| variant | pair | games | +win =draw −loss | score | Elo (95%) | target | met | CPU s |\n' +
+  '| --- | --- | --: | --- | --: | --- | --- | --- | --: |';
+
+export function ladderRowText(row: LadderRow): string {
+  const e = (x: number) =>
+    Number.isFinite(x) ? `${x > 0 ? '+' : ''}${Math.round(x)}` : x > 0 ? '+∞' : '−∞';
+  return (
+    `| ${row.variant} | ${row.label} | ${row.games} | +${row.wins} =${row.draws} −${row.losses} ` +
+    `| ${(row.score * 100).toFixed(1)}% | ${e(row.elo.elo)} (${e(row.elo.low)} to ${e(row.elo.high)}) ` +
+    `| ${row.target} | ${row.met ? 'yes' : '**no**'} | ${row.cpuSeconds.toFixed(0)} |`
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [games = '20', ...ids] = process.argv.slice(2);
+  console.log(LADDER_HEADER);
+  for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian']) {
+    await runLadder({
+      variant: variantOrThrow(id),
+      games: Number(games),
+      onRow: (row) => console.log(ladderRowText(row)),
+    });
+  }
+}
