@@ -30,6 +30,7 @@ import {
 import { BoardView, type BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
+import { variantName } from '../rules-pages/texts.ts';
 
 export interface EditorProps {
   readonly t: Translate;
@@ -172,7 +173,7 @@ export function Editor({
         !verdict.ok && verdict.square !== undefined
           ? { from: verdict.square, to: verdict.square }
           : null,
-      ariaLabel: t('editorBoardLabel', { variant: variant.rules.name }),
+      ariaLabel: t('editorBoardLabel', { variant: variantName(t, variant.rules) }),
     });
   });
 
@@ -222,7 +223,7 @@ export function Editor({
           >
             {VARIANTS.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {variantName(t, r)}
               </option>
             ))}
           </select>
