@@ -5,29 +5,69 @@
  * therefore never both succeed; the loser re-reads and tries again. No row locks are held between
  * statements, and SQLite and Postgres behave the same.
  *
- * Queries are built with Kysely for both databases. On Postgres Kysely runs them. On SQLite they
- * are compiled by Kysely and run synchronously on the better-sqlite3 connection with prepared
- * statements kept per SQL text, a whole transaction in one synchronous call: SQLite answers in
- * microseconds, and Kysely's SQLite driver would instead queue every query behind one promise
- * mutex (every waiter wakes on each release) and prepare each statement again.
+ * On Postgres the queries are built and run by Kysely. On SQLite the same few statements are
+ * written out once and prepared when the store opens, and run synchronously on the better-sqlite3
+ * connection, a whole transaction in one synchronous call: SQLite answers in microseconds, while
+ * Kysely's SQLite driver would compile each query again, prepare it again and queue it behind a
+ * promise mutex whose every waiter wakes on each release.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import type { CompiledQuery } from 'kysely';
 import type { Action } from '@damka/protocol';
 import type { Db, GamesTable, OpenDb } from './db.ts';
 
-/** Anything Kysely can compile to SQL. */
-interface Compilable {
-  compile(): CompiledQuery;
-}
+/** Every column of `games` (the type checker keeps this list complete). */
+const GAME_COLUMNS = Object.keys({
+  id: 1,
+  variant: 1,
+  options: 1,
+  fen: 1,
+  clock_initial: 1,
+  clock_increment: 1,
+  white_hash: 1,
+  black_hash: 1,
+  created_at: 1,
+  ply: 1,
+  version: 1,
+  white_ms: 1,
+  black_ms: 1,
+  last_at: 1,
+  outcome: 1,
+  ended_at: 1,
+  draw_offer: 1,
+  rematch_white: 1,
+  rematch_black: 1,
+  rematch_game: 1,
+  rematch_of: 1,
+  joined_white: 1,
+  joined_black: 1,
+} satisfies Record<keyof GamesTable, 1>);
 
-/** An insert or update, as Kysely builds it. */
-interface Write extends Compilable {
-  executeTakeFirst(): Promise<{ numUpdatedRows?: bigint; numInsertedOrUpdatedRows?: bigint }>;
-}
+/** The store's SQLite statements, prepared once. Parameters are named after the columns. */
+class SqliteStatements {
+  readonly row: Statement;
+  readonly actions: Statement;
+  readonly insertGame: Statement;
+  /** Write the changing columns if the version is still `@expected`. */
+  readonly update: Statement;
+  readonly insertAction: Statement;
 
-/** Most distinct statements kept prepared (the store uses about ten). */
-const STATEMENT_CACHE = 64;
+  constructor(db: SqliteDatabase) {
+    const changing = Object.keys(changes({} as GamesTable));
+    this.row = db.prepare('select * from games where id = ?');
+    this.actions = db.prepare(
+      'select ply, kind, text, color, at from actions where game_id = ? and ply >= ? order by ply',
+    );
+    this.insertGame = db.prepare(
+      `insert into games (${GAME_COLUMNS.join(', ')}) values (${GAME_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.update = db.prepare(
+      `update games set ${changing.map((c) => `${c} = @${c}`).join(', ')} where id = @id and version = @expected`,
+    );
+    this.insertAction = db.prepare(
+      'insert into actions (game_id, ply, kind, text, color, at) values (@game_id, @ply, @kind, @text, @color, @at)',
+    );
+  }
+}
 
 /** The row changed under us (another node wrote first). */
 export class Conflict extends Error {}
@@ -36,100 +76,45 @@ export class Store {
   readonly db: Db;
   readonly dialect: OpenDb['dialect'];
   private readonly opened: OpenDb;
-  private readonly sqlite: SqliteDatabase | null;
-  private readonly statements = new Map<string, Statement>();
+  private readonly sqlite: { db: SqliteDatabase; statements: SqliteStatements } | null;
 
   constructor(opened: OpenDb) {
     this.opened = opened;
     this.db = opened.db;
     this.dialect = opened.dialect;
-    this.sqlite = opened.sqlite ?? null;
+    this.sqlite = opened.sqlite
+      ? { db: opened.sqlite, statements: new SqliteStatements(opened.sqlite) }
+      : null;
   }
 
   close(): Promise<void> {
-    this.statements.clear();
     return this.opened.close();
   }
 
-  /** A prepared SQLite statement for `query` and its parameters. */
-  private prepared(sqlite: SqliteDatabase, query: Compilable): [Statement, readonly unknown[]] {
-    const compiled = query.compile();
-    let statement = this.statements.get(compiled.sql);
-    if (!statement) {
-      if (this.statements.size >= STATEMENT_CACHE) this.statements.clear();
-      statement = sqlite.prepare(compiled.sql);
-      this.statements.set(compiled.sql, statement);
-    }
-    return [statement, compiled.parameters];
-  }
-
-  /** Run a write on SQLite; the number of rows it changed. */
-  private runSqlite(sqlite: SqliteDatabase, query: Compilable): number {
-    const [statement, parameters] = this.prepared(sqlite, query);
-    return statement.run(...parameters).changes;
-  }
-
-  /** Run one write; the number of rows it changed. */
-  private async write(query: Write): Promise<number> {
-    if (this.sqlite) return this.runSqlite(this.sqlite, query);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows ?? result.numInsertedOrUpdatedRows ?? 0);
-  }
-
-  /** Run a read; its rows. */
-  private async read<T>(query: Compilable & { execute(): Promise<T[]> }): Promise<T[]> {
+  async insertGame(row: GamesTable): Promise<void> {
     if (this.sqlite) {
-      const [statement, parameters] = this.prepared(this.sqlite, query);
-      return statement.all(...parameters) as T[];
-    }
-    return query.execute();
-  }
-
-  /**
-   * Run writes in one transaction, each built by its function on the given query builder; a
-   * write marked `one` must change exactly one row or everything is rolled back (`Conflict`).
-   * On SQLite the whole transaction is one synchronous call, so no other request's statement can
-   * slip into it.
-   */
-  private async atomically(steps: ReadonlyArray<{ build: (db: Db) => Write; one?: boolean }>) {
-    const sqlite = this.sqlite;
-    if (sqlite) {
-      sqlite.transaction(() => {
-        for (const step of steps) {
-          const changed = this.runSqlite(sqlite, step.build(this.db));
-          if (step.one && changed !== 1) throw new Conflict();
-        }
-      })();
+      this.sqlite.statements.insertGame.run(row);
       return;
     }
-    await this.db.transaction().execute(async (trx) => {
-      for (const step of steps) {
-        const result = await step.build(trx).executeTakeFirst();
-        const changed = Number(result.numUpdatedRows ?? result.numInsertedOrUpdatedRows ?? 0);
-        if (step.one && changed !== 1) throw new Conflict();
-      }
-    });
-  }
-
-  async insertGame(row: GamesTable): Promise<void> {
-    await this.write(this.db.insertInto('games').values(row));
+    await this.db.insertInto('games').values(row).execute();
   }
 
   async row(id: string): Promise<GamesTable | undefined> {
-    const rows = await this.read(this.db.selectFrom('games').selectAll().where('id', '=', id));
-    return rows[0];
+    if (this.sqlite) return this.sqlite.statements.row.get(id) as GamesTable | undefined;
+    return this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The game's actions from `ply` on, in order. */
   async actions(id: string, ply = 0): Promise<Action[]> {
-    const rows = await this.read(
-      this.db
-        .selectFrom('actions')
-        .select(['ply', 'kind', 'text', 'color', 'at'])
-        .where('game_id', '=', id)
-        .where('ply', '>=', ply)
-        .orderBy('ply'),
-    );
+    const rows = this.sqlite
+      ? (this.sqlite.statements.actions.all(id, ply) as Action[])
+      : await this.db
+          .selectFrom('actions')
+          .select(['ply', 'kind', 'text', 'color', 'at'])
+          .where('game_id', '=', id)
+          .where('ply', '>=', ply)
+          .orderBy('ply')
+          .execute();
     return rows.map((r) => ({
       ply: r.ply,
       kind: r.kind as Action['kind'],
@@ -140,21 +125,63 @@ export class Store {
   }
 
   /**
-   * Record `action` and the row it leads to, if the stored row still has version `expected`;
-   * false otherwise (nothing written).
+   * Write the changing columns of `row` to game `row.id` and then insert `also` (an action or a
+   * new game), all in one transaction, if the stored version is still `expected`; false when it
+   * is not (nothing written).
    */
+  private async conditionalWrite(
+    row: GamesTable,
+    expected: number,
+    also: { action: Action } | { game: GamesTable } | null,
+  ): Promise<boolean> {
+    const sqlite = this.sqlite;
+    if (sqlite) {
+      const { statements } = sqlite;
+      const write = () => {
+        const changed = statements.update.run({ ...changes(row), id: row.id, expected }).changes;
+        if (changed !== 1) throw new Conflict();
+        if (also && 'action' in also) {
+          statements.insertAction.run({ game_id: row.id, ...also.action });
+        } else if (also) {
+          statements.insertGame.run(also.game);
+        }
+      };
+      // one synchronous call: no other request's statement can slip into the transaction
+      if (also) sqlite.db.transaction(write)();
+      else write();
+      return true;
+    }
+    const update = (db: Db) =>
+      db
+        .updateTable('games')
+        .set(changes(row))
+        .where('id', '=', row.id)
+        .where('version', '=', expected)
+        .executeTakeFirst();
+    if (!also) return Number((await update(this.db)).numUpdatedRows) === 1;
+    await this.db.transaction().execute(async (trx) => {
+      if (Number((await update(trx)).numUpdatedRows) !== 1) throw new Conflict();
+      if ('action' in also) {
+        await trx
+          .insertInto('actions')
+          .values({ game_id: row.id, ...also.action })
+          .execute();
+      } else {
+        await trx.insertInto('games').values(also.game).execute();
+      }
+    });
+    return true;
+  }
+
   async recordAction(
     gameId: string,
     action: Action,
     row: GamesTable,
     expected: number,
   ): Promise<boolean> {
+    if (row.id !== gameId) throw new Error(`row of game ${row.id} given for game ${gameId}`);
     try {
-      await this.atomically([
-        { build: (db) => conditionalUpdate(db, gameId, row, expected), one: true },
-        { build: (db) => db.insertInto('actions').values({ game_id: gameId, ...action }) },
-      ]);
-      return true;
+      return await this.conditionalWrite(row, expected, { action });
     } catch (e) {
       if (e instanceof Conflict || isUniqueViolation(e)) return false;
       throw e;
@@ -163,31 +190,23 @@ export class Store {
 
   /** Write `row` if the stored row still has version `expected`; false otherwise. */
   async updateRow(row: GamesTable, expected: number): Promise<boolean> {
-    return (await this.write(conditionalUpdate(this.db, row.id, row, expected))) === 1;
-  }
-
-  /** Insert `fresh` and write `row` (its rematch) together, if `row` is still at `expected`. */
-  async insertRematch(fresh: GamesTable, row: GamesTable, expected: number): Promise<boolean> {
     try {
-      await this.atomically([
-        { build: (db) => conditionalUpdate(db, row.id, row, expected), one: true },
-        { build: (db) => db.insertInto('games').values(fresh) },
-      ]);
-      return true;
+      return await this.conditionalWrite(row, expected, null);
     } catch (e) {
       if (e instanceof Conflict) return false;
       throw e;
     }
   }
-}
 
-/** Write the changing columns of `row` to game `id` if its stored version is `expected`. */
-function conditionalUpdate(db: Db, id: string, row: GamesTable, expected: number) {
-  return db
-    .updateTable('games')
-    .set(changes(row))
-    .where('id', '=', id)
-    .where('version', '=', expected);
+  /** Insert `fresh` and write `row` (its rematch) together, if `row` is still at `expected`. */
+  async insertRematch(fresh: GamesTable, row: GamesTable, expected: number): Promise<boolean> {
+    try {
+      return await this.conditionalWrite(row, expected, { game: fresh });
+    } catch (e) {
+      if (e instanceof Conflict) return false;
+      throw e;
+    }
+  }
 }
 
 /** The columns that change during a game. */
