@@ -114,7 +114,7 @@ test('analysis: progress after each iteration, a line in the notation, White-sid
     'friend',
     null,
   );
-  const { done, infos } = ask('analyse', game, { moveTime: 150 });
+  const { done, infos } = ask('analyse', game, { moveTime: 2000 });
   assert.ok(infos.length >= 2, 'several iterations reported');
   const depths = infos.map((i) => (i.type === 'info' ? i.analysis.depth : 0));
   assert.deepEqual(
