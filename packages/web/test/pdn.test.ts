@@ -21,6 +21,7 @@ import {
 import { explainFen, fenProblem } from '../src/pdn/fen-check.ts';
 import { applyTool, checkSetup, initialSetup, paletteFor } from '../src/ui/editor.tsx';
 import { translator } from '../src/i18n/index.ts';
+import { DEFAULT_LEVEL } from '../src/computer/client.ts';
 
 const DATE = new Date(2026, 10, 30, 12, 0, 0);
 
@@ -106,10 +107,10 @@ test('house rules travel in the Variant and VariantOptions tags', () => {
 });
 
 test('the header: Event, Site, Date, players, result and the GameType or Variant tags', () => {
-  const vsComputer = {
+  const vsComputer: SavedGame = {
     ...newGame({ variant: 'international', options: {} }, 'computer', 'black'),
     level: 4,
-  } as SavedGame;
+  };
   const pdn = savedGameToPdn(vsComputer, { date: DATE, site: 'localhost:8080' });
   assert.deepEqual([...pdn.tags].slice(0, 7), [
     ['Event', 'Damka'],
@@ -121,6 +122,12 @@ test('the header: Event, Site, Date, players, result and the GameType or Variant
     ['GameType', '20,W,10,10,N2,0'],
   ]);
   assert.equal(getTag(pdn.tags, 'Variant'), undefined);
+  const defaultLevel = savedGameToPdn(
+    newGame({ variant: 'international', options: {} }, 'computer', 'white'),
+    { date: DATE },
+  );
+  assert.equal(getTag(defaultLevel.tags, 'White'), `Damka level ${DEFAULT_LEVEL}`);
+  assert.equal(getTag(defaultLevel.tags, 'Black'), 'Player');
   assert.equal(getTag(pdn.tags, 'FEN'), undefined);
   assert.deepEqual(playerNames(newGame({ variant: 'russian', options: {} }, 'friend', null)), {
     white: 'White',

@@ -19,6 +19,7 @@ import {
   type PdnMove,
   type PdnResult,
 } from '@damka/rules';
+import { levelOf } from '../computer/client.ts';
 import { entryOf, replay, startPosition, type GameResult, type SavedGame } from '../game/record.ts';
 
 /** What the PDN header says about who played and where, beyond what the game record holds. */
@@ -48,17 +49,10 @@ export function resultMarker(result: GameResult | null): PdnResult {
   return '1/2-1/2';
 }
 
-/** The computer's strength, when the record keeps one. */
-function levelOf(game: SavedGame): number | undefined {
-  const level = (game as { level?: unknown }).level;
-  return typeof level === 'number' && Number.isFinite(level) ? level : undefined;
-}
-
 /** The White and Black tags: "Player" and "Damka level N" against the computer, else the colours. */
 export function playerNames(game: SavedGame): Record<Color, string> {
   if (game.mode === 'computer' && game.computer) {
-    const level = levelOf(game);
-    const engine = level === undefined ? 'Damka' : `Damka level ${level}`;
+    const engine = `Damka level ${levelOf(game.level)}`;
     return game.computer === 'white'
       ? { white: engine, black: 'Player' }
       : { white: 'Player', black: engine };
