@@ -197,7 +197,8 @@ export function balancedOpenings(
       p = p.play(m);
     }
     if (p.legalMoves().length === 0) return false;
-    const r = engine.search(p, { limits: { depth, nodes: 400_000 }, history });
+    // analysis: a position with one legal move (a forced capture) is searched, not answered at once
+    const r = engine.search(p, { limits: { depth, nodes: 400_000 }, history, analysis: true });
     return Math.abs(r.score) <= margin;
   });
   const pool = balanced.length > 0 ? balanced : lines;
@@ -205,7 +206,9 @@ export function balancedOpenings(
   const out: Move[][] = [];
   const want = Math.max(1, count);
   for (let i = 0; i < want; i++) {
-    out.push(pool[Math.floor((i * pool.length) / Math.max(want, pool.length)) % pool.length]!);
+    // spread over the whole pool when it is larger, else go round it
+    const index = pool.length >= want ? Math.floor((i * pool.length) / want) : i % pool.length;
+    out.push(pool[index]!);
   }
   return out;
 }

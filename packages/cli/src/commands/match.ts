@@ -26,7 +26,9 @@ Opponent (one of):
                               it runs in its executable's directory unless --opponent-cwd is given
       --opponent-level L      Damka at level L
       --opponent-depth D      rapid-draughts' alpha-beta at depth D (English only; the default
-                              opponent for English, depth 7 as in its README)
+                              opponent for English, depth 7 as in its README); with
+                              --opponent-hub or --opponent-level, that opponent searches to
+                              depth D instead of --opponent-time
 
   -v, --variant ID            variant id (default english)
   -o, --option NAME=VALUE     house-rule option, repeatable
@@ -82,7 +84,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       ? moveTime
       : integerFrom('opponent-time', values['opponent-time'], 1, 3_600_000);
   const maxPlies = integerFrom('max-plies', values['max-plies'], 2, 100_000);
-  const chosen = ['opponent-hub', 'opponent-level', 'opponent-depth'].filter(
+  const chosen = ['opponent-hub', 'opponent-level'].filter(
     (k) => values[k as 'opponent-hub'] !== undefined,
   );
   if (chosen.length > 1) {
@@ -108,11 +110,20 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       ...(cwd !== undefined ? { cwd } : {}),
       params,
       timeout: 60_000,
-      limits: { moveTime: opponentTime },
+      limits:
+        values['opponent-depth'] !== undefined
+          ? { depth: integerFrom('opponent-depth', values['opponent-depth'], 1, 99) }
+          : { moveTime: opponentTime },
     });
   } else if (values['opponent-level'] !== undefined) {
     const opponentLevel = integerFrom('opponent-level', values['opponent-level'], 1, 8);
-    opponent = m.damkaPlayer({ level: opponentLevel, limits: { moveTime: opponentTime } });
+    opponent = m.damkaPlayer({
+      level: opponentLevel,
+      limits:
+        values['opponent-depth'] !== undefined
+          ? { depth: integerFrom('opponent-depth', values['opponent-depth'], 1, 99) }
+          : { moveTime: opponentTime },
+    });
   } else if (variant.id === 'english') {
     const depth = integerFrom('opponent-depth', values['opponent-depth'] ?? '7', 1, 20);
     opponent = m.rapidDraughtsPlayer(depth);
