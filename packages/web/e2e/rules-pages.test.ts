@@ -117,3 +117,20 @@ test('he: a rules page runs right to left, its boards left to right', async () =
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('fr: a language outside the first page loads on demand', async () => {
+  const { page, errors } = await h.page({ locale: 'fr-FR' });
+  await page.goto(`${h.url}rules`);
+  await page.locator('.rules-index h2', { hasText: 'Les règles de chaque variante' }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
+  assert.equal(
+    await page.locator('.rules-variants li[data-variant="russian"] .variant-name').textContent(),
+    'Russes',
+  );
+  // switching to Turkish from the menu loads that catalogue too
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-language').selectOption('tr');
+  await page.locator('.rules-index h2', { hasText: 'Her türün kuralları' }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

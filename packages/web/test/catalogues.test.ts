@@ -1,19 +1,28 @@
 /**
  * Message catalogues: every key of every language exists in the English catalogue (so a renamed
  * key cannot linger unseen), every translation keeps the placeholders of its English text, the
- * rules pages are fully translated in the four main languages, and a missing key falls back to
- * English key by key.
+ * rules pages are fully translated in the four main languages, the languages outside the first
+ * page load on demand with the headings of the menus, game and rules pages, and a missing key
+ * falls back to English key by key.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS } from '@damka/rules';
-import { CATALOGUES, LOCALES, direction, translator, type Locale } from '../src/i18n/index.ts';
+import {
+  CATALOGUES,
+  LOCALES,
+  direction,
+  loadCatalogue,
+  translator,
+  type Locale,
+} from '../src/i18n/index.ts';
 import { en } from '../src/i18n/en.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-test('every catalogue key is an English key, with the same placeholders', () => {
+test('every catalogue key is an English key, with the same placeholders', async () => {
   for (const locale of LOCALES) {
+    await loadCatalogue(locale);
     const catalogue = CATALOGUES[locale] as Record<string, string>;
     for (const [key, text] of Object.entries(catalogue)) {
       assert.ok(Object.hasOwn(en, key), `${locale}: '${key}' is not in en.ts`);
@@ -35,6 +44,21 @@ test('the rules pages are translated in Hebrew, Arabic and Romanian', () => {
     const catalogue = CATALOGUES[locale] as Record<string, string>;
     const missing = keys.filter((k) => !catalogue[k]);
     assert.deepEqual(missing, [], `${locale} lacks rules-page keys`);
+  }
+});
+
+test('languages outside the first page load on demand and cover the main screens', async () => {
+  const core = ['newGame', 'settings', 'white', 'black', 'winner', 'reasonTimeout', 'rules'];
+  for (const locale of ['ru', 'fr', 'es', 'pt', 'it', 'tr', 'nl'] as const) {
+    assert.ok(LOCALES.includes(locale), locale);
+    await loadCatalogue(locale);
+    const catalogue = CATALOGUES[locale] as Record<string, string>;
+    assert.ok(catalogue, `${locale} loaded`);
+    for (const key of core) assert.ok(catalogue[key], `${locale} lacks ${key}`);
+    for (const r of VARIANTS) assert.ok(catalogue[`variantName_${r.id}`], `${locale} ${r.id}`);
+    const t = translator(locale);
+    assert.notEqual(t('newGame'), en.newGame, locale);
+    assert.equal(t('rp_draw_oneKingEach'), en.rp_draw_oneKingEach, 'falls back to English');
   }
 });
 

@@ -24,7 +24,7 @@ import {
   timeoutResult,
   type GameResult,
 } from '../src/game/draws.ts';
-import { LOCALES, translator } from '../src/i18n/index.ts';
+import { LOCALES, loadCatalogue, translator } from '../src/i18n/index.ts';
 import { en } from '../src/i18n/en.ts';
 import { he } from '../src/i18n/he.ts';
 import { ar } from '../src/i18n/ar.ts';
@@ -145,7 +145,7 @@ test('the computer accepts a draw only when it stands no better than a quarter m
   assert.equal(computerAcceptsDraw(Number.NaN, false), false);
 });
 
-test('reasons in every language carry the game figures; the new messages exist in each', () => {
+test('reasons in every language carry the game figures; the new messages exist in each', async () => {
   const block = Object.keys(en).filter((k) =>
     /^(reason(QuietMoves|Endgame|LongDiagonal|KingsBoth|OnePiece|OneKing|Agreement|Timeout|Material))|^(drawCount|offerDraw|drawOffered|acceptDraw|declineDraw|drawDeclined|computer(Considers|Declines)Draw|clock(Friend|Left|Pause|Resume|Paused)|animation)/.test(
       k,
@@ -172,6 +172,7 @@ test('reasons in every language carry the game figures; the new messages exist i
   const timeout = timeoutResult('white');
   assert.equal(timeout.winner, 'black');
   for (const locale of LOCALES) {
+    await loadCatalogue(locale);
     const t = translator(locale);
     const text = resultReason(t, endgame, false);
     assert.match(text, /5/, `${locale}: ${text}`);

@@ -1,7 +1,10 @@
 /**
  * Internationalisation: message catalogues as plain objects (English complete, the others falling
  * back to English key by key), `{name}` placeholders, and the writing direction of each locale for
- * `<html dir>`. No library: four catalogues and one function are all the app needs.
+ * `<html dir>`. No library: plain catalogues and one function are all the app needs.
+ *
+ * English, Hebrew, Arabic and Romanian are bundled with the first page; the other languages are
+ * loaded on first use (`loadCatalogue`), so each reader downloads only the language they read.
  */
 import { en, type MessageKey, type Messages } from './en.ts';
 import { he } from './he.ts';
@@ -10,7 +13,7 @@ import { ro } from './ro.ts';
 
 export type { MessageKey, Messages };
 
-export const LOCALES = ['en', 'he', 'ar', 'ro'] as const;
+export const LOCALES = ['en', 'he', 'ar', 'ro', 'ru', 'fr', 'es', 'pt', 'it', 'tr', 'nl'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Each language's own name, for the language picker. */
@@ -19,18 +22,48 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   he: 'עברית',
   ar: 'العربية',
   ro: 'Română',
+  ru: 'Русский',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  it: 'Italiano',
+  tr: 'Türkçe',
+  nl: 'Nederlands',
 };
 
-/** Every language's messages (exported for the catalogue checks). */
-export const CATALOGUES: Record<Locale, Partial<Messages>> = { en, he, ar, ro };
+/** The messages of every language loaded so far (exported for the catalogue checks). */
+export const CATALOGUES: Partial<Record<Locale, Partial<Messages>>> = { en, he, ar, ro };
+
+/** Languages kept out of the first page, each loaded by its own dynamic import. */
+const LOADERS: Partial<Record<Locale, () => Promise<Partial<Messages>>>> = {
+  ru: () => import('./ru.ts').then((m) => m.ru),
+  fr: () => import('./fr.ts').then((m) => m.fr),
+  es: () => import('./es.ts').then((m) => m.es),
+  pt: () => import('./pt.ts').then((m) => m.pt),
+  it: () => import('./it.ts').then((m) => m.it),
+  tr: () => import('./tr.ts').then((m) => m.tr),
+  nl: () => import('./nl.ts').then((m) => m.nl),
+};
+
+/** Whether `locale`'s messages are at hand (until then its texts show in English). */
+export function catalogueLoaded(locale: Locale): boolean {
+  return CATALOGUES[locale] !== undefined;
+}
+
+/** Load `locale`'s messages if they are not bundled; resolves once they are at hand. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (CATALOGUES[locale]) return;
+  const load = LOADERS[locale];
+  if (load) CATALOGUES[locale] = await load();
+}
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** A translation function for `locale`. */
 export function translator(locale: Locale): Translate {
-  const table = CATALOGUES[locale];
   return (key, params) => {
-    const text = table[key] ?? en[key];
+    // looked up on each call: a catalogue loaded later is used as soon as it arrives
+    const text = CATALOGUES[locale]?.[key] ?? en[key];
     if (!params) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       params[name] === undefined ? whole : String(params[name]),

@@ -6,7 +6,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import {
   LOCALES,
   LOCALE_NAMES,
+  catalogueLoaded,
   direction,
+  loadCatalogue,
   translator,
   type Locale,
   type Translate,
@@ -157,7 +159,18 @@ export function App() {
   // pdn, editor: the import dialog shows over any screen; the editor starts on the setup's rules
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<GameSetup>({ variant: 'international', options: {} });
-  const t = useMemo(() => translator(settings.locale), [settings.locale]);
+  // a language outside the first page shows in English until its catalogue arrives
+  const [loadedLocale, setLoadedLocale] = useState(() =>
+    catalogueLoaded(settings.locale) ? settings.locale : null,
+  );
+  useEffect(() => {
+    if (catalogueLoaded(settings.locale)) return;
+    loadCatalogue(settings.locale).then(
+      () => setLoadedLocale(settings.locale),
+      () => undefined, // offline: English stays
+    );
+  }, [settings.locale]);
+  const t = useMemo(() => translator(settings.locale), [settings.locale, loadedLocale]);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const setSettings = (s: Settings) => {
