@@ -2,8 +2,9 @@
  * The page's side of the computer (`client.ts`) in Node, over a stand-in Worker that runs the real
  * responder in the same process one task later: questions are answered in order, an abandoned
  * `think` resolves null and its late answer is dropped, cancelling a running analysis terminates
- * the worker and the next question gets a fresh one, hints and evaluations come back with the
- * engine's figures, and a failing question resolves null instead of throwing.
+ * the worker (or, when the page is cross-origin isolated, sets the shared stop flag, which is
+ * cleared before the next question) and the next question gets an answer, hints and evaluations
+ * come back with the engine's figures, and a failing question resolves null instead of throwing.
  */
 import { afterEach, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,9 @@ import type { FromWorker, ToWorker } from '../src/computer/protocol.ts';
 /** Workers created by the client, for the tests to inspect. */
 const created: FakeWorker[] = [];
 
+/** Time an answer takes to reach the page. */
+const DELIVERY_MS = 30;
+
 /** A Worker stand-in: each message is answered by a responder on a later task. */
 class FakeWorker {
   onmessage: ((e: { data: FromWorker }) => void) | null = null;
@@ -22,9 +26,17 @@ class FakeWorker {
   onmessageerror: (() => void) | null = null;
   terminated = false;
   readonly questions: ToWorker[] = [];
+  /** The shared stop flag, and its value when each question started. */
+  flag: Int32Array | null = null;
+  readonly flagAtStart: number[] = [];
+  /** Final answers computed so far (they reach the page `DELIVERY_MS` later). */
+  computed = 0;
   private readonly responder = createResponder(
     (a) => {
-      if (!this.terminated) this.onmessage?.({ data: a });
+      if (a.type !== 'info') this.computed++;
+      setTimeout(() => {
+        if (!this.terminated) this.onmessage?.({ data: a });
+      }, DELIVERY_MS);
     },
     { seed: 3, ttBits: 12 },
   );
@@ -37,8 +49,14 @@ class FakeWorker {
   postMessage(message: ToWorker): void {
     this.questions.push(message);
     setTimeout(() => {
-      if (this.terminated || message.type === 'init') return;
-      this.responder.answer(message);
+      if (this.terminated) return;
+      if (message.type === 'init') {
+        this.flag = new Int32Array(message.stopBuffer);
+        this.responder.setStopFlag(this.flag);
+      } else {
+        if (this.flag) this.flagAtStart.push(Atomics.load(this.flag, 0));
+        this.responder.answer(message);
+      }
     }, 5);
   }
   terminate(): void {
@@ -128,4 +146,32 @@ test('questions are answered in order; a queued one can be cancelled; failures r
   const broken = engine.ask('think', { variant: 'no-such-variant', options: {} }, [], 20);
   assert.equal(await broken.answer, null);
   engine.dispose();
+});
+
+test('cross-origin isolated: a stop goes through the shared flag, the worker lives on', async () => {
+  const scope = globalThis as { crossOriginIsolated?: boolean };
+  const before = scope.crossOriginIsolated;
+  scope.crossOriginIsolated = true;
+  try {
+    const engine = new EngineWorker();
+    const game = international();
+    const analysis = engine.ask('analyse', game.setup, game.entries, 60_000);
+    analysis.cancel();
+    assert.equal(await analysis.answer, null);
+    // a stop that arrives after the search ended, while its answer is on the way
+    const late = engine.ask('evaluate', game.setup, game.entries, 20);
+    while (created[0]!.computed < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+    late.cancel();
+    assert.equal(await late.answer, null);
+    const evaluation = await engine.ask('evaluate', game.setup, game.entries, 200).answer;
+    assert.equal(created.length, 1, 'the same worker answers');
+    assert.ok(!created[0]!.terminated);
+    assert.equal(created[0]!.questions[0]!.type, 'init', 'the flag was shared first');
+    assert.ok(evaluation && evaluation.depth >= 1);
+    // the analysis was stopped before it began; the questions after it start unstopped
+    assert.deepEqual(created[0]!.flagAtStart, [1, 0, 0]);
+    engine.dispose();
+  } finally {
+    scope.crossOriginIsolated = before;
+  }
 });

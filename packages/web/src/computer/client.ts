@@ -138,7 +138,10 @@ export class EngineWorker {
     const job = this.queue.shift();
     if (!job) return;
     this.running = job;
-    this.start().postMessage(job.question satisfies ToWorker);
+    const worker = this.start();
+    // the worker is idle here: clear a stop that arrived after its last search had ended
+    if (this.stopFlag) Atomics.store(this.stopFlag, 0, 0);
+    worker.postMessage(job.question satisfies ToWorker);
   }
 
   private cancel(job: Job): void {
