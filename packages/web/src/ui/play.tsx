@@ -359,7 +359,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
           )}
           {shownHint && (
             <p class="hint-text" data-testid="hint-text" aria-live="polite">
-              <span dir="ltr">{shownHint.text}</span>
+              {shownHint.text}
             </p>
           )}
         </div>
