@@ -192,25 +192,43 @@ test('Download PDN gives a file that reads back to the same moves', async () => 
   await page.context().close();
 });
 
-test('Copy FEN copies the shown position, or shows it to copy by hand', async () => {
-  const { page, errors } = await h.page();
-  await page.goto(h.url);
-  await startGame(page, 'international', { fen: 'W:W28,33:B19,K3' });
-  const fen = (await gameState(page)).fen;
-  await page.getByTestId('copy-fen').click();
-  const fallback = page.getByTestId('fen-fallback');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="fen-fallback"]') !== null ||
-      /FEN copied/.test(document.querySelector('[data-testid="message"]')?.textContent ?? ''),
+test('Copy FEN copies the shown position; a refused clipboard shows it to copy by hand', async () => {
+  // allowed: the FEN of the position shown (here an earlier one, under review) is on the clipboard
+  const allowed = await h.page();
+  await allowed.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await allowed.page.goto(h.url);
+  await startGame(allowed.page, 'international', { fen: 'W:W28,33:B19,K3' });
+  const startFen = (await gameState(allowed.page)).fen;
+  await clickSquare(allowed.page, sq('28'));
+  await clickSquare(allowed.page, sq('23'));
+  await allowed.page.waitForFunction(
+    () => Number(document.querySelector('.play')?.getAttribute('data-ply')) === 1,
   );
-  if ((await fallback.count()) > 0) assert.equal(await fallback.inputValue(), fen);
-  else {
-    const copied = await page.evaluate(() => navigator.clipboard.readText()).catch(() => null);
-    if (copied !== null) assert.equal(copied, fen);
-  }
-  assert.deepEqual(errors, []);
-  await page.context().close();
+  await allowed.page.locator('.nav button[aria-label="First position"]').click();
+  await allowed.page.getByTestId('copy-fen').click();
+  await allowed.page.getByTestId('message').filter({ hasText: 'FEN copied.' }).waitFor();
+  assert.equal(await allowed.page.evaluate(() => navigator.clipboard.readText()), startFen);
+  assert.equal(await allowed.page.getByTestId('fen-fallback').count(), 0);
+  assert.deepEqual(allowed.errors, []);
+  await allowed.page.context().close();
+
+  // refused: the FEN is shown in a field, selected, to copy by hand
+  const refused = await h.page();
+  // (a script as text: the test runner's transform would add helpers the page does not have)
+  await refused.page.addInitScript({
+    content: `Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });`,
+  });
+  await refused.page.goto(h.url);
+  await startGame(refused.page, 'international', { fen: 'W:W28,33:B19,K3' });
+  const fen = (await gameState(refused.page)).fen;
+  await refused.page.getByTestId('copy-fen').click();
+  const fallback = refused.page.getByTestId('fen-fallback');
+  await fallback.waitFor();
+  assert.equal(await fallback.inputValue(), fen);
+  assert.deepEqual(refused.errors, []);
+  await refused.page.context().close();
 });
 
 test('the FEN field names its mistake and where it is', async () => {
