@@ -3,7 +3,8 @@
  * variant the engine's entries replay as legal moves from the start — through Dhamet's compulsory
  * opening and at the lowest and highest levels; huff rules burn when a capture was skipped; an
  * analysis reports its progress and a line in the variant's notation; evaluations have the side to
- * move's sign; a game that does not replay is answered with an error, never a crash.
+ * move's sign; the panel's figures read from White's side; a game that does not replay is answered
+ * with an error, never a crash.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +12,8 @@ import { Position, VARIANTS, variantOrThrow } from '@damka/rules';
 import { entryOf, newGame, replay, type Entry, type SavedGame } from '../src/game/record.ts';
 import { chooseBurn, createResponder, lineText } from '../src/computer/responder.ts';
 import { levelOf } from '../src/computer/client.ts';
-import type { FromWorker, Question, QuestionKind } from '../src/computer/protocol.ts';
+import type { Analysis, FromWorker, Question, QuestionKind } from '../src/computer/protocol.ts';
+import { formatMen, whiteShare } from '../src/ui/analysis.tsx';
 
 /** A responder with small tables and a fixed seed, and the answers it posted. */
 function responder() {
@@ -161,4 +163,25 @@ test('a game that does not replay is answered with an error; levels are checked'
   assert.equal(levelOf(0), 3);
   assert.equal(levelOf('8'), 3);
   assert.equal(levelOf(2.5), 3);
+});
+
+test('analysis figures: signed men from White’s side, and the bar’s share', () => {
+  assert.equal(formatMen(125), '+1.25');
+  assert.equal(formatMen(-40), '−0.40');
+  assert.equal(formatMen(0), '0.00');
+  const at = (whiteScore: number, mate?: number): Analysis => ({
+    depth: 1,
+    score: whiteScore,
+    whiteScore,
+    ...(mate !== undefined ? { mate } : {}),
+    nodes: 1,
+    time: 1,
+    line: [],
+    best: null,
+  });
+  assert.equal(whiteShare(at(0)), 50);
+  assert.ok(whiteShare(at(100)) > 50 && whiteShare(at(100)) < whiteShare(at(300)));
+  assert.ok(whiteShare(at(-300)) < 50 && whiteShare(at(-300)) > 0);
+  assert.equal(whiteShare(at(29_990, 5)), 100);
+  assert.equal(whiteShare(at(-29_990, 5)), 0);
 });

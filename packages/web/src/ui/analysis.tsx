@@ -151,7 +151,10 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
       ) : (
         <>
           <p class="analysis-score" aria-live="polite">
-            <strong data-testid="analysis-score" dir="ltr">
+            <strong
+              data-testid="analysis-score"
+              dir={analysis?.mate === undefined ? 'ltr' : 'auto'}
+            >
               {score || '…'}
             </strong>{' '}
             <span class="analysis-depth" data-testid="analysis-depth">
