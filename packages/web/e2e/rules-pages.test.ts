@@ -68,7 +68,7 @@ test('Rules from the menu: the index, the differences table and every variant pa
   await page.context().close();
 });
 
-test('a deep link and the setup screen link open a variant page', async () => {
+test('a deep link, the play button and the setup screen link', async () => {
   const { page, errors } = await h.page();
   await page.goto(`${h.url}rules/russian`);
   const russian = page.locator('article[data-variant="russian"]');
@@ -82,8 +82,10 @@ test('a deep link and the setup screen link open a variant page', async () => {
     (await russian.locator('[data-diagram="choice"] figcaption').textContent()) ?? '',
     /takes 1.*takes 2|takes 2.*takes 1/,
   );
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  // "play this variant" opens the new-game screen with the variant chosen
+  await page.getByTestId('rules-play').click();
+  await page.locator('label[data-variant="russian"].chosen').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
   await page.locator('label[data-variant="italian"]').click();
   await page.getByTestId('variant-rules').click();
   await page.locator('article[data-variant="italian"]').waitFor();

@@ -18,6 +18,8 @@ export interface RulesScreenProps {
   /** `''`: the index and the table; otherwise a variant id. */
   readonly page: string;
   readonly onOpen: (page: string) => void;
+  /** Start a new game of this variant (the new-game screen, the variant chosen). */
+  readonly onPlay?: (variant: string) => void;
 }
 
 function PageLink({
@@ -167,10 +169,12 @@ function VariantPage({
   t,
   rules,
   onOpen,
+  onPlay,
 }: {
   t: Translate;
   rules: Rules;
   onOpen: (p: string) => void;
+  onPlay?: (variant: string) => void;
 }) {
   const variant = useMemo(() => getVariant(rules.id), [rules]);
   if (!variant.ok) return <p class="error">{variant.error}</p>;
@@ -204,6 +208,16 @@ function VariantPage({
       <header class="rules-head">
         <h2>{name}</h2>
         <p class="rules-summary">{variantSummary(t, rules)}</p>
+        {onPlay && (
+          <button
+            type="button"
+            class="primary rules-play"
+            data-testid="rules-play"
+            onClick={() => onPlay(rules.id)}
+          >
+            {t('rp_playThis')}
+          </button>
+        )}
       </header>
       <div class="rules-layout">
         <figure class="rules-figure" data-diagram="start">
@@ -317,7 +331,7 @@ function RulesIndex({ t, onOpen }: { t: Translate; onOpen: (p: string) => void }
   );
 }
 
-export function RulesScreen({ t, page, onOpen }: RulesScreenProps) {
+export function RulesScreen({ t, page, onOpen, onPlay }: RulesScreenProps) {
   if (page === '') return <RulesIndex t={t} onOpen={onOpen} />;
   const rules = VARIANTS.find((r) => r.id === page);
   if (!rules) {
@@ -332,5 +346,5 @@ export function RulesScreen({ t, page, onOpen }: RulesScreenProps) {
       </div>
     );
   }
-  return <VariantPage key={rules.id} t={t} rules={rules} onOpen={onOpen} />;
+  return <VariantPage key={rules.id} t={t} rules={rules} onOpen={onOpen} onPlay={onPlay} />;
 }

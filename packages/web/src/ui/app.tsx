@@ -215,6 +215,8 @@ export function App() {
     return () => window.removeEventListener('popstate', onPop);
   }, [game]);
 
+  // the variant a rules page's "play" button chose, for the new-game screen
+  const [setupVariant, setSetupVariant] = useState<string | undefined>(undefined);
   const openRules = (page: string) => {
     if (location.pathname !== rulesPath(page)) history.pushState(null, '', rulesPath(page));
     setRulesPage(page);
@@ -335,6 +337,7 @@ export function App() {
               go('editor');
             }}
             onRules={openRules}
+            variant={setupVariant}
             onStart={(g) => {
               setGame(g);
               setScreen('play');
@@ -391,7 +394,15 @@ export function App() {
           />
         )}
         {screen === 'rules' && (
-          <RulesScreenLoader t={t} page={rulesPage ?? ''} onOpen={openRules} />
+          <RulesScreenLoader
+            t={t}
+            page={rulesPage ?? ''}
+            onOpen={openRules}
+            onPlay={(id) => {
+              setSetupVariant(id);
+              go('setup');
+            }}
+          />
         )}
       </main>
       {importing && (

@@ -82,6 +82,8 @@ export interface SetupProps {
   readonly onEditor?: (setup: GameSetup) => void;
   /** Open the rules page of a variant. */
   readonly onRules?: (variant: string) => void;
+  /** Open with this variant chosen (from its rules page). */
+  readonly variant?: string;
 }
 
 export function Setup({
@@ -93,8 +95,9 @@ export function Setup({
   onOnline,
   online,
   onRules,
+  variant,
 }: SetupProps) {
-  const [variantId, setVariantId] = useState(initial?.setup.variant ?? 'international');
+  const [variantId, setVariantId] = useState(variant ?? initial?.setup.variant ?? 'international');
   const [options, setOptions] = useState<Options>(initial?.setup.options ?? {});
   const [mode, setMode] = useState<Mode | 'online'>(
     online && onOnline ? 'online' : (initial?.mode ?? 'friend'),
