@@ -238,13 +238,42 @@ test('against the computer, a draw offer is answered from its own evaluation', a
   await page.context().close();
 });
 
-test('sound and animation speed are kept in the settings', async () => {
+const FAKE_AUDIO = `
+  window.tones = 0;
+  const param = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+  const node = () => ({ connect: (x) => x, frequency: param, gain: param });
+  window.AudioContext = class {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    createOscillator() {
+      return { ...node(), type: 'sine', start: () => window.tones++, stop() {} };
+    }
+    createGain() {
+      return node();
+    }
+    resume() {
+      return Promise.resolve();
+    }
+  };
+`;
+
+test('sound and animation speed are kept in the settings; moves sound only when on', async () => {
   const { page, errors } = await h.page();
+  // a stand-in AudioContext that counts the tones the page starts (plain text: the page runs it
+  // as written, without the test's compiled helpers)
+  await page.addInitScript({ content: FAKE_AUDIO });
+  const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
   await page.goto(h.url);
+  await startFriendGame(page, 'international');
+  await clickSquare(page, sq('32'));
+  await clickSquare(page, sq('28'));
+  await waitForPly(page, 1);
+  assert.equal(await tones(), 1, 'sound is on by default: one tone for a move');
   await page.getByTestId('menu').click();
   await page.getByTestId('menu-settings').click();
   const sound = page.getByTestId('sound');
-  assert.equal(await sound.isChecked(), true, 'sound is on by default');
+  assert.equal(await sound.isChecked(), true);
   await sound.uncheck();
   await page.locator('input[name="animation"][value="slow"]').check({ force: true });
   await page.reload();
@@ -257,12 +286,23 @@ test('sound and animation speed are kept in the settings', async () => {
     { sound: JSON.parse(stored!).sound, animation: JSON.parse(stored!).animation },
     { sound: false, animation: 'slow' },
   );
-  // sounds on again: a move plays one without any error, audio or not
+  // sound off: the game goes on in silence
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-continue').click();
+  await clickSquare(page, sq('19'));
+  await clickSquare(page, sq('23'));
+  await waitForPly(page, 2);
+  assert.equal(await tones(), 0);
+  // on again: a capture sounds with two tones
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-settings').click();
   await page.getByTestId('sound').check();
-  await startFriendGame(page, 'international');
-  await clickSquare(page, sq('32'));
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-continue').click();
   await clickSquare(page, sq('28'));
-  await waitForPly(page, 1);
+  await clickSquare(page, sq('19'));
+  await waitForPly(page, 3);
+  assert.equal(await tones(), 2);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
