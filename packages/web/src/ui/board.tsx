@@ -23,10 +23,10 @@ export interface BoardProps {
   readonly movable: BoardColor | 'both' | 'none';
   readonly targets: readonly number[];
   readonly lastMove: LastMove | null;
-  /** A suggested move to show (hint, analysis). */
-  readonly hint?: LastMove | null;
   /** Milliseconds per step of a move animation (0: none); the widget's default when absent. */
   readonly animationMs?: number;
+  /** A suggested move to show (hint, analysis). */
+  readonly hint?: LastMove | null;
   readonly labels: readonly string[];
   readonly edgeLabels: { files: readonly string[]; ranks: readonly string[] } | null;
   readonly coordinates: boolean;

@@ -17,8 +17,8 @@ import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import { CLOCKS, clockName } from '../online/api.ts';
 import { explainFen } from '../pdn/fen-check.ts';
-import { LEVELS, levelOf } from '../computer/client.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
+import { LEVELS, levelOf } from '../computer/client.ts';
 import { optionSummary, rulesPath, variantName, variantSummary } from '../rules-pages/texts.ts';
 import {
   newGame,
