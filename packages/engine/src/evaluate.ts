@@ -76,6 +76,8 @@ export class Evaluator {
   private readonly jumpMask: Int32Array;
   private readonly flying: Uint8Array;
   private readonly capturable: Uint8Array;
+  /** 1 when a piece of this code may jump every piece code of the other colour. */
+  private readonly capturesAll: Uint8Array;
   /** Runaway: squares that must be empty ahead of a man, per colour and square; start/end offsets. */
   private readonly coneStart: Int32Array;
   private readonly coneEnd: Int32Array;
@@ -108,6 +110,13 @@ export class Evaluator {
     this.ndirs = t.directions.length;
     this.flying = c.flying;
     this.capturable = c.capturable;
+    this.capturesAll = new Uint8Array(8);
+    for (let code = 1; code < 8; code++) {
+      const them = (code & BLACK_BIT) ^ BLACK_BIT;
+      let all = 1;
+      for (let v = them + 1; v <= them + 3; v++) if (c.capturable[code * 8 + v] === 0) all = 0;
+      this.capturesAll[code] = all;
+    }
     this.firstJumpDirs = c.firstJumpDirs;
     this.stepDirs = c.stepDirs;
     const ndirs = this.ndirs;
@@ -464,9 +473,12 @@ export class Evaluator {
         const pieces = codes[at + code]!;
         if (pieces === 0) continue;
         const cap = code * 8;
-        let victims = 0;
-        for (let v = them + 1; v <= them + 3; v++)
-          if (capturable[cap + v] !== 0) victims |= codes[at + v]!;
+        let victims = me === 0 ? black : white;
+        if (this.capturesAll[code] === 0) {
+          victims = 0;
+          for (let v = them + 1; v <= them + 3; v++)
+            if (capturable[cap + v] !== 0) victims |= codes[at + v]!;
+        }
         const jumps = this.firstJumpDirs[code]!;
         if (this.flying[code] === 1) {
           for (let i = 0; i < jumps.length; i++) {
@@ -556,9 +568,15 @@ export class Evaluator {
           (((empty & m0[rd]!) << l0[rd]!) >>> r0[rd]!) |
           (((empty & m1[rd]!) << l1[rd]!) >>> r1[rd]!);
         const bit = 1 << d;
+        // attackers that may jump every piece of ours are shifted together
+        let all = 0;
         for (let a = them + 1; a <= them + 3; a++) {
           const attackers = codes[at + a]!;
           if (attackers === 0 || (this.jumpMask[a]! & bit) === 0) continue;
+          if (this.capturesAll[a] !== 0) {
+            all |= attackers;
+            continue;
+          }
           let victims = 0;
           for (let v = me + 1; v <= me + 3; v++) {
             if (capturable[a * 8 + v] !== 0) victims |= codes[at + v]!;
@@ -568,7 +586,13 @@ export class Evaluator {
             (((attackers & m1[d]!) << l1[d]!) >>> r1[d]!);
           loose |= reach & landable & victims;
         }
+        if (all !== 0) {
+          const reach =
+            (((all & m0[d]!) << l0[d]!) >>> r0[d]!) | (((all & m1[d]!) << l1[d]!) >>> r1[d]!);
+          loose |= reach & landable;
+        }
       }
+      loose &= me === 0 ? white : black;
       looseCount = popcount(loose);
     }
 

@@ -142,6 +142,8 @@ export class Searcher {
   private readonly size: number;
   private readonly lists: MoveList[] = [];
   private readonly order: Int32Array[] = [];
+  /** Per ply: the search order of the move list (list indices), sorted as the search goes. */
+  private readonly slots: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history: Int32Array;
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
@@ -195,6 +197,7 @@ export class Searcher {
     for (let i = 0; i <= MAX_PLY; i++) {
       this.lists.push(new MoveList());
       this.order.push(new Int32Array(128));
+      this.slots.push(new Int32Array(128));
     }
     const rules = variant.rules;
     this.mandatory = rules.capture.obligation === 'mandatory';
@@ -476,8 +479,11 @@ export class Searcher {
     const origAlpha = alpha;
     let best = -INF;
     let bestMove = 0;
+    const slots = this.slots[ply]!;
+    for (let x = 0; x < n; x++) slots[x] = x;
     for (let k = 0; k < n; k++) {
-      // selection sort step: bring the best-scored remaining move to slot k
+      // selection sort step: bring the best-scored remaining move to place k (the moves stay
+      // where they are in the list; `slots` holds the order)
       let bi = k;
       let bs = scores[k]!;
       for (let j = k + 1; j < n; j++) {
@@ -487,13 +493,16 @@ export class Searcher {
         }
       }
       if (bi !== k) {
-        swapMoves(list, k, bi);
+        const t = slots[k]!;
+        slots[k] = slots[bi]!;
+        slots[bi] = t;
         scores[bi] = scores[k]!;
         scores[k] = bs;
       }
-      const id = moveIdOf(list, k);
-      const quiet = list.kind[k] !== KIND_CAPTURE && list.piece[k] === list.moved[k];
-      this.play(list, k, idx + 1);
+      const i = slots[k]!;
+      const id = moveIdOf(list, i);
+      const quiet = list.kind[i] !== KIND_CAPTURE && list.piece[i] === list.moved[i];
+      this.play(list, i, idx + 1);
       let score: number;
       if (k === 0) {
         score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
@@ -507,8 +516,8 @@ export class Searcher {
           score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
         }
       }
-      if (this.burnRule !== 0) score -= this.penalty(list, k, list);
-      unmakeMove(this.board, list, k);
+      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -522,7 +531,7 @@ export class Searcher {
                 this.killers[ply * 2 + 1] = k0;
                 this.killers[ply * 2] = id;
               }
-              const h = side * this.size * this.size + list.from[k]! * this.size + list.to[k]!;
+              const h = side * this.size * this.size + list.from[i]! * this.size + list.to[i]!;
               const v = this.history[h]! + depth * depth;
               this.history[h] = v;
               if (v > 1 << 20)
@@ -572,8 +581,11 @@ export class Searcher {
     let m = 0;
     while (m < n && list.kind[m] === KIND_CAPTURE) m++;
     if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
+    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
     const sc = this.order[ply]!;
     for (let i = 0; i < m; i++) sc[i] = this.captureScore(list, i);
+    const slots = this.slots[ply]!;
+    for (let x = 0; x < m; x++) slots[x] = x;
     for (let k = 0; k < m; k++) {
       let bi = k;
       let bs = sc[k]!;
@@ -584,20 +596,23 @@ export class Searcher {
         }
       }
       if (bi !== k) {
-        swapMoves(list, k, bi);
+        const t = slots[k]!;
+        slots[k] = slots[bi]!;
+        slots[bi] = t;
         sc[bi] = sc[k]!;
         sc[k] = bs;
       }
-      this.play(list, k, idx + 1);
+      const i = slots[k]!;
+      this.play(list, i, idx + 1);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
-      if (this.burnRule !== 0) score -= this.penalty(list, k, list);
-      unmakeMove(this.board, list, k);
+      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, moveIdOf(list, k));
+          this.updatePv(ply, moveIdOf(list, i));
           if (alpha >= beta) break;
         }
       }
@@ -666,6 +681,7 @@ export class Searcher {
   private scoreMoves(list: MoveList, ply: number, side: number, ttMove: number): void {
     const n = list.count;
     if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
+    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
     const scores = this.order[ply]!;
     const k0 = this.killers[ply * 2]!;
     const k1 = this.killers[ply * 2 + 1]!;

@@ -1,9 +1,12 @@
 /**
- * The transposition table: a fixed-size, direct-mapped cache of search results in typed arrays.
+ * The transposition table: a fixed-size, direct-mapped cache of search results in one typed array.
  *
- * Parallel typed arrays (lock, move, score, depth, bound+age) instead of entry objects: no
- * allocation, no GC pauses, and a table of a million entries costs 12 MB. The size is a power of
- * two chosen at construction so the bench's node counts never depend on the machine.
+ * Each entry is four int32 words side by side — lock (the key's high half), move, score, and depth
+ * with bound and age — so a probe and the reads after it touch one 16-byte run of memory (one
+ * cache line) instead of one line in each of several parallel arrays: at millions of probes per
+ * second, cache misses are most of a probe's cost. No entry objects, no allocation, no GC pauses;
+ * a table of a million entries costs 16 MB. The size is a power of two chosen at construction so
+ * the bench's node counts never depend on the machine.
  */
 
 export const BOUND_NONE = 0;
@@ -11,35 +14,29 @@ export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
+/** Words per entry: lock, move, score, depth << 8 | age << 2 | bound. */
+const WORDS = 4;
+const LOCK = 0;
+const MOVE = 1;
+const SCORE = 2;
+const INFO = 3;
+
 /** Transposition table indexed by the low key half, confirmed by the high half. */
 export class TranspositionTable {
   readonly size: number;
   private readonly mask: number;
-  private readonly locks: Int32Array;
-  private readonly moves: Int32Array;
-  private readonly scores: Int16Array;
-  private readonly depths: Int8Array;
-  /** bits 0–1 bound, bits 2–7 age. */
-  private readonly info: Uint8Array;
+  private readonly data: Int32Array;
   private age = 0;
 
-  /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 12 MB). */
+  /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 16 MB). */
   constructor(bits = 20) {
     this.size = 1 << bits;
     this.mask = this.size - 1;
-    this.locks = new Int32Array(this.size);
-    this.moves = new Int32Array(this.size);
-    this.scores = new Int16Array(this.size);
-    this.depths = new Int8Array(this.size);
-    this.info = new Uint8Array(this.size);
+    this.data = new Int32Array(this.size * WORDS);
   }
 
   clear(): void {
-    this.locks.fill(0);
-    this.moves.fill(0);
-    this.scores.fill(0);
-    this.depths.fill(0);
-    this.info.fill(0);
+    this.data.fill(0);
     this.age = 0;
   }
 
@@ -50,40 +47,43 @@ export class TranspositionTable {
 
   /** Slot of a key, or -1 when the table holds nothing for it. */
   probe(lo: number, hi: number): number {
-    const i = lo & this.mask;
-    return this.locks[i] === hi && (this.info[i]! & 3) !== BOUND_NONE ? i : -1;
+    const slot = (lo & this.mask) * WORDS;
+    const data = this.data;
+    return data[slot + LOCK] === hi && (data[slot + INFO]! & 3) !== BOUND_NONE ? slot : -1;
   }
 
   move(slot: number): number {
-    return this.moves[slot]!;
+    return this.data[slot + MOVE]!;
   }
   score(slot: number): number {
-    return this.scores[slot]!;
+    return this.data[slot + SCORE]!;
   }
   depth(slot: number): number {
-    return this.depths[slot]!;
+    return this.data[slot + INFO]! >> 8;
   }
   bound(slot: number): number {
-    return this.info[slot]! & 3;
+    return this.data[slot + INFO]! & 3;
   }
 
   /** Store a result; keeps a deeper entry of the current search for another key. */
   store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
-    const i = lo & this.mask;
-    const info = this.info[i]!;
+    const slot = (lo & this.mask) * WORDS;
+    const data = this.data;
+    const info = data[slot + INFO]!;
+    const sameKey = data[slot + LOCK] === hi;
     if (
-      this.locks[i] !== hi &&
-      info !== 0 &&
-      info >> 2 === this.age &&
-      this.depths[i]! > depth + 2
+      !sameKey &&
+      (info & 0xff) !== 0 &&
+      ((info >> 2) & 63) === this.age &&
+      info >> 8 > depth + 2
     ) {
       return;
     }
-    if (this.locks[i] === hi && move === 0) move = this.moves[i]!;
-    this.locks[i] = hi;
-    this.moves[i] = move;
-    this.scores[i] = score;
-    this.depths[i] = depth > 127 ? 127 : depth < -128 ? -128 : depth;
-    this.info[i] = (this.age << 2) | bound;
+    if (sameKey && move === 0) move = data[slot + MOVE]!;
+    const d = depth > 127 ? 127 : depth < -128 ? -128 : depth;
+    data[slot + LOCK] = hi;
+    data[slot + MOVE] = move;
+    data[slot + SCORE] = (score << 16) >> 16;
+    data[slot + INFO] = (d << 8) | (this.age << 2) | bound;
   }
 }
