@@ -1,16 +1,18 @@
 /**
  * The computer in a real browser: it replies at level 1 and level 8 from its Web Worker while the
  * page keeps drawing frames (a requestAnimationFrame counter never stalls), the level is kept with
- * the game and in the setup form, Dhamet's compulsory opening is played by the computer, a hint
- * shows a legal move on the board and in the notation, and the analysis shows a score and a line,
- * updates while it thinks, stops on request and restarts on another position — with no console
- * errors anywhere.
+ * the game and in the setup form, Dhamet's compulsory opening is played by the computer, the
+ * bundled worker answers a legal move in every variant, a hint shows a legal move on the board and
+ * in the notation, and the analysis shows a score and a line, updates while it thinks, stops on
+ * request and restarts on another position — with no console errors anywhere.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, formatMove, variantOrThrow } from '@damka/rules';
+import { Position, VARIANTS, formatMove, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
 import { clickSquare, gameState, startGame, startHarness, type Harness } from './harness.ts';
+import { newGame, replay } from '../src/game/record.ts';
+import type { FromWorker, Question } from '../src/computer/protocol.ts';
 
 let h: Harness;
 before(async () => {
@@ -119,6 +121,47 @@ test('Dhamet: the computer opens with the compulsory opening', async () => {
   assert.ok(played.ok);
   const reached = start.legalMoves().map((m) => start.play(m).fen);
   assert.ok(reached.includes(played.value.fen), 'the computer played a legal opening move');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('every variant: the bundled worker answers a legal first move', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startComputerGame(page, 'international', 1, 'black');
+  await waitForPly(page, 1);
+  const url = page
+    .workers()
+    .find((w) => w.url().includes('computer.worker'))
+    ?.url();
+  assert.ok(url, 'the computer worker is loaded');
+  const questions: Question[] = VARIANTS.map((rules, i) => ({
+    type: 'think',
+    id: i + 1,
+    setup: { variant: rules.id, options: {} },
+    entries: [],
+    level: 1,
+    moveTime: 100,
+  }));
+  // a second worker from the same script, asked about every variant in turn
+  const answers = (await page.evaluate(`new Promise((resolve) => {
+    const questions = ${JSON.stringify(questions)};
+    const answers = [];
+    const w = new Worker(${JSON.stringify(url)}, { type: 'module' });
+    w.onmessage = (e) => {
+      if (e.data.type === 'info') return;
+      answers.push(e.data);
+      if (answers.length === questions.length) { w.terminate(); resolve(answers); }
+    };
+    for (const q of questions) w.postMessage(q);
+  })`)) as FromWorker[];
+  for (const [i, rules] of VARIANTS.entries()) {
+    const a = answers.find((x) => x.id === i + 1);
+    assert.ok(a?.type === 'done' && a.analysis?.best, `${rules.id}: an entry`);
+    const game = newGame({ variant: rules.id, options: {} }, 'friend', null);
+    const after = replay({ ...game, entries: [a.analysis.best] });
+    assert.equal(after.entries.length, 1, `${rules.id}: the entry is legal`);
+  }
   assert.deepEqual(errors, []);
   await page.context().close();
 });
