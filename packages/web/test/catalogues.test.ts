@@ -58,7 +58,7 @@ test('languages outside the first page load on demand and cover the main screens
     for (const r of VARIANTS) assert.ok(catalogue[`variantName_${r.id}`], `${locale} ${r.id}`);
     const t = translator(locale);
     assert.notEqual(t('newGame'), en.newGame, locale);
-    assert.equal(t('rp_draw_oneKingEach'), en.rp_draw_oneKingEach, 'falls back to English');
+    assert.equal(t('optionSummary_kingSplit'), en.optionSummary_kingSplit, 'falls back to English');
   }
 });
 
