@@ -153,6 +153,16 @@ export class OnlineClient {
     this.send({ type: 'rematch' });
   }
 
+  /** End the game without a result (only at its very start). */
+  abort(): void {
+    this.send({ type: 'abort' });
+  }
+
+  /** Claim the win or a draw: the opponent has left the game. */
+  claim(result: 'win' | 'draw'): void {
+    this.send({ type: 'claim', result });
+  }
+
   /** Send anything (tests use this to send what a well-behaved client never would). */
   sendRaw(text: string): void {
     if (this.socket && this.socket.readyState === 1) this.socket.send(text);

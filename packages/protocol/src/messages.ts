@@ -25,6 +25,15 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** A game id: 12 base64url characters (72 random bits; ids are public, secrets are not). */
 export const GAME_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 
+/**
+ * How long a player must have had no connection to a running game before the opponent may claim
+ * the win or a draw (servers may be configured otherwise; the server decides).
+ */
+export const CLAIM_AFTER_MS = 60_000;
+
+/** A game may be aborted (ended without a result) while it has fewer actions than this. */
+export const ABORT_BEFORE_PLY = 2;
+
 /** Longest game the server keeps (actions); a game reaching it ends drawn. */
 export const MAX_PLIES = 2000;
 
@@ -106,7 +115,10 @@ export const ClockState = v.strictObject({
 });
 export type ClockState = v.InferOutput<typeof ClockState>;
 
-/** How a game ended: `reason` is a rules-package outcome code or `timeout`/`maxLength`. */
+/**
+ * How a game ended: `reason` is a rules-package outcome code or `timeout`, `maxLength`,
+ * `aborted` (no result; `side` aborted it) or `abandoned` (`side` left, the opponent claimed).
+ */
 export const OutcomeInfo = v.strictObject({
   winner: v.nullable(Color),
   reason: v.string(),
@@ -128,6 +140,12 @@ export const LiveState = v.strictObject({
   rematch: v.strictObject({ white: v.boolean(), black: v.boolean(), game: v.nullable(GameId) }),
   /** Whether each seat's link has been opened at least once. */
   joined: v.strictObject({ white: v.boolean(), black: v.boolean() }),
+  /**
+   * Server time (ms since the epoch) since which each player has had no connection to the game,
+   * or null while connected (or when the server does not know): the opponent of a player absent
+   * for `CLAIM_AFTER_MS` may claim.
+   */
+  absent: v.strictObject({ white: v.nullable(v.number()), black: v.nullable(v.number()) }),
 });
 export type LiveState = v.InferOutput<typeof LiveState>;
 
@@ -157,6 +175,10 @@ export const ClientMessage = v.variant('type', [
   v.strictObject({ type: v.literal('resign') }),
   v.strictObject({ type: v.literal('draw'), action: v.picklist(['offer', 'accept', 'decline']) }),
   v.strictObject({ type: v.literal('rematch') }),
+  /** End the game without a result; only before `ABORT_BEFORE_PLY` actions. */
+  v.strictObject({ type: v.literal('abort') }),
+  /** Claim the win or a draw because the opponent has left (see `CLAIM_AFTER_MS`). */
+  v.strictObject({ type: v.literal('claim'), result: v.picklist(['win', 'draw']) }),
   v.strictObject({
     type: v.literal('ping'),
     n: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31)),
@@ -184,6 +206,8 @@ export const ERROR_CODES = [
   'gameOver',
   'noDrawOffer',
   'notOver',
+  'cannotAbort',
+  'cannotClaim',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -99,6 +99,7 @@ const state = (ply: number): LiveState => ({
   drawOffer: null,
   rematch: { white: false, black: false, game: null },
   joined: { white: true, black: true },
+  absent: { white: null, black: 1_700_000_000_000 },
 });
 const action = (ply: number, text: string): Action => ({
   ply,

@@ -393,6 +393,16 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
         if (!result.ok) error(result.code, result.message);
         return;
       }
+      case 'abort': {
+        const result = await service.abort(game, seat);
+        if (!result.ok) error(result.code, result.message);
+        return;
+      }
+      case 'claim': {
+        const result = await service.claim(game, seat, message.result);
+        if (!result.ok) error(result.code, result.message);
+        return;
+      }
     }
   };
 

@@ -7,8 +7,15 @@
  * Events are published only after the change is committed to the database; a node that misses
  * one (a Redis hiccup, a restart) is not wrong for long: its cached game is checked against the
  * stored version before every write, and clients resync with `hello`.
+ *
+ * The hub also knows whether each player is connected (to any node): nodes announce when a seat's
+ * first connection to a game opens and its last one closes, and a node that starts following a
+ * game asks the others to announce theirs again. A node that dies announces nothing, so its
+ * players still count as present elsewhere: the error is on the side of refusing a claim.
  */
 import type { Action, Seat, ServerMessage } from '@damka/protocol';
+
+type Color = 'white' | 'black';
 import type { GamesTable } from './db.ts';
 
 /** The public part of a games row (the seat hashes never leave the node that read them). */
@@ -23,6 +30,15 @@ export type GameEvent =
       readonly row: PublicRow;
     }
   | { readonly t: 'update'; readonly game: string; readonly row: PublicRow }
+  | {
+      /** A seat's first connection on node `node` opened (`present`) or its last one closed. */
+      readonly t: 'presence';
+      readonly game: string;
+      readonly seat: Color;
+      readonly present: boolean;
+      /** Set by a node that just started following the game: the others announce themselves. */
+      readonly ask: boolean;
+    }
   | {
       readonly t: 'rematch';
       readonly game: string;
@@ -57,8 +73,12 @@ export class Hub {
   private sub: RedisLike | null = null;
   private channel = '';
   readonly nodeId: string;
+  /** Players connected through other nodes: game → seat → node ids. */
+  private readonly remote = new Map<string, Map<Color, Set<string>>>();
   /** Called for every event from another node (the service updates its cache). */
   onRemote: (event: GameEvent) => void = () => {};
+  /** Called when a player's presence (on any node) may have changed. */
+  onPresence: (game: string, seat: Color) => void = () => {};
   /** Turns events into messages; set by the service. */
   render: Render = () => null;
 
@@ -81,6 +101,10 @@ export class Hub {
         return;
       }
       if (data.node === this.nodeId) return;
+      if (data.event.t === 'presence') {
+        this.remotePresence(data.node, data.event);
+        return;
+      }
       this.onRemote(data.event);
       this.deliver(data.event);
     });
@@ -93,15 +117,71 @@ export class Hub {
 
   join(game: string, connection: Connection): void {
     let room = this.rooms.get(game);
+    const first = !room;
     if (!room) this.rooms.set(game, (room = new Set()));
+    const seat = connection.seat;
+    const arrives = seat !== 'spectator' && !this.hereLocally(game, seat);
     room.add(connection);
+    if (arrives) this.announce(game, seat, true, first);
+    else if (first) this.ask(game);
   }
 
   leave(game: string, connection: Connection): void {
     const room = this.rooms.get(game);
-    if (!room) return;
-    room.delete(connection);
-    if (room.size === 0) this.rooms.delete(game);
+    if (!room || !room.delete(connection)) return;
+    if (room.size === 0) {
+      this.rooms.delete(game);
+      this.remote.delete(game);
+    }
+    const seat = connection.seat;
+    if (seat !== 'spectator' && !this.hereLocally(game, seat)) this.announce(game, seat, false);
+  }
+
+  /** Is `seat` connected to `game` on this node or (as far as this node knows) on another? */
+  present(game: string, seat: Color): boolean {
+    return this.hereLocally(game, seat) || (this.remote.get(game)?.get(seat)?.size ?? 0) > 0;
+  }
+
+  private hereLocally(game: string, seat: Color): boolean {
+    for (const connection of this.rooms.get(game) ?? []) if (connection.seat === seat) return true;
+    return false;
+  }
+
+  /** Tell the other nodes (and this node's service) that `seat` arrived or left here. */
+  private announce(game: string, seat: Color, present: boolean, ask = false): void {
+    this.onPresence(game, seat);
+    if (this.pub) this.send({ t: 'presence', game, seat, present, ask });
+  }
+
+  /** Ask the other nodes which players of `game` they hold (a spectator arrived first). */
+  private ask(game: string): void {
+    if (this.pub) this.send({ t: 'presence', game, seat: 'white', present: false, ask: true });
+  }
+
+  private remotePresence(node: string, event: Extract<GameEvent, { t: 'presence' }>): void {
+    const room = this.rooms.get(event.game);
+    if (!room) return; // nobody here follows the game
+    if (event.ask) {
+      for (const seat of ['white', 'black'] as const) {
+        if (this.hereLocally(event.game, seat)) {
+          this.send({ t: 'presence', game: event.game, seat, present: true, ask: false });
+        }
+      }
+    }
+    let seats = this.remote.get(event.game);
+    if (!seats) this.remote.set(event.game, (seats = new Map()));
+    let nodes = seats.get(event.seat);
+    if (!nodes) seats.set(event.seat, (nodes = new Set()));
+    const before = nodes.size > 0;
+    if (event.present) nodes.add(node);
+    else nodes.delete(node);
+    if (before !== nodes.size > 0) this.onPresence(event.game, event.seat);
+  }
+
+  private send(event: GameEvent): void {
+    this.pub?.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
+      // presence is refreshed by the next announcement
+    });
   }
 
   /** The connections of this node watching `game`. */

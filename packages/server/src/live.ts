@@ -75,7 +75,9 @@ export function outcomeInfo(outcome: Outcome): OutcomeInfo {
   };
 }
 
-const capitalized = (c: Color) => (c === 'white' ? 'White' : 'Black');
+const NOBODY_ABSENT: LiveState['absent'] = { white: null, black: null };
+
+export const capitalized = (c: Color) => (c === 'white' ? 'White' : 'Black');
 
 export class LiveGame {
   readonly info: GameInfo;
@@ -323,8 +325,8 @@ export class LiveGame {
     };
   }
 
-  /** Everything but the actions, as sent to clients. */
-  state(now: number): LiveState {
+  /** Everything but the actions, as sent to clients; `absent` comes from the connections. */
+  state(now: number, absent: LiveState['absent'] = NOBODY_ABSENT): LiveState {
     const row = this.row;
     return {
       ply: this.ply,
@@ -337,6 +339,7 @@ export class LiveGame {
         game: row.rematch_game,
       },
       joined: { white: row.joined_white === 1, black: row.joined_black === 1 },
+      absent,
     };
   }
 }

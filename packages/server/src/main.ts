@@ -7,7 +7,8 @@
  * nodes), NODE_ID, WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS
  * (comma-separated extra origins for WebSockets), LOG_LEVEL (info; `silent` for none),
  * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address), METRICS=1 (serve
- * /api/metrics: event-loop delay, acknowledgement and write times, GC pauses, CPU share).
+ * /api/metrics: event-loop delay, acknowledgement and write times, GC pauses, CPU share),
+ * CLAIM_AFTER_SECONDS (how long a player must be gone before the opponent may claim; 60).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,7 @@ const server = await createServer({
   httpPerMinute: number('HTTP_PER_MINUTE', 600),
   poolSize: number('DATABASE_POOL', 10),
   metrics: env['METRICS'] === '1',
+  ...(env['CLAIM_AFTER_SECONDS'] ? { claimAfterMs: number('CLAIM_AFTER_SECONDS', 60) * 1000 } : {}),
 });
 const url = await server.listen(number('PORT', 8080), env['HOST'] ?? 'localhost');
 console.log(`Damka is served on ${url}/ (Ctrl+C to stop)`);

@@ -12,16 +12,17 @@ interface Line {
   comments: string[];
 }
 
-/** PDN text of a game, finished or not (`*` while it goes on). */
+/** PDN text of a game, finished or not (`*` while it goes on, and for an aborted game). */
 export function gamePdn(live: LiveGame, site: string): string {
   const outcome = live.outcome;
-  const result: PdnResult = !outcome
-    ? '*'
-    : outcome.winner === 'white'
-      ? '1-0'
-      : outcome.winner === 'black'
-        ? '0-1'
-        : '1/2-1/2';
+  const result: PdnResult =
+    !outcome || outcome.reason === 'aborted'
+      ? '*'
+      : outcome.winner === 'white'
+        ? '1-0'
+        : outcome.winner === 'black'
+          ? '0-1'
+          : '1/2-1/2';
   const date = new Date(live.row.created_at);
   const pad = (n: number) => String(n).padStart(2, '0');
   const tags = new Map<string, string>([

@@ -26,6 +26,8 @@ export interface ServerConfig extends Omit<AppOptions, 'service'> {
   readonly now?: () => number;
   /** Measure event-loop delay, acknowledgement and write times (served on /api/metrics). */
   readonly metrics?: boolean;
+  /** How long a player must be gone before the opponent may claim (ms; protocol default). */
+  readonly claimAfterMs?: number;
 }
 
 export interface RunningServer {
@@ -53,6 +55,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   const service = new GameService(store, hub, {
     ...(config.now ? { now: config.now } : {}),
     ...(config.metrics ? { metrics: new Metrics() } : {}),
+    ...(config.claimAfterMs !== undefined ? { claimAfterMs: config.claimAfterMs } : {}),
   });
   const app = await buildApp({ ...config, service });
   const server: RunningServer = {

@@ -14,17 +14,20 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Game, type Color } from '@damka/rules';
-import type {
-  Action,
-  CreateGameRequest,
-  ErrorCode,
-  OutcomeInfo,
-  Seat,
-  ServerMessage,
+import {
+  ABORT_BEFORE_PLY,
+  CLAIM_AFTER_MS,
+  type LiveState,
+  type Action,
+  type CreateGameRequest,
+  type ErrorCode,
+  type OutcomeInfo,
+  type Seat,
+  type ServerMessage,
 } from '@damka/protocol';
 import type { GamesTable } from './db.ts';
 import { Hub, type Connection, type GameEvent, type PublicRow } from './hub.ts';
-import { LiveGame, startOf, type Request } from './live.ts';
+import { LiveGame, capitalized, startOf, type Request } from './live.ts';
 import type { Metrics } from './metrics.ts';
 import type { Store } from './store.ts';
 
@@ -70,6 +73,8 @@ export interface ServiceOptions {
   readonly now?: () => number;
   /** Where measurements go (`METRICS=1`); none by default. */
   readonly metrics?: Metrics;
+  /** How long a player must be gone before the opponent may claim (default `CLAIM_AFTER_MS`). */
+  readonly claimAfterMs?: number;
 }
 
 export class GameService {
@@ -78,6 +83,9 @@ export class GameService {
   /** The time source (milliseconds since the epoch). */
   readonly now: () => number;
   readonly metrics: Metrics | null;
+  readonly claimAfterMs: number;
+  /** Since when each player of a followed game has had no connection (absent = connected). */
+  private readonly absentSince = new Map<string, { white?: number; black?: number }>();
   private readonly cache = new Map<string, LiveGame>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -88,6 +96,8 @@ export class GameService {
     this.hub = hub;
     this.now = options.now ?? Date.now;
     this.metrics = options.metrics ?? null;
+    this.claimAfterMs = options.claimAfterMs ?? CLAIM_AFTER_MS;
+    hub.onPresence = (game, seat) => this.presenceChanged(game, seat);
     hub.render = (event, connection) => this.render(event, connection);
     hub.onRemote = (event) => this.onRemote(event);
   }
@@ -227,6 +237,11 @@ export class GameService {
       if (!live) return fail('notFound', 'there is no such game');
       const seat = await this.seatOf(live, token);
       if (!seat) return fail('unauthorized', 'this link does not open a seat of this game');
+      // a player arriving to find the opponent gone starts the opponent's absence from now
+      if (seat !== 'spectator') {
+        const other: Color = seat === 'white' ? 'black' : 'white';
+        if (!this.hub.present(id, other)) this.markAbsent(id, other, false);
+      }
       if (seat !== 'spectator') {
         const key = seat === 'white' ? 'joined_white' : 'joined_black';
         if (live.row[key] === 0) {
@@ -242,7 +257,7 @@ export class GameService {
         seat,
         from,
         actions: current.actions.slice(from),
-        state: current.state(this.now()),
+        state: current.state(this.now(), this.absent(id)),
       };
       attach(seat, welcome);
       this.arm(current);
@@ -470,12 +485,96 @@ export class GameService {
     if (timer) clearTimeout(timer);
     this.timers.delete(id);
     if (!this.queues.has(id)) this.cache.delete(id);
+    this.absentSince.delete(id);
+  }
+
+  /** Each player's absence as the state reports it (null: connected, or not known here). */
+  absent(id: string): LiveState['absent'] {
+    const since = this.absentSince.get(id);
+    const of = (seat: Color) => (this.hub.present(id, seat) ? null : (since?.[seat] ?? null));
+    return { white: of('white'), black: of('black') };
+  }
+
+  /** Note that `seat` has no connection from now on (unless an earlier time is known). */
+  private markAbsent(id: string, seat: Color, overwrite: boolean): void {
+    let since = this.absentSince.get(id);
+    if (!since) this.absentSince.set(id, (since = {}));
+    if (overwrite || since[seat] === undefined) since[seat] = this.now();
+  }
+
+  /** A player's first connection opened or last one closed (here or on another node). */
+  private presenceChanged(id: string, seat: Color): void {
+    if (this.hub.present(id, seat)) delete this.absentSince.get(id)?.[seat];
+    else this.markAbsent(id, seat, true);
+    const live = this.cache.get(id);
+    if (!live || live.row.outcome) return;
+    const message: ServerMessage = {
+      type: 'update',
+      state: live.state(this.now(), this.absent(id)),
+    };
+    for (const connection of this.hub.connections(id)) connection.send(message);
+  }
+
+  /** `seat` aborts the game: it ends without a result, only before `ABORT_BEFORE_PLY` actions. */
+  async abort(id: string, seat: Seat): Promise<Outcome<object>> {
+    if (seat === 'spectator') return fail('spectator', 'spectators cannot abort games');
+    return this.serial(id, async () => {
+      const live = this.hub.shared ? await this.refresh(id) : await this.load(id);
+      if (!live) return fail('notFound', 'there is no such game');
+      return this.end(live, (current) =>
+        current.ply >= ABORT_BEFORE_PLY
+          ? fail('cannotAbort', `a game can be aborted only before ${ABORT_BEFORE_PLY} moves`)
+          : {
+              winner: null,
+              reason: 'aborted',
+              side: seat,
+              text: `Aborted by ${capitalized(seat)}: no result`,
+            },
+      );
+    });
+  }
+
+  /**
+   * `seat` claims the win or a draw because the opponent has had no connection to the game for
+   * `claimAfterMs` (at least, as this node knows: a player this node has not seen leave counts from
+   * when the claimant arrived). A game that has hardly begun is aborted instead.
+   */
+  async claim(id: string, seat: Seat, result: 'win' | 'draw'): Promise<Outcome<object>> {
+    if (seat === 'spectator') return fail('spectator', 'spectators cannot claim');
+    return this.serial(id, async () => {
+      const live = this.hub.shared ? await this.refresh(id) : await this.load(id);
+      if (!live) return fail('notFound', 'there is no such game');
+      const other: Color = seat === 'white' ? 'black' : 'white';
+      return this.end(live, (current) => {
+        if (current.ply < ABORT_BEFORE_PLY) {
+          return fail('cannotClaim', 'the game has hardly begun: abort it instead');
+        }
+        const since = this.absent(id)[other];
+        if (since === null) return fail('cannotClaim', 'your opponent is connected');
+        const wait = since + this.claimAfterMs - this.now();
+        if (wait > 0) {
+          return fail(
+            'cannotClaim',
+            `your opponent left ${Math.round((this.now() - since) / 1000)} s ago: you may claim in ${Math.ceil(wait / 1000)} s`,
+          );
+        }
+        const left = `${capitalized(other)} left the game`;
+        return result === 'win'
+          ? {
+              winner: seat,
+              reason: 'abandoned',
+              side: other,
+              text: `${capitalized(seat)} wins: ${left}`,
+            }
+          : { winner: null, reason: 'abandoned', side: other, text: `Draw: ${left}` };
+      });
+    });
   }
 
   /** An event from another node: bring the cache along, or drop it to be re-read. */
   private onRemote(event: GameEvent): void {
     const live = this.cache.get(event.game);
-    if (!live || event.t === 'rematch') return;
+    if (!live || event.t === 'rematch' || event.t === 'presence') return;
     const row = { ...event.row, white_hash: live.row.white_hash, black_hash: live.row.black_hash };
     if (row.version <= live.version) return;
     try {
@@ -515,9 +614,10 @@ export class GameService {
       const seat: Seat = connection.seat === 'white' ? 'black' : 'white';
       return { type: 'rematch', game: event.next, seat, token: event.tokens[connection.seat] };
     }
+    if (event.t === 'presence') return null;
     const live = this.cache.get(event.game);
     if (!live || live.version !== event.row.version) return null;
-    const state = live.state(now);
+    const state = live.state(now, this.absent(event.game));
     if (event.t === 'played') return { type: 'played', action: event.action, state };
     return { type: 'update', state };
   }

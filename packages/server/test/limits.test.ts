@@ -1,0 +1,167 @@
+/**
+ * Games that are abandoned: aborting a game at its very start (no result), and claiming the win or
+ * a draw when the opponent has had no connection for the claim delay — refused while the opponent
+ * is connected, before the delay, after the opponent came back, and for spectators; on one node,
+ * and on two nodes sharing Postgres and Redis, where a player's presence on one node must be known
+ * on the other (including by a node that starts following the game later).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { OnlineClient } from '@damka/protocol';
+import { dropSchema } from '../src/db.ts';
+import {
+  PG_URL,
+  REDIS_URL,
+  connect,
+  createGame,
+  playAt,
+  startServer,
+  stopClients,
+  until,
+  type TestServer,
+} from './helpers.ts';
+
+const CLAIM_AFTER = 400;
+
+let server: TestServer;
+before(async () => {
+  server = await startServer({ claimAfterMs: CLAIM_AFTER });
+});
+after(async () => {
+  stopClients();
+  await server?.stop();
+});
+
+/** Wait for the server's answer to a request with no reply of its own (an error or a change). */
+async function refusal(client: OnlineClient, send: () => void): Promise<string> {
+  client.lastError = null;
+  send();
+  await until(() => client.lastError !== null, 'the refusal');
+  return `${client.lastError!.code}: ${client.lastError!.message}`;
+}
+
+/** A game with both players connected and two moves played (past the abort window). */
+async function started(url: string, wsUrls: { white: string; black: string }) {
+  const game = await createGame(url, { variant: 'russian' });
+  const white = connect(wsUrls.white, game.gameId, game.white.token);
+  const black = connect(wsUrls.black, game.gameId, game.black.token);
+  await until(() => white.seat !== null && black.seat !== null, 'seats');
+  await playAt(white, 0, 'c3-d4');
+  await playAt(black, 1, 'f6-g5');
+  await until(() => white.ply === 2, 'White has both moves');
+  return { game, white, black };
+}
+
+test('abort: either player may end the game without a result before the second move', async () => {
+  const game = await createGame(server.url, { variant: 'russian' });
+  const white = connect(server.wsUrl, game.gameId, game.white.token);
+  const black = connect(server.wsUrl, game.gameId, game.black.token);
+  const watcher = connect(server.wsUrl, game.gameId);
+  await until(() => white.seat !== null && black.seat !== null && watcher.seat !== null, 'seats');
+  await playAt(white, 0, 'c3-d4');
+  assert.match(await refusal(watcher, () => watcher.abort()), /^spectator/);
+  black.abort();
+  await until(() => white.over && black.over && watcher.over, 'everyone sees the end');
+  const outcome = white.state!.outcome!;
+  assert.deepEqual(
+    { winner: outcome.winner, reason: outcome.reason, side: outcome.side },
+    { winner: null, reason: 'aborted', side: 'black' },
+  );
+  await assert.rejects(black.move('f6-g5'), /over/);
+  const stored = await server.service.store.row(game.gameId);
+  assert.equal(JSON.parse(stored!.outcome!).reason, 'aborted');
+  const pdn = await (await fetch(`${server.url}/api/games/${game.gameId}/pdn`)).text();
+  assert.match(pdn, /\[Result "\*"\]/);
+});
+
+test('abort is refused once both sides have moved; the game goes on', async () => {
+  const { white, black } = await started(server.url, { white: server.wsUrl, black: server.wsUrl });
+  assert.match(await refusal(white, () => white.abort()), /^cannotAbort/);
+  assert.equal(white.state!.outcome, null);
+  await playAt(white, 2, 'd4-e5');
+  await until(() => black.ply === 3, 'the game went on');
+});
+
+test('claim: refused while the opponent is connected, before the delay, then the win', async () => {
+  const { game, white, black } = await started(server.url, {
+    white: server.wsUrl,
+    black: server.wsUrl,
+  });
+  assert.equal(white.state!.absent.black, null);
+  assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*connected/);
+  black.stop();
+  await until(() => white.state!.absent.black !== null, 'White learns that Black left');
+  assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*claim in/);
+  await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+  white.claim('win');
+  await until(() => white.over, 'the claim ends the game');
+  const outcome = white.state!.outcome!;
+  assert.deepEqual(
+    { winner: outcome.winner, reason: outcome.reason, side: outcome.side },
+    { winner: 'white', reason: 'abandoned', side: 'black' },
+  );
+  const pdn = await (await fetch(`${server.url}/api/games/${game.gameId}/pdn`)).text();
+  assert.match(pdn, /\[Result "1-0"\]/);
+});
+
+test('claim: a draw may be claimed instead; an opponent who came back cannot be claimed against', async () => {
+  const { game, white, black } = await started(server.url, {
+    white: server.wsUrl,
+    black: server.wsUrl,
+  });
+  white.stop();
+  await until(() => black.state!.absent.white !== null, 'Black learns that White left');
+  // White comes back before the delay: the absence ends
+  const again = connect(server.wsUrl, game.gameId, game.white.token);
+  await until(() => black.state!.absent.white === null, 'White is back');
+  await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+  assert.match(await refusal(black, () => black.claim('draw')), /^cannotClaim: .*connected/);
+  again.stop();
+  await until(() => black.state!.absent.white !== null, 'White left again');
+  await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+  black.claim('draw');
+  await until(() => black.over, 'the claim ends the game');
+  assert.deepEqual(
+    { winner: black.state!.outcome!.winner, reason: black.state!.outcome!.reason },
+    { winner: null, reason: 'abandoned' },
+  );
+});
+
+test('claim: presence is shared between nodes (Postgres + Redis)', async () => {
+  const schema = `damka_limits_${randomBytes(3).toString('hex')}`;
+  const shared = {
+    databaseUrl: PG_URL,
+    schema,
+    redisUrl: REDIS_URL,
+    channel: `damka:${schema}`,
+    claimAfterMs: CLAIM_AFTER,
+  };
+  const a = await startServer({ ...shared, nodeId: 'a' });
+  const b = await startServer({ ...shared, nodeId: 'b' });
+  try {
+    // Black joins on B first; White arrives on A later (A asks B who is there)
+    const game = await createGame(a.url, { variant: 'russian' });
+    const black = connect(b.wsUrl, game.gameId, game.black.token);
+    await until(() => black.seat !== null, 'Black seated');
+    const white = connect(a.wsUrl, game.gameId, game.white.token);
+    await until(() => white.seat !== null, 'White seated');
+    await playAt(white, 0, 'c3-d4');
+    await playAt(black, 1, 'f6-g5');
+    await until(() => white.ply === 2, 'White has both moves');
+    await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+    assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*connected/);
+    black.stop();
+    await until(() => white.state!.absent.black !== null, 'A learns that Black left B');
+    await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+    white.claim('win');
+    await until(() => white.over, 'the claim ends the game');
+    assert.equal(white.state!.outcome!.reason, 'abandoned');
+    white.stop();
+  } finally {
+    stopClients();
+    await a.stop();
+    await b.stop();
+    await dropSchema(PG_URL, schema);
+  }
+});
