@@ -4,7 +4,7 @@
  * `think` resolves null and its late answer is dropped, cancelling a running analysis terminates
  * the worker (or, when the page is cross-origin isolated, sets the shared stop flag, which is
  * cleared before the next question) and the next question gets an answer, hints and evaluations
- * come back with the engine's figures, and a failing question resolves null instead of throwing.
+ * come back with the engine's figures, and a failing question resolves null (and is logged).
  */
 import { afterEach, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -143,8 +143,16 @@ test('questions are answered in order; a queued one can be cancelled; failures r
   await c.answer;
   assert.deepEqual(order, ['b', 'a', 'c']);
   assert.equal(created.length, 1, 'cancelling a queued question keeps the worker');
-  const broken = engine.ask('think', { variant: 'no-such-variant', options: {} }, [], 20);
-  assert.equal(await broken.answer, null);
+  const logged: unknown[] = [];
+  const log = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.join(' '));
+  try {
+    const broken = engine.ask('think', { variant: 'no-such-variant', options: {} }, [], 20);
+    assert.equal(await broken.answer, null);
+  } finally {
+    console.error = log;
+  }
+  assert.match(String(logged[0]), /unknown variant 'no-such-variant'/, 'the failure is logged');
   engine.dispose();
 });
 

@@ -96,6 +96,7 @@ export class EngineWorker {
     w.onmessage = (e: MessageEvent<FromWorker>) => this.receive(w, e.data);
     w.onerror = (e) => {
       e.preventDefault();
+      console.error(`Damka engine worker failed: ${e.message}`);
       this.restart(w);
     };
     w.onmessageerror = () => this.restart(w);
@@ -129,6 +130,8 @@ export class EngineWorker {
       return;
     }
     this.running = null;
+    // a refused question is a bug in the page or the engine: say so where developers look
+    if (a.type === 'error') console.error(`Damka engine: ${a.message}`);
     settle(job, a.type === 'done' ? a.analysis : null);
     this.pump();
   }
