@@ -131,6 +131,7 @@ test('the clock keeps counting across a reload', async () => {
   assert.equal(await clockMs(page, 'white'), 300_000, "White's time stands while Black thinks");
   // the pause button stops it; the board waits until the clocks run again
   await page.getByTestId('clock-pause').click();
+  await page.locator('[data-testid="clock-pause"][aria-pressed="true"]').waitFor();
   const paused = await clockMs(page, 'black');
   await page.waitForTimeout(500);
   assert.equal(await clockMs(page, 'black'), paused);
@@ -224,10 +225,10 @@ test('against the computer, a draw offer is answered from its own evaluation', a
   );
   assert.equal(await note.textContent(), 'The computer declines the draw.');
   assert.equal((await gameState(page)).result, '');
-  // a level start position: it takes the draw
+  // five men down, it takes the draw
   await page.getByTestId('menu').click();
   await page.getByTestId('menu-new').click();
-  await page.locator('.fen input').fill('');
+  await page.locator('.fen input').fill('W:W31,32,33,34,35,36:B1');
   await page.getByTestId('start').click();
   await page.locator('.play').waitFor();
   await page.getByTestId('offer-draw').click();
