@@ -7,9 +7,10 @@
  * single pass over the board with one table read per piece. Terms that depend on neighbours
  * (runaway men, loose men, king mobility, Turkish pairs) read the topology's link tables.
  *
- * Boards of at most 32 squares (the 8x8 games, 6x6) also have a bitboard form of the same terms:
- * the search keeps one 32-bit mask per piece code and the table sum up to date move by move, and
- * `evaluateBits` computes each neighbour term for all pieces at once with a few shifts per
+ * Boards of at most 64 squares (every variant but Dhamet) also have a bitboard form of the same
+ * terms: the search keeps one mask per piece code (one 32-bit word up to 32 squares, two words for
+ * 10x10 and Turkish) and the table sum up to date move by move, and `evaluateBits` /
+ * `evaluateWideBits` compute each neighbour term for all pieces at once with a few shifts per
  * direction instead of a pass over the squares. Both forms give identical scores (tested, and the
  * bench's node count depends on it).
  */
@@ -72,6 +73,8 @@ export class Evaluator {
     /** Per colour: the squares where a man may earn the runaway bonus. */
     readonly runawayZone: Int32Array;
   } | null;
+  /** The same for boards of 33 to 64 squares, with two words per mask; null otherwise. */
+  readonly wideBits: WideShifts | null;
   /** Bit d set when a piece of this code may make its first jump in direction d. */
   private readonly jumpMask: Int32Array;
   private readonly flying: Uint8Array;
@@ -234,6 +237,7 @@ export class Evaluator {
     this.wDivisor = w.drawishDivisor;
     this.bits =
       w.structure === 0 ? buildShifts(t.next, size, ndirs, coneStart, coneEnd, cone) : null;
+    this.wideBits = buildWideShifts(t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue);
     if (this.bits) {
       const zone = this.bits.runawayZone;
       for (let ci = 0; ci < 2 * size; ci++) {
@@ -609,18 +613,350 @@ export class Evaluator {
     );
   }
 
-  /** The bitboard state of `board`: code masks into `codes[at + code]`; returns the table sum. */
+  /**
+   * The bitboard state of `board` (see `BITS_STRIDE`) into `codes` at `at`; returns the table sum.
+   */
   loadBits(board: Int8Array, codes: Int32Array, at: number): number {
-    for (let code = 0; code < 8; code++) codes[at + code] = 0;
+    for (let k = 0; k < BITS_STRIDE; k++) codes[at + k] = 0;
     let sum = 0;
     for (let sq = 0; sq < this.size; sq++) {
       const code = board[sq]!;
       if (code === 0) continue;
-      codes[at + code] = codes[at + code]! | (1 << sq);
+      const w = at + ((sq >> 5) << 3) + code;
+      codes[w] = codes[w]! | (1 << sq);
       sum += this.pst[code * this.size + sq]!;
     }
     return sum;
   }
+
+  /** The bitboard evaluation of whichever form this board has (`bits` or `wideBits`). */
+  evaluateFromBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    return this.bits !== null
+      ? this.evaluateBits(codes, at, tableSum, side, leaf)
+      : this.evaluateWideBits(codes, at, tableSum, side, leaf);
+  }
+
+  /** High word of the last `step` result (a second return value without allocation). */
+  private stepHigh = 0;
+
+  /** Every square of (lo, hi) moved one step in direction d; the high word goes to `stepHigh`. */
+  private step(lo: number, hi: number, d: number): number {
+    const t = this.wideBits!;
+    const a = lo & t.mask0lo[d]!;
+    const b = hi & t.mask0hi[d]!;
+    const c = lo & t.mask1lo[d]!;
+    const e = hi & t.mask1hi[d]!;
+    const s0 = t.delta0[d]!;
+    const s1 = t.delta1[d]!;
+    let rlo: number;
+    let rhi: number;
+    if (s0 > 0) {
+      rlo = a << s0;
+      rhi = (b << s0) | (a >>> (32 - s0));
+    } else {
+      rlo = (a >>> -s0) | (b << (32 + s0));
+      rhi = b >>> -s0;
+    }
+    if (s1 > 0) {
+      rlo |= c << s1;
+      rhi |= (e << s1) | (c >>> (32 - s1));
+    } else if (s1 < 0) {
+      rlo |= (c >>> -s1) | (e << (32 + s1));
+      rhi |= e >>> -s1;
+    }
+    this.stepHigh = rhi | 0;
+    return rlo | 0;
+  }
+
+  /**
+   * `evaluateBits` for boards of 33 to 64 squares (10x10, Turkish): each mask is two words,
+   * `codes[at + code]` the squares 0–31 and `codes[at + 8 + code]` the squares 32–63.
+   */
+  evaluateWideBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    const t = this.wideBits!;
+    const capturable = this.capturable;
+    const reverse = this.reverse;
+    const ndirs = this.ndirs;
+    const ah = at + 8;
+    const whiteMenLo = codes[at + MAN]!;
+    const whiteMenHi = codes[ah + MAN]!;
+    const whiteKingLo = codes[at + 2]! | codes[at + 3]!;
+    const whiteKingHi = codes[ah + 2]! | codes[ah + 3]!;
+    const blackMenLo = codes[at + (BLACK_BIT | MAN)]!;
+    const blackMenHi = codes[ah + (BLACK_BIT | MAN)]!;
+    const blackKingLo = codes[at + (BLACK_BIT | 2)]! | codes[at + (BLACK_BIT | 3)]!;
+    const blackKingHi = codes[ah + (BLACK_BIT | 2)]! | codes[ah + (BLACK_BIT | 3)]!;
+    const whiteLo = whiteMenLo | whiteKingLo;
+    const whiteHi = whiteMenHi | whiteKingHi;
+    const blackLo = blackMenLo | blackKingLo;
+    const blackHi = blackMenHi | blackKingHi;
+    const occupiedLo = whiteLo | blackLo;
+    const occupiedHi = whiteHi | blackHi;
+    const emptyLo = ~occupiedLo & t.allLo;
+    const emptyHi = ~occupiedHi & t.allHi;
+    const me = side === 0 ? 0 : BLACK_BIT;
+    const them = me ^ BLACK_BIT;
+
+    if (leaf) {
+      let stepFound = false;
+      for (let code = me + 1; code <= me + 3; code++) {
+        const piecesLo = codes[at + code]!;
+        const piecesHi = codes[ah + code]!;
+        if ((piecesLo | piecesHi) === 0) continue;
+        let victimsLo = me === 0 ? blackLo : whiteLo;
+        let victimsHi = me === 0 ? blackHi : whiteHi;
+        if (this.capturesAll[code] === 0) {
+          victimsLo = 0;
+          victimsHi = 0;
+          for (let v = them + 1; v <= them + 3; v++) {
+            if (capturable[code * 8 + v] === 0) continue;
+            victimsLo |= codes[at + v]!;
+            victimsHi |= codes[ah + v]!;
+          }
+        }
+        const jumps = this.firstJumpDirs[code]!;
+        if (this.flying[code] === 1) {
+          for (let i = 0; i < jumps.length; i++) {
+            const d = jumps[i]!;
+            // every square each piece sees along d, up to and including the first piece
+            let frontLo = this.step(piecesLo, piecesHi, d);
+            let frontHi = this.stepHigh;
+            if (((frontLo & emptyLo) | (frontHi & emptyHi)) !== 0) stepFound = true;
+            let blockLo = 0;
+            let blockHi = 0;
+            while ((frontLo | frontHi) !== 0) {
+              blockLo |= frontLo & occupiedLo;
+              blockHi |= frontHi & occupiedHi;
+              frontLo = this.step(frontLo & emptyLo, frontHi & emptyHi, d);
+              frontHi = this.stepHigh;
+            }
+            const landLo = this.step(blockLo & victimsLo, blockHi & victimsHi, d);
+            const landHi = this.stepHigh;
+            if (((landLo & emptyLo) | (landHi & emptyHi)) !== 0) return NOT_QUIET;
+          }
+        } else {
+          for (let i = 0; i < jumps.length; i++) {
+            const d = jumps[i]!;
+            const overLo = this.step(piecesLo, piecesHi, d) & victimsLo;
+            const overHi = this.stepHigh & victimsHi;
+            if ((overLo | overHi) === 0) continue;
+            const landLo = this.step(overLo, overHi, d);
+            const landHi = this.stepHigh;
+            if (((landLo & emptyLo) | (landHi & emptyHi)) !== 0) return NOT_QUIET;
+          }
+        }
+        if (!stepFound) {
+          const steps = this.stepDirs[code]!;
+          for (let i = 0; i < steps.length; i++) {
+            const toLo = this.step(piecesLo, piecesHi, steps[i]!);
+            if (((toLo & emptyLo) | (this.stepHigh & emptyHi)) !== 0) {
+              stepFound = true;
+              break;
+            }
+          }
+        }
+      }
+      if (!stepFound) return NOT_QUIET;
+    }
+
+    let score = tableSum;
+    if (this.wKingMobility !== 0 && (whiteKingLo | whiteKingHi | blackKingLo | blackKingHi) !== 0) {
+      let free = 0;
+      for (let d = 0; d < ndirs; d++) {
+        const wLo = this.step(whiteKingLo, whiteKingHi, d);
+        free += popcount(wLo & emptyLo) + popcount(this.stepHigh & emptyHi);
+        const bLo = this.step(blackKingLo, blackKingHi, d);
+        free -= popcount(bLo & emptyLo) + popcount(this.stepHigh & emptyHi);
+      }
+      score += free * this.wKingMobility;
+    }
+    if (this.wStructure !== 0) {
+      // men side by side on a rank or file: count each man's friendly orthogonal neighbours
+      let friends = 0;
+      const dirs = this.orthDirs;
+      for (let i = 0; i < dirs.length; i++) {
+        const d = dirs[i]!;
+        const wLo = this.step(whiteMenLo, whiteMenHi, d);
+        friends += popcount(wLo & whiteMenLo) + popcount(this.stepHigh & whiteMenHi);
+        const bLo = this.step(blackMenLo, blackMenHi, d);
+        friends -= popcount(bLo & blackMenLo) + popcount(this.stepHigh & blackMenHi);
+      }
+      score += friends * this.wStructure;
+    }
+
+    let whiteRunaway = 0;
+    let blackRunaway = 0;
+    const size = this.size;
+    for (let word = 0; word < 2; word++) {
+      const whiteMen = (word === 0 ? whiteMenLo : whiteMenHi) & t.runawayZone[word]!;
+      for (let x = whiteMen; x !== 0; x &= x - 1) {
+        const sq = (word << 5) + 31 - Math.clz32(x & -x);
+        if (((occupiedLo & t.coneLo[sq]!) | (occupiedHi & t.coneHi[sq]!)) === 0) {
+          whiteRunaway += this.runawayValue[sq]!;
+        }
+      }
+      const blackMen = (word === 0 ? blackMenLo : blackMenHi) & t.runawayZone[2 + word]!;
+      for (let x = blackMen; x !== 0; x &= x - 1) {
+        const ci = size + (word << 5) + 31 - Math.clz32(x & -x);
+        if (((occupiedLo & t.coneLo[ci]!) | (occupiedHi & t.coneHi[ci]!)) === 0) {
+          blackRunaway += this.runawayValue[ci]!;
+        }
+      }
+    }
+
+    let looseCount = 0;
+    if (this.wLoose !== 0) {
+      // own pieces that an adjacent enemy could jump now: attacker, piece, empty square in a line
+      let looseLo = 0;
+      let looseHi = 0;
+      for (let d = 0; d < ndirs; d++) {
+        const bit = 1 << d;
+        const landableLo = this.step(emptyLo, emptyHi, reverse[d]!);
+        const landableHi = this.stepHigh;
+        let allLo = 0;
+        let allHi = 0;
+        for (let a = them + 1; a <= them + 3; a++) {
+          const attackersLo = codes[at + a]!;
+          const attackersHi = codes[ah + a]!;
+          if ((attackersLo | attackersHi) === 0 || (this.jumpMask[a]! & bit) === 0) continue;
+          if (this.capturesAll[a] !== 0) {
+            allLo |= attackersLo;
+            allHi |= attackersHi;
+            continue;
+          }
+          let victimsLo = 0;
+          let victimsHi = 0;
+          for (let v = me + 1; v <= me + 3; v++) {
+            if (capturable[a * 8 + v] === 0) continue;
+            victimsLo |= codes[at + v]!;
+            victimsHi |= codes[ah + v]!;
+          }
+          const reachLo = this.step(attackersLo, attackersHi, d);
+          looseLo |= reachLo & landableLo & victimsLo;
+          looseHi |= this.stepHigh & landableHi & victimsHi;
+        }
+        if ((allLo | allHi) !== 0) {
+          const reachLo = this.step(allLo, allHi, d);
+          looseLo |= reachLo & landableLo;
+          looseHi |= this.stepHigh & landableHi;
+        }
+      }
+      looseCount =
+        popcount(looseLo & (me === 0 ? whiteLo : blackLo)) +
+        popcount(looseHi & (me === 0 ? whiteHi : blackHi));
+    }
+
+    return this.finish(
+      score,
+      side,
+      popcount(whiteLo) + popcount(whiteHi),
+      popcount(blackLo) + popcount(blackHi),
+      popcount(whiteKingLo) + popcount(whiteKingHi),
+      popcount(blackKingLo) + popcount(blackKingHi),
+      whiteRunaway,
+      blackRunaway,
+      looseCount,
+    );
+  }
+}
+
+/**
+ * Int32 words per ply of bitboard state: eight piece-code masks of squares 0–31, then eight of
+ * squares 32–63 (used on wide boards only).
+ */
+export const BITS_STRIDE = 16;
+
+/** The two-word shift tables of `Evaluator.wideBits` (signed index deltas instead of shifts). */
+interface WideShifts {
+  readonly mask0lo: Int32Array;
+  readonly mask0hi: Int32Array;
+  readonly mask1lo: Int32Array;
+  readonly mask1hi: Int32Array;
+  readonly delta0: Int32Array;
+  readonly delta1: Int32Array;
+  readonly allLo: number;
+  readonly allHi: number;
+  /** The runaway wedge per colour and square, low and high words. */
+  readonly coneLo: Int32Array;
+  readonly coneHi: Int32Array;
+  /** Runaway squares: white low, white high, black low, black high. */
+  readonly runawayZone: Int32Array;
+}
+
+/** Two-word shift tables for boards of 33 to 64 squares with at most two deltas per direction. */
+function buildWideShifts(
+  next: Int16Array,
+  size: number,
+  ndirs: number,
+  coneStart: Int32Array,
+  coneEnd: Int32Array,
+  cone: readonly number[],
+  runawayValue: Int32Array,
+): WideShifts | null {
+  if (size <= 32 || size > 64) return null;
+  const mask0lo = new Int32Array(ndirs);
+  const mask0hi = new Int32Array(ndirs);
+  const mask1lo = new Int32Array(ndirs);
+  const mask1hi = new Int32Array(ndirs);
+  const delta0 = new Int32Array(ndirs);
+  const delta1 = new Int32Array(ndirs);
+  for (let d = 0; d < ndirs; d++) {
+    const deltas: number[] = [];
+    for (let sq = 0; sq < size; sq++) {
+      const to = next[d * size + sq]!;
+      if (to < 0) continue;
+      let k = deltas.indexOf(to - sq);
+      if (k < 0) {
+        if (deltas.length === 2) return null;
+        k = deltas.push(to - sq) - 1;
+      }
+      const lo = k === 0 ? mask0lo : mask1lo;
+      const hi = k === 0 ? mask0hi : mask1hi;
+      if (sq < 32) lo[d] = lo[d]! | (1 << sq);
+      else hi[d] = hi[d]! | (1 << sq);
+    }
+    delta0[d] = deltas[0] ?? 0;
+    delta1[d] = deltas[1] ?? 0;
+  }
+  const coneLo = new Int32Array(2 * size);
+  const coneHi = new Int32Array(2 * size);
+  const runawayZone = new Int32Array(4);
+  for (let ci = 0; ci < 2 * size; ci++) {
+    for (let k = coneStart[ci]!; k < coneEnd[ci]!; k++) {
+      const sq = cone[k]!;
+      if (sq < 32) coneLo[ci] = coneLo[ci]! | (1 << sq);
+      else coneHi[ci] = coneHi[ci]! | (1 << sq);
+    }
+    if (runawayValue[ci] === 0) continue;
+    const sq = ci % size;
+    const z = (ci < size ? 0 : 2) + (sq >> 5);
+    runawayZone[z] = runawayZone[z]! | (1 << sq);
+  }
+  return {
+    mask0lo,
+    mask0hi,
+    mask1lo,
+    mask1hi,
+    delta0,
+    delta1,
+    allLo: -1,
+    allHi: size === 64 ? -1 : (1 << (size - 32)) - 1,
+    coneLo,
+    coneHi,
+    runawayZone,
+  };
 }
 
 /** Set bits of a 32-bit mask. */

@@ -9,7 +9,7 @@
  * compulsory in most variants, so a position where the side to move must capture is never
  * evaluated: quiescence plays captures until the position is quiet. Most leaves are quiet, so one
  * evaluator pass both tells a quiet leaf and scores it (no move list). On boards of at most 32
- * squares the path also carries one bitboard per piece code and the piece-square sum, updated by
+ * squares the path also carries one bitboard per piece code (two words above 32 squares) and the piece-square sum, updated by
  * each move, and the evaluator works on those instead of the squares. The searcher works on raw
  * boards and move lists only; `engine.ts` adds `Position` and `Move` on top.
  */
@@ -24,7 +24,11 @@ import {
   unmakeMove as importedUnmakeMove,
   type Variant,
 } from '@damka/rules';
-import { Evaluator, NOT_QUIET as IMPORTED_NOT_QUIET } from './evaluate.ts';
+import {
+  BITS_STRIDE as IMPORTED_BITS_STRIDE,
+  Evaluator,
+  NOT_QUIET as IMPORTED_NOT_QUIET,
+} from './evaluate.ts';
 import {
   BOUND_EXACT as IMPORTED_BOUND_EXACT,
   BOUND_LOWER as IMPORTED_BOUND_LOWER,
@@ -46,6 +50,7 @@ const BOUND_EXACT = IMPORTED_BOUND_EXACT;
 const BOUND_LOWER = IMPORTED_BOUND_LOWER;
 const BOUND_UPPER = IMPORTED_BOUND_UPPER;
 const NOT_QUIET = IMPORTED_NOT_QUIET;
+const BITS_STRIDE = IMPORTED_BITS_STRIDE;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
@@ -160,7 +165,7 @@ export class Searcher {
   private keysLo = new Int32Array(0);
   private keysHi = new Int32Array(0);
   private rev = new Int32Array(0);
-  /** Boards of at most 32 squares: piece-code masks (8 per ply) and table sums along the path. */
+  /** Boards of at most 64 squares: piece-code masks (`BITS_STRIDE` words per ply), table sums. */
   private readonly bitboards: boolean;
   private codeBits = new Int32Array(0);
   private tableSums = new Int32Array(0);
@@ -187,7 +192,7 @@ export class Searcher {
   constructor(variant: Variant, options: { ttBits?: number; weights?: Partial<Weights> } = {}) {
     this.variant = variant;
     this.evaluator = new Evaluator(variant, options.weights);
-    this.bitboards = this.evaluator.bits !== null;
+    this.bitboards = this.evaluator.bits !== null || this.evaluator.wideBits !== null;
     this.pst = this.evaluator.pst;
     this.tt = new TranspositionTable(options.ttBits ?? 20);
     this.gen = new MoveGenerator(variant.compiled);
@@ -262,7 +267,7 @@ export class Searcher {
       this.keysHi = new Int32Array(need);
       this.rev = new Int32Array(need);
       if (this.bitboards) {
-        this.codeBits = new Int32Array(need * 8);
+        this.codeBits = new Int32Array(need * BITS_STRIDE);
         this.tableSums = new Int32Array(need);
       }
     }
@@ -562,7 +567,13 @@ export class Searcher {
     const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
     if (!scripted) {
       const quiet = this.bitboards
-        ? this.evaluator.evaluateBits(this.codeBits, idx * 8, this.tableSums[idx]!, side, true)
+        ? this.evaluator.evaluateFromBits(
+            this.codeBits,
+            idx * BITS_STRIDE,
+            this.tableSums[idx]!,
+            side,
+            true,
+          )
         : this.evaluator.evaluateQuiet(this.board, side);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
@@ -622,16 +633,22 @@ export class Searcher {
 
   private evaluate(side: number, idx: number): number {
     const e = this.bitboards
-      ? this.evaluator.evaluateBits(this.codeBits, idx * 8, this.tableSums[idx]!, side, false)
+      ? this.evaluator.evaluateFromBits(
+          this.codeBits,
+          idx * BITS_STRIDE,
+          this.tableSums[idx]!,
+          side,
+          false,
+        )
       : this.evaluator.evaluate(this.board, side);
     return this.noisy(e, idx);
   }
 
-  /** The root's bitboards and table sum, from the board (small boards only). */
+  /** The root's bitboards and table sum, from the board (boards of at most 64 squares). */
   private loadBits(): void {
     if (!this.bitboards) return;
     const idx = this.rootIndex;
-    this.tableSums[idx] = this.evaluator.loadBits(this.board, this.codeBits, idx * 8);
+    this.tableSums[idx] = this.evaluator.loadBits(this.board, this.codeBits, idx * BITS_STRIDE);
   }
 
   /** A level's evaluation noise, fixed per position (its key) and seed. */
@@ -759,23 +776,28 @@ export class Searcher {
     const to = list.to[i]!;
     const moved = list.moved[i]!;
     const piece = list.piece[i]!;
-    const at = idx * 8;
-    const before = at - 8;
-    for (let c = 0; c < 8; c++) bits[at + c] = bits[before + c]!;
+    const at = idx * BITS_STRIDE;
+    const before = at - BITS_STRIDE;
+    for (let c = 0; c < BITS_STRIDE; c++) bits[at + c] = bits[before + c]!;
     let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
-    bits[at + moved] = bits[at + moved]! ^ (1 << from);
+    // square sq is bit sq % 32 (a shift count is taken mod 32) of word sq >> 5
+    const fromWord = at + ((from >> 5) << 3);
+    const toWord = at + ((to >> 5) << 3);
+    bits[fromWord + moved] = bits[fromWord + moved]! ^ (1 << from);
     if (list.kind[i] === KIND_SPLIT) {
       // the king becomes two men: one on its square, one on `to`
-      bits[at + piece] = bits[at + piece]! | (1 << from) | (1 << to);
+      bits[fromWord + piece] = bits[fromWord + piece]! | (1 << from);
+      bits[toWord + piece] = bits[toWord + piece]! | (1 << to);
       sum += pst[piece * size + from]!;
     } else {
-      bits[at + piece] = bits[at + piece]! ^ (1 << to);
+      bits[toWord + piece] = bits[toWord + piece]! ^ (1 << to);
       const start = list.start[i]!;
       const end = start + list.ncap[i]!;
       for (let x = start; x < end; x++) {
         const code = list.capCode[x]!;
         const sq = list.capSq[x]!;
-        bits[at + code] = bits[at + code]! ^ (1 << sq);
+        const w = at + ((sq >> 5) << 3) + code;
+        bits[w] = bits[w]! ^ (1 << sq);
         sum -= pst[code * size + sq]!;
       }
     }

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
-import { Evaluator, NOT_QUIET } from '../src/evaluate.ts';
+import { BITS_STRIDE, Evaluator, NOT_QUIET } from '../src/evaluate.ts';
 import { randomPositions } from './helpers.ts';
 
 test('bitboard and square-pass evaluations agree in random positions', () => {
@@ -14,20 +14,20 @@ test('bitboard and square-pass evaluations agree in random positions', () => {
   for (const rules of VARIANTS) {
     const variant = variantOrThrow(rules.id);
     const evaluator = new Evaluator(variant);
-    if (evaluator.bits === null) continue;
-    const codes = new Int32Array(16);
+    if (evaluator.bits === null && evaluator.wideBits === null) continue;
+    const codes = new Int32Array(2 * BITS_STRIDE);
     for (const { position } of randomPositions(variant, 300, 7)) {
       const board = position.board();
-      const sum = evaluator.loadBits(board, codes, 8);
+      const sum = evaluator.loadBits(board, codes, BITS_STRIDE);
       for (const side of [0, 1]) {
         const where = `${rules.id} ${position.fen} side ${side}`;
         assert.equal(
-          evaluator.evaluateBits(codes, 8, sum, side, false),
+          evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, false),
           evaluator.evaluate(board, side),
           where,
         );
         assert.equal(
-          evaluator.evaluateBits(codes, 8, sum, side, true),
+          evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, true),
           evaluator.evaluateQuiet(board, side),
           where,
         );
@@ -35,7 +35,8 @@ test('bitboard and square-pass evaluations agree in random positions', () => {
       }
     }
   }
-  assert.ok(compared > 1000);
+  // every variant but Dhamet (81 squares) has a bitboard form: 13 variants, 600 evaluations each
+  assert.ok(compared >= 13 * 600, `compared ${compared}`);
 });
 
 test('a leaf is quiet exactly when the side to move has no capture', () => {
