@@ -17,7 +17,11 @@ export interface ClockPreset {
   readonly increment: number;
 }
 
-/** The presets offered for same-screen games (none is offered separately). */
+/**
+ * The presets offered for same-screen games (none is offered separately). They are their own list
+ * rather than the online picker's (`online/api.ts` CLOCKS): over the board a bullet 1+0 and plain
+ * 5+0 and 30+0 are wanted; the display reuses the online `formatClock`.
+ */
 export const CLOCK_PRESETS: readonly ClockPreset[] = [
   { minutes: 1, increment: 0 },
   { minutes: 3, increment: 2 },
