@@ -381,32 +381,61 @@ export class BitboardPerft {
     const at = ply * STRIDE;
     const child = at + STRIDE;
     const other = side ^ 1;
+    // the parent's masks do not change while its children are walked
+    const m1 = s[at + 1]!;
+    const m2 = s[at + 2]!;
+    const m3 = s[at + 3]!;
+    const m5 = s[at + 5]!;
+    const m6 = s[at + 6]!;
+    const m7 = s[at + 7]!;
     let total = 0;
+    if (depth === 2) {
+      // the replies are counted from the masks directly; they are stored only for a capture walk
+      for (let i = 0; i < n; i++) {
+        const clear = ~(from[i]! | captured[i]!);
+        const p = piece[i]!;
+        const bit = to[i]!;
+        total += this.leaves(
+          ply + 1,
+          other,
+          (m1 & clear) | (p === 1 ? bit : 0),
+          (m2 & clear) | (p === 2 ? bit : 0),
+          (m3 & clear) | (p === 3 ? bit : 0),
+          (m5 & clear) | (p === 5 ? bit : 0),
+          (m6 & clear) | (p === 6 ? bit : 0),
+          (m7 & clear) | (p === 7 ? bit : 0),
+        );
+      }
+      return total;
+    }
     for (let i = 0; i < n; i++) {
       const clear = ~(from[i]! | captured[i]!);
-      s[child + 1] = s[at + 1]! & clear;
-      s[child + 2] = s[at + 2]! & clear;
-      s[child + 3] = s[at + 3]! & clear;
-      s[child + 5] = s[at + 5]! & clear;
-      s[child + 6] = s[at + 6]! & clear;
-      s[child + 7] = s[at + 7]! & clear;
+      s[child + 1] = m1 & clear;
+      s[child + 2] = m2 & clear;
+      s[child + 3] = m3 & clear;
+      s[child + 5] = m5 & clear;
+      s[child + 6] = m6 & clear;
+      s[child + 7] = m7 & clear;
       s[child + piece[i]!]! |= to[i]!;
       total += this.node(ply + 1, other, depth - 1);
     }
     return total;
   }
 
-  /** True when `side` can capture in the position at state offset `at`. */
-  private hasCapture(at: number, side: number, empty: number): boolean {
-    const s = this.state;
-    const mine = at + (side === 0 ? 0 : 4);
-    const theirs = at + (side === 0 ? 4 : 0);
-    const p1 = s[mine + 1]!;
-    const p2 = s[mine + 2]!;
-    const p3 = s[mine + 3]!;
-    const o1 = s[theirs + 1]!;
-    const o2 = s[theirs + 2]!;
-    const o3 = s[theirs + 3]!;
+  /**
+   * True when `side` can capture: `p1`–`p3` are its men, queens and kings, `o1`–`o3` the
+   * opponent's.
+   */
+  private hasCapture(
+    side: number,
+    p1: number,
+    p2: number,
+    p3: number,
+    o1: number,
+    o2: number,
+    o3: number,
+    empty: number,
+  ): boolean {
     const jump = this.jumpSrc;
     const may = this.mayCapture;
     const r0 = this.r0;
@@ -471,30 +500,70 @@ export class BitboardPerft {
   private countLeaves(ply: number, side: number): number {
     const s = this.state;
     const at = ply * STRIDE;
-    const empty =
-      ~(s[at + 1]! | s[at + 2]! | s[at + 3]! | s[at + 5]! | s[at + 6]! | s[at + 7]!) &
-      this.boardMask;
-    if (this.hasCapture(at, side, empty)) {
+    return this.leaves(
+      ply,
+      side,
+      s[at + 1]!,
+      s[at + 2]!,
+      s[at + 3]!,
+      s[at + 5]!,
+      s[at + 6]!,
+      s[at + 7]!,
+    );
+  }
+
+  /**
+   * The number of legal moves of `side` in the position given by its masks (white men, queens,
+   * kings, then black); the masks are stored at `ply` only when a capture walk needs them.
+   */
+  private leaves(
+    ply: number,
+    side: number,
+    w1: number,
+    w2: number,
+    w3: number,
+    b1: number,
+    b2: number,
+    b3: number,
+  ): number {
+    const empty = ~(w1 | w2 | w3 | b1 | b2 | b3) & this.boardMask;
+    const p1 = side === 0 ? w1 : b1;
+    const p2 = side === 0 ? w2 : b2;
+    const p3 = side === 0 ? w3 : b3;
+    if (
+      this.hasCapture(
+        side,
+        p1,
+        p2,
+        p3,
+        side === 0 ? b1 : w1,
+        side === 0 ? b2 : w2,
+        side === 0 ? b3 : w3,
+        empty,
+      )
+    ) {
+      const s = this.state;
+      const at = ply * STRIDE;
+      s[at + 1] = w1;
+      s[at + 2] = w2;
+      s[at + 3] = w3;
+      s[at + 5] = b1;
+      s[at + 6] = b2;
+      s[at + 7] = b3;
       if (this.routesAreMoves) return this.countRoutes(at, side, empty);
       return this.collectCaptures(ply, side, empty);
     }
     // Every piece's step along d lands on a different square, so one popcount per direction
     // counts the steps of all the side's pieces together.
-    const codes = this.t.codes[side]!;
-    const stepSrc = this.stepSrc;
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const p = s[at + code]!;
-      const k = code * 4;
-      a0 |= p & stepSrc[k]!;
-      a1 |= p & stepSrc[k + 1]!;
-      a2 |= p & stepSrc[k + 2]!;
-      a3 |= p & stepSrc[k + 3]!;
-    }
+    // roles the side does not have, or that cannot step, have all-zero step sources
+    const step = this.stepSrc;
+    const k1 = (side === 0 ? 1 : 5) * 4;
+    const k2 = k1 + 4;
+    const k3 = k1 + 8;
+    const a0 = (p1 & step[k1]!) | (p2 & step[k2]!) | (p3 & step[k3]!);
+    const a1 = (p1 & step[k1 + 1]!) | (p2 & step[k2 + 1]!) | (p3 & step[k3 + 1]!);
+    const a2 = (p1 & step[k1 + 2]!) | (p2 & step[k2 + 2]!) | (p3 & step[k3 + 2]!);
+    const a3 = (p1 & step[k1 + 3]!) | (p2 & step[k2 + 3]!) | (p3 & step[k3 + 3]!);
     return (
       popcount(rotl(a0, this.r0) & empty) +
       popcount(rotl(a1, this.r1) & empty) +
@@ -511,7 +580,22 @@ export class BitboardPerft {
     const empty =
       ~(s[at + 1]! | s[at + 2]! | s[at + 3]! | s[at + 5]! | s[at + 6]! | s[at + 7]!) &
       this.boardMask;
-    if (this.hasCapture(at, side, empty)) return this.collectCaptures(ply, side, empty);
+    const mine = at + (side === 0 ? 0 : 4);
+    const theirs = at + (side === 0 ? 4 : 0);
+    if (
+      this.hasCapture(
+        side,
+        s[mine + 1]!,
+        s[mine + 2]!,
+        s[mine + 3]!,
+        s[theirs + 1]!,
+        s[theirs + 2]!,
+        s[theirs + 3]!,
+        empty,
+      )
+    ) {
+      return this.collectCaptures(ply, side, empty);
+    }
     const moves = this.plies[ply]!;
     const codes = t.codes[side]!;
     const stepSrc = this.stepSrc;
@@ -550,21 +634,6 @@ export class BitboardPerft {
     return n;
   }
 
-  /** Pieces of `all` (code `code`) with at least one first jump over `v` to an empty square. */
-  private jumpers(code: number, all: number, v: number, empty: number): number {
-    const jumpSrc = this.jumpSrc;
-    const rot = this.rot;
-    let pieces = 0;
-    for (let d = 0; d < 4; d++) {
-      const src = all & jumpSrc[code * 4 + d]!;
-      if (src === 0) continue;
-      const r = rot[d]!;
-      const land = rotl(rotl(src, r) & v, r) & empty;
-      if (land !== 0) pieces |= rotl(rotl(land, 32 - r) & v, 32 - r) & all;
-    }
-    return pieces;
-  }
-
   /**
    * Capture routes of `side` counted without being recorded (duplicates kept, no precedence:
    * every complete route is a move).
@@ -576,7 +645,6 @@ export class BitboardPerft {
     const codes = t.codes[side]!;
     const rot = this.rot;
     const jump = this.jumpSrc;
-    const nextJump = this.nextJumpSrc;
     let total = 0;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
@@ -588,15 +656,8 @@ export class BitboardPerft {
       const midCode = t.promoteMidCode[code]!;
       // First jumps of all the code's pieces along d at once. A landing from which no further jump
       // exists ends a route of one capture: those are counted by popcount, and only the landings
-      // that go on are walked one by one. `further`: squares from which a piece of this code could
-      // jump on. It is exact for a landing: the only jump it could wrongly allow goes back over
-      // the piece just taken, and that one lands on the square just left, which is still occupied
-      // in `empty`.
-      let further = 0;
-      for (let e = 0; e < 4; e++) {
-        const re = rot[e]!;
-        further |= nextJump[k + e]! & rotl(v, 32 - re) & rotl(empty, (64 - 2 * re) & 31);
-      }
+      // that go on are walked one by one.
+      const further = this.further(code, v, empty);
       for (let d = 0; d < 4; d++) {
         const src = all & jump[k + d]!;
         if (src === 0) continue;
@@ -630,6 +691,23 @@ export class BitboardPerft {
       }
     }
     return total;
+  }
+
+  /**
+   * Squares from which a piece of `code` could jump on over `v` to an empty square. Exact for a
+   * square just landed on: the only jump it could wrongly allow goes back over the piece just
+   * taken, and that one lands on the square just left, which is still occupied in `empty`.
+   */
+  private further(code: number, v: number, empty: number): number {
+    const nextJump = this.nextJumpSrc;
+    const rot = this.rot;
+    const k = code * 4;
+    let out = 0;
+    for (let e = 0; e < 4; e++) {
+      const re = rot[e]!;
+      out |= nextJump[k + e]! & rotl(v, 32 - re) & rotl(empty, (64 - 2 * re) & 31);
+    }
+    return out;
   }
 
   /** Complete routes from the piece `code` on square bit `at`; 0 when it has no jump. */
@@ -681,18 +759,67 @@ export class BitboardPerft {
     this.walkList = this.plies[ply]!;
     this.walkCount = 0;
     this.bestKey = -1;
+    const t = this.t;
+    const rot = this.rot;
+    const jump = this.jumpSrc;
+    const kingMask = this.kingMask;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const all = s[at + code]!;
       const v = this.victims[code]!;
       if (all === 0 || v === 0) continue;
-      let rest = this.jumpers(code, all, v, empty);
-      while (rest !== 0) {
-        const bit = rest & -rest;
-        rest ^= bit;
-        this.walkFrom = bit;
-        this.walkCode = code;
-        this.walk(bit, code, 0, empty | bit, -1, 0, 0, 0);
+      this.walkCode = code;
+      const k = code * 4;
+      const midMask = t.promoteMidMask[code]!;
+      const further = this.further(code, v, empty);
+      // first jumps along d of all the code's pieces at once, as in `countRoutes`: the captures
+      // that end there are recorded straight away, the others walked on from their landing
+      for (let d = 0; d < 4; d++) {
+        const src = all & jump[k + d]!;
+        if (src === 0) continue;
+        const r = rot[d]!;
+        let lands = rotl(rotl(src, r) & v, r) & empty;
+        while (lands !== 0) {
+          const land = lands & -lands;
+          lands ^= land;
+          const over = rotl(land, 32 - r);
+          const from = rotl(over, 32 - r);
+          const king = (over & kingMask) !== 0;
+          const kings = king ? 1 : 0;
+          const earliest = king ? 2 ** (EARLIEST_KING_BITS - 1) : 0;
+          this.walkFrom = from;
+          if ((land & midMask) !== 0) {
+            const mid = t.promoteMidCode[code]!;
+            if (mid === PROMOTE_AND_STOP) {
+              this.record(land, code, over, 1, kings, earliest);
+              continue;
+            }
+            const goesOn = this.walk(
+              land,
+              mid,
+              over,
+              t.immediateRemoval ? empty | from | over : empty | from,
+              d,
+              1,
+              kings,
+              earliest,
+            );
+            if (!goesOn) this.record(land, mid, over, 1, kings, earliest);
+          } else if ((land & further) === 0) {
+            this.record(land, code, over, 1, kings, earliest);
+          } else {
+            this.walk(
+              land,
+              code,
+              over,
+              t.immediateRemoval ? empty | from | over : empty | from,
+              d,
+              1,
+              kings,
+              earliest,
+            );
+          }
+        }
       }
     }
     return this.walkCount;
