@@ -91,6 +91,16 @@ export const ar: Partial<Messages> = {
   onlineReplayed: 'طُلبت إعادة النقلة',
   onlineReasonTimeout: 'نفد وقت {color}.',
   onlineReasonAgreement: 'باتفاق اللاعبين.',
+  // online: abort/claim
+  onlineAbort: 'إلغاء المباراة',
+  onlineAborted: 'أُلغيت المباراة',
+  onlineReasonAborted: 'ألغى {color} المباراة: بلا نتيجة.',
+  onlineReasonAbandoned: 'غادر {color} المباراة.',
+  onlineOpponentLeft:
+    'غادر خصمك المباراة. إن لم يعد خلال دقيقة، يمكنك المطالبة بالفوز أو بالتعادل.',
+  onlineClaimWin: 'المطالبة بالفوز',
+  onlineClaimDraw: 'المطالبة بالتعادل',
+  onlineClaimRefused: 'ليس بعد: عاد خصمك، أو لم تنقضِ الدقيقة.',
   // computer, hint, analysis
   computerLevel: 'مستوى الحاسوب',
   level1: 'مبتدئ',

@@ -118,6 +118,16 @@ export const en = {
   onlineReplayed: 'replay demanded',
   onlineReasonTimeout: '{color} ran out of time.',
   onlineReasonAgreement: 'Agreed by both players.',
+  // online: abort/claim
+  onlineAbort: 'Abort the game',
+  onlineAborted: 'Game aborted',
+  onlineReasonAborted: '{color} aborted the game: no result.',
+  onlineReasonAbandoned: '{color} left the game.',
+  onlineOpponentLeft:
+    'Your opponent has left the game. If they are not back within a minute, you may claim the win or a draw.',
+  onlineClaimWin: 'Claim the win',
+  onlineClaimDraw: 'Claim a draw',
+  onlineClaimRefused: 'Not yet: your opponent is back, or the minute is not over.',
   // computer, hint, analysis
   computerLevel: 'Computer level',
   level1: 'beginner',

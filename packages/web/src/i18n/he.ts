@@ -91,6 +91,15 @@ export const he: Partial<Messages> = {
   onlineReplayed: 'נדרש מהלך חוזר',
   onlineReasonTimeout: 'הזמן של {color} נגמר.',
   onlineReasonAgreement: 'בהסכמת שני השחקנים.',
+  // online: abort/claim
+  onlineAbort: 'ביטול המשחק',
+  onlineAborted: 'המשחק בוטל',
+  onlineReasonAborted: '{color} ביטל את המשחק: אין תוצאה.',
+  onlineReasonAbandoned: '{color} עזב את המשחק.',
+  onlineOpponentLeft: 'היריב עזב את המשחק. אם לא יחזור תוך דקה, אפשר לדרוש ניצחון או תיקו.',
+  onlineClaimWin: 'דרישת ניצחון',
+  onlineClaimDraw: 'דרישת תיקו',
+  onlineClaimRefused: 'עדיין לא: היריב חזר, או שהדקה טרם עברה.',
   // computer, hint, analysis
   computerLevel: 'רמת המחשב',
   level1: 'מתחיל',

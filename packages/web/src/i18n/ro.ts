@@ -92,6 +92,16 @@ export const ro: Partial<Messages> = {
   onlineReplayed: 'reluare cerută',
   onlineReasonTimeout: '{color} a rămas fără timp.',
   onlineReasonAgreement: 'De comun acord.',
+  // online: abort/claim
+  onlineAbort: 'Anulează partida',
+  onlineAborted: 'Partidă anulată',
+  onlineReasonAborted: '{color} a anulat partida: fără rezultat.',
+  onlineReasonAbandoned: '{color} a părăsit partida.',
+  onlineOpponentLeft:
+    'Adversarul a părăsit partida. Dacă nu revine într-un minut, puteți cere victoria sau remiza.',
+  onlineClaimWin: 'Cere victoria',
+  onlineClaimDraw: 'Cere remiza',
+  onlineClaimRefused: 'Încă nu: adversarul a revenit sau minutul nu a trecut.',
   // computer, hint, analysis
   computerLevel: 'Nivelul calculatorului',
   level1: 'începător',

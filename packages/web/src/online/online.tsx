@@ -7,7 +7,10 @@
  *
  * Until the friend has opened their link, a waiting card shows the link to copy. Clocks count
  * down locally from the server's last figures. The end of the game offers a rematch (the server
- * swaps colours and hands each player a new link) and the PDN download.
+ * swaps colours and hands each player a new link) and the PDN download. Before the second move
+ * a player may abort the game (no result); when the opponent has left, a notice and two buttons
+ * let the player claim the win or a draw, which the server grants once the opponent has been
+ * gone for its delay (a minute).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
@@ -20,7 +23,13 @@ import {
   type Options,
 } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
-import { OnlineClient, type Action, type ServerMessage, type SocketLike } from '@damka/protocol';
+import {
+  ABORT_BEFORE_PLY,
+  OnlineClient,
+  type Action,
+  type ServerMessage,
+  type SocketLike,
+} from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
@@ -148,6 +157,11 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   const opponent: Color | null = player ? (player === 'white' ? 'black' : 'white') : null;
   const myTurn = player !== null && !outcome && position.turn === player && !client.busy;
   const waiting = opponent !== null && !state.joined[opponent] && !outcome;
+  /** The opponent has no connection: after the server's delay a claim ends the game. */
+  const opponentLeft =
+    opponent !== null && !outcome && state.joined[opponent] && state.absent[opponent] !== null;
+  const claimRefused =
+    client.lastError?.code === 'cannotClaim' || client.lastError?.code === 'cannotAbort';
   const huff = myTurn ? game.huff : undefined;
 
   const moves: BoardMove[] = myTurn
@@ -195,7 +209,8 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
 
   const colorName = (c: Color) => t(c);
   let status: string;
-  if (outcome)
+  if (outcome?.reason === 'aborted') status = t('onlineAborted');
+  else if (outcome)
     status = outcome.winner ? t('winner', { color: colorName(outcome.winner) }) : t('draw');
   else if (waiting) status = t('onlineWaiting');
   else if (player && position.turn === player) status = t('yourMove');
@@ -325,6 +340,11 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
               {reason}
             </p>
           )}
+          {opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
+            <p class="offer" data-testid="opponent-left">
+              {t('onlineOpponentLeft')}
+            </p>
+          )}
           {offer && !outcome && (
             <p class="offer" data-testid="draw-offer">
               {offer === player
@@ -333,7 +353,11 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
             </p>
           )}
           <p class="message" role="status" aria-live="assertive" data-testid="message">
-            {connection || message || replayed.error || (huff ? t('burnHint') : '')}
+            {connection ||
+              message ||
+              replayed.error ||
+              (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
+              (huff ? t('burnHint') : '')}
           </p>
         </div>
 
@@ -378,6 +402,26 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
           {player && !outcome && !offer && (
             <button type="button" onClick={() => client.draw('offer')} data-testid="offer-draw">
               {t('onlineOfferDraw')}
+            </button>
+          )}
+          {player && !outcome && opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
+            <>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => client.claim('win')}
+                data-testid="claim-win"
+              >
+                {t('onlineClaimWin')}
+              </button>
+              <button type="button" onClick={() => client.claim('draw')} data-testid="claim-draw">
+                {t('onlineClaimDraw')}
+              </button>
+            </>
+          )}
+          {player && !outcome && actions.length < ABORT_BEFORE_PLY && (
+            <button type="button" onClick={() => client.abort()} data-testid="abort">
+              {t('onlineAbort')}
             </button>
           )}
           {player && !outcome && (
@@ -465,6 +509,10 @@ export function outcomeText(
       return t('onlineReasonTimeout', { color: side });
     case 'agreement':
       return t('onlineReasonAgreement');
+    case 'aborted':
+      return t('onlineReasonAborted', { color: side });
+    case 'abandoned':
+      return t('onlineReasonAbandoned', { color: side });
     default:
       return outcome.text;
   }
