@@ -191,4 +191,64 @@ export const es: Partial<Messages> = {
   rp_roleTo_man: 'peón',
   rp_roleTo_queen: 'reina',
   rp_roleTo_king: 'dama',
+  variantSummary_international:
+    '10x10, damas volantes, los peones capturan hacia atrás, la captura más larga es obligatoria.',
+  variantSummary_brazilian:
+    'Las reglas internacionales en 8x8: damas volantes, la captura más larga es obligatoria.',
+  variantSummary_russian:
+    'Damas volantes, libre elección de captura; un peón coronado en plena captura la termina como dama.',
+  variantSummary_english:
+    '8x8, empiezan las negras, la dama avanza una casilla, los peones solo capturan hacia delante, elección libre.',
+  'variantSummary_arab-dama':
+    'El juego árabe con reglas inglesas (no la dama turca): la dama avanza una casilla.',
+  variantSummary_spanish:
+    '8x8 invertido, damas volantes, los peones capturan hacia delante; más piezas y luego más damas.',
+  variantSummary_portuguese:
+    'Las reglas españolas de la federación portuguesa: más piezas y luego más damas.',
+  variantSummary_italian:
+    '8x8 invertido, la dama avanza una casilla, los peones no capturan damas; orden de captura estricto.',
+  variantSummary_czech:
+    'Damas volantes, los peones capturan hacia delante; primero la captura de una dama, si no, elección libre.',
+  variantSummary_turkish:
+    'Las 64 casillas, movimientos ortogonales; las piezas desaparecen al capturarlas; sin media vuelta.',
+  variantSummary_antidraughts:
+    'Reglas internacionales, pero gana quien pierde todas sus piezas (o queda bloqueado).',
+  variantSummary_giveaway:
+    'Reglas inglesas, pero gana quien pierde todas sus piezas (o queda bloqueado).',
+  variantSummary_israeli:
+    'Reglas brasileñas; una captura omitida deja al rival soplar una pieza que podía capturar.',
+  'variantSummary_israeli-6x6':
+    '6x6; el peón se hace reina en la última fila, y la reina que vuelve a casa, dama volante.',
+  variantSummary_dhamet:
+    'Damas saharianas en 81 puntos: las piezas desaparecen al capturarlas, apertura fija de diez jugadas.',
+  option_noForcedCapture: 'Captura no obligatoria',
+  option_giveaway: 'Gana pierde',
+  option_burnedPieces: 'Piezas sopladas',
+  option_mayStopCaptureChain: 'La captura puede detenerse',
+  option_lastPieceMayMoveBackward: 'El último peón puede retroceder',
+  option_noKingMoveLimit: 'Sin tablas por número de jugadas',
+  option_materialAdjudication: 'Las tablas, para el ejército mayor',
+  option_backwardCaptureOnlyAfterForward: 'Captura atrás solo tras un salto adelante',
+  option_kingSplit: 'Las damas se dividen',
+  option_forcedOpening: 'Apertura obligatoria',
+  option_souffle: 'Soplo',
+  optionSummary_noForcedCapture:
+    'La captura es opcional; una captura empezada sigue las reglas habituales.',
+  optionSummary_giveaway: 'Gana el bando que no puede mover; solo la repetición da tablas.',
+  optionSummary_burnedPieces:
+    'Se puede omitir una captura, pero el rival puede soplar una pieza que podía capturar.',
+  optionSummary_mayStopCaptureChain: 'Una captura múltiple puede detenerse tras cualquier salto.',
+  optionSummary_lastPieceMayMoveBackward: 'Un último peón solo también puede retroceder un paso.',
+  optionSummary_noKingMoveLimit:
+    'Sin tablas por número de jugadas (la repetición sigue siendo tablas).',
+  optionSummary_materialAdjudication:
+    'Una partida que acabaría en tablas la gana el bando con más piezas.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Los peones capturan hacia atrás solo tras un salto hacia delante en la misma jugada.',
+  optionSummary_kingSplit:
+    'En lugar de mover, una dama (fuera de su fila de coronación) puede dividirse en dos peones.',
+  optionSummary_forcedOpening:
+    'Dhamet: la apertura de diez medias jugadas «la rencontre» es obligatoria.',
+  optionSummary_souffle:
+    'Dhamet: se puede omitir o acortar una captura, y el rival puede castigarlo (soplo).',
 };

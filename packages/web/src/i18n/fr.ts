@@ -193,4 +193,63 @@ export const fr: Partial<Messages> = {
   rp_roleTo_man: 'pion',
   rp_roleTo_queen: 'reine',
   rp_roleTo_king: 'dame',
+  variantSummary_international:
+    '10x10, dames volantes, les pions prennent en arrière, la plus longue rafle est obligatoire.',
+  variantSummary_brazilian:
+    'Les règles internationales sur 8x8 : dames volantes, la plus longue rafle est obligatoire.',
+  variantSummary_russian:
+    'Dames volantes, libre choix de la prise ; un pion promu pendant une rafle la finit en dame.',
+  variantSummary_english:
+    '8x8, les Noirs commencent, les dames avancent d’une case, les pions ne prennent qu’en avant, libre choix.',
+  'variantSummary_arab-dama':
+    'Le jeu arabe aux règles anglaises (pas la dama turque) : les dames avancent d’une case.',
+  variantSummary_spanish:
+    '8x8 inversé, dames volantes, les pions prennent en avant ; le plus de pièces, puis le plus de dames.',
+  variantSummary_portuguese:
+    'Les règles espagnoles de la fédération portugaise : le plus de pièces, puis le plus de dames.',
+  variantSummary_italian:
+    '8x8 inversé, les dames avancent d’une case, les pions ne prennent pas les dames ; ordre de prise strict.',
+  variantSummary_czech:
+    'Dames volantes, les pions prennent en avant ; la prise d’une dame passe d’abord, sinon libre choix.',
+  variantSummary_turkish:
+    'Les 64 cases, déplacements orthogonaux ; les pièces disparaissent aussitôt prises ; pas de demi-tour.',
+  variantSummary_antidraughts:
+    'Les règles internationales, mais on gagne en perdant toutes ses pièces (ou en étant bloqué).',
+  variantSummary_giveaway:
+    'Les règles anglaises, mais on gagne en perdant toutes ses pièces (ou en étant bloqué).',
+  variantSummary_israeli:
+    'Règles brésiliennes ; une prise omise permet à l’adversaire de souffler une pièce qui pouvait prendre.',
+  'variantSummary_israeli-6x6':
+    '6x6 ; un pion devient reine sur la dernière rangée, une reine revenue chez elle devient dame volante.',
+  variantSummary_dhamet:
+    'Dames sahariennes sur 81 points : les pièces disparaissent aussitôt prises, ouverture fixe de dix coups.',
+  option_noForcedCapture: 'Prise non obligatoire',
+  option_giveaway: 'Qui perd gagne',
+  option_burnedPieces: 'Pièces soufflées',
+  option_mayStopCaptureChain: 'Une rafle peut s’arrêter',
+  option_lastPieceMayMoveBackward: 'Le dernier pion peut reculer',
+  option_noKingMoveLimit: 'Pas de nulle au nombre de coups',
+  option_materialAdjudication: 'La nulle va à l’armée la plus grande',
+  option_backwardCaptureOnlyAfterForward: 'Prise arrière seulement après un saut avant',
+  option_kingSplit: 'Les dames se dédoublent',
+  option_forcedOpening: 'Ouverture imposée',
+  option_souffle: 'Soufflé',
+  optionSummary_noForcedCapture:
+    'La prise est facultative ; une rafle commencée suit les règles habituelles.',
+  optionSummary_giveaway: 'Le camp qui ne peut plus jouer gagne ; seule la répétition fait nulle.',
+  optionSummary_burnedPieces:
+    'On peut omettre une prise, mais l’adversaire peut alors souffler une pièce qui pouvait prendre.',
+  optionSummary_mayStopCaptureChain: 'Une rafle peut s’arrêter après n’importe quel saut.',
+  optionSummary_lastPieceMayMoveBackward: 'Un dernier pion resté seul peut aussi reculer d’un pas.',
+  optionSummary_noKingMoveLimit: 'Pas de nulle au nombre de coups (la répétition reste nulle).',
+  optionSummary_materialAdjudication:
+    'Une partie qui serait nulle est gagnée par le camp qui a le plus de pièces.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Les pions prennent en arrière seulement après un saut en avant dans le même coup.',
+  optionSummary_kingSplit:
+    'Au lieu de jouer, une dame (hors de sa rangée de promotion) peut se dédoubler en deux pions.',
+  optionSummary_forcedOpening:
+    'Dhamet : l’ouverture de dix demi-coups « la rencontre » est obligatoire.',
+  optionSummary_souffle:
+    'Dhamet : on peut omettre ou écourter une prise, et l’adversaire peut le punir (soufflé).',
 };

@@ -192,4 +192,62 @@ export const it: Partial<Messages> = {
   rp_roleTo_man: 'pedina',
   rp_roleTo_queen: 'regina',
   rp_roleTo_king: 'dama',
+  variantSummary_international:
+    '10x10, dame volanti, le pedine prendono all’indietro, la presa più lunga è obbligatoria.',
+  variantSummary_brazilian:
+    'Le regole internazionali su 8x8: dame volanti, la presa più lunga è obbligatoria.',
+  variantSummary_russian:
+    'Dame volanti, scelta libera della presa; la pedina promossa durante la presa la finisce da dama.',
+  variantSummary_english:
+    '8x8, inizia il Nero, la dama avanza di una casella, le pedine prendono solo in avanti, scelta libera.',
+  'variantSummary_arab-dama':
+    'Il gioco arabo con le regole inglesi (non la dama turca): la dama avanza di una casella.',
+  variantSummary_spanish:
+    '8x8 speculare, dame volanti, le pedine prendono in avanti; più pezzi, poi più dame.',
+  variantSummary_portuguese:
+    'Le regole spagnole della federazione portoghese: più pezzi, poi più dame.',
+  variantSummary_italian:
+    '8x8 speculare, la dama avanza di una casella, le pedine non prendono le dame; ordine di presa rigoroso.',
+  variantSummary_czech:
+    'Dame volanti, le pedine prendono in avanti; prima la presa di una dama, altrimenti scelta libera.',
+  variantSummary_turkish:
+    'Tutte le 64 caselle, mosse ortogonali; i pezzi spariscono appena presi; niente inversione.',
+  variantSummary_antidraughts:
+    'Regole internazionali, ma vince chi perde tutti i pezzi (o resta bloccato).',
+  variantSummary_giveaway: 'Regole inglesi, ma vince chi perde tutti i pezzi (o resta bloccato).',
+  variantSummary_israeli:
+    'Regole brasiliane; una presa omessa permette all’avversario di soffiare un pezzo che poteva prendere.',
+  'variantSummary_israeli-6x6':
+    '6x6; la pedina diventa regina sull’ultima riga, e la regina tornata a casa diventa dama volante.',
+  variantSummary_dhamet:
+    'Dama sahariana su 81 punti: i pezzi spariscono appena presi, apertura fissa di dieci mosse.',
+  option_noForcedCapture: 'Presa non obbligatoria',
+  option_giveaway: 'Vinciperdi',
+  option_burnedPieces: 'Pezzi soffiati',
+  option_mayStopCaptureChain: 'La presa può fermarsi',
+  option_lastPieceMayMoveBackward: 'L’ultima pedina può indietreggiare',
+  option_noKingMoveLimit: 'Niente patta per numero di mosse',
+  option_materialAdjudication: 'La patta va all’esercito più grande',
+  option_backwardCaptureOnlyAfterForward: 'Presa indietro solo dopo un salto in avanti',
+  option_kingSplit: 'Le dame si dividono',
+  option_forcedOpening: 'Apertura obbligatoria',
+  option_souffle: 'Soffio',
+  optionSummary_noForcedCapture:
+    'La presa è facoltativa; una presa iniziata segue le regole consuete.',
+  optionSummary_giveaway: 'Vince chi non può muovere; solo la ripetizione dà patta.',
+  optionSummary_burnedPieces:
+    'Si può omettere una presa, ma l’avversario può allora soffiare un pezzo che poteva prendere.',
+  optionSummary_mayStopCaptureChain: 'Una presa multipla può fermarsi dopo qualsiasi salto.',
+  optionSummary_lastPieceMayMoveBackward:
+    'Un’ultima pedina rimasta sola può anche indietreggiare di un passo.',
+  optionSummary_noKingMoveLimit: 'Niente patta per numero di mosse (la ripetizione resta patta).',
+  optionSummary_materialAdjudication: 'Una partita che finirebbe patta la vince chi ha più pezzi.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Le pedine prendono all’indietro solo dopo un salto in avanti nella stessa mossa.',
+  optionSummary_kingSplit:
+    'Invece di muovere, una dama (fuori dalla sua riga di promozione) può dividersi in due pedine.',
+  optionSummary_forcedOpening:
+    'Dhamet: l’apertura di dieci semimosse «la rencontre» è obbligatoria.',
+  optionSummary_souffle:
+    'Dhamet: si può omettere o accorciare una presa, e l’avversario può punirlo (soffio).',
 };

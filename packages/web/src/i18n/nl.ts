@@ -192,4 +192,62 @@ export const nl: Partial<Messages> = {
   rp_roleTo_man: 'schijf',
   rp_roleTo_queen: 'koningin',
   rp_roleTo_king: 'dam',
+  variantSummary_international:
+    '10x10, vliegende dammen, schijven slaan achteruit, de langste slag is verplicht.',
+  variantSummary_brazilian:
+    'De internationale regels op 8x8: vliegende dammen, de langste slag is verplicht.',
+  variantSummary_russian:
+    'Vliegende dammen, vrije keuze van slag; een schijf die tijdens een slag promoveert, slaat als dam verder.',
+  variantSummary_english:
+    '8x8, Zwart begint, de dam zet één veld, schijven slaan alleen vooruit, vrije keuze.',
+  'variantSummary_arab-dama':
+    'Het Arabische spel met Engelse regels (niet het Turkse dama): de dam zet één veld.',
+  variantSummary_spanish:
+    'Gespiegeld 8x8, vliegende dammen, schijven slaan vooruit; meeste stukken, dan meeste dammen.',
+  variantSummary_portuguese:
+    'De Spaanse regels van de Portugese bond: meeste stukken, dan meeste dammen.',
+  variantSummary_italian:
+    'Gespiegeld 8x8, de dam zet één veld, schijven slaan geen dammen; strikte slagvolgorde.',
+  variantSummary_czech:
+    'Vliegende dammen, schijven slaan vooruit; eerst de slag van een dam, anders vrije keuze.',
+  variantSummary_turkish:
+    'Alle 64 velden, recht vooruit en opzij; stukken verdwijnen meteen; niet terugkeren.',
+  variantSummary_antidraughts:
+    'Internationale regels, maar wie al zijn stukken kwijtraakt (of vastzit) wint.',
+  variantSummary_giveaway: 'Engelse regels, maar wie al zijn stukken kwijtraakt (of vastzit) wint.',
+  variantSummary_israeli:
+    'Braziliaanse regels; na een overgeslagen slag mag de tegenstander een stuk blazen dat kon slaan.',
+  'variantSummary_israeli-6x6':
+    '6x6; een schijf wordt koningin op de laatste rij, een koningin die thuiskomt wordt vliegende dam.',
+  variantSummary_dhamet:
+    'Saharaans dammen op 81 punten: stukken verdwijnen meteen, een vaste opening van tien zetten.',
+  option_noForcedCapture: 'Slaan niet verplicht',
+  option_giveaway: 'Weggeefdammen',
+  option_burnedPieces: 'Blazen',
+  option_mayStopCaptureChain: 'Een slag mag stoppen',
+  option_lastPieceMayMoveBackward: 'De laatste schijf mag terug',
+  option_noKingMoveLimit: 'Geen remise op aantal zetten',
+  option_materialAdjudication: 'Remise naar het grootste leger',
+  option_backwardCaptureOnlyAfterForward: 'Achteruit slaan alleen na een sprong vooruit',
+  option_kingSplit: 'Dammen splitsen',
+  option_forcedOpening: 'Verplichte opening',
+  option_souffle: 'Blazen (souffle)',
+  optionSummary_noForcedCapture: 'Slaan is vrijwillig; een begonnen slag volgt de gewone regels.',
+  optionSummary_giveaway: 'Wie niet kan zetten wint; alleen herhaling is remise.',
+  optionSummary_burnedPieces:
+    'Een slag mag worden overgeslagen, maar dan mag de tegenstander een stuk blazen dat kon slaan.',
+  optionSummary_mayStopCaptureChain: 'Een meerslag mag na elke sprong stoppen.',
+  optionSummary_lastPieceMayMoveBackward:
+    'Een laatste schijf die alleen over is mag ook een stap terug.',
+  optionSummary_noKingMoveLimit: 'Geen remise op aantal zetten (herhaling blijft remise).',
+  optionSummary_materialAdjudication:
+    'Een partij die remise zou worden, wint de kant met de meeste stukken.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Schijven slaan alleen achteruit na een sprong vooruit in dezelfde zet.',
+  optionSummary_kingSplit:
+    'In plaats van een zet mag een dam (buiten zijn promotierij) splitsen in twee schijven.',
+  optionSummary_forcedOpening:
+    'Dhamet: de opening van tien halve zetten „la rencontre” is verplicht.',
+  optionSummary_souffle:
+    'Dhamet: een slag mag worden overgeslagen of ingekort, en de tegenstander mag dat bestraffen.',
 };

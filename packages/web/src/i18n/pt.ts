@@ -191,4 +191,64 @@ export const pt: Partial<Messages> = {
   rp_roleTo_man: 'pedra',
   rp_roleTo_queen: 'rainha',
   rp_roleTo_king: 'dama',
+  variantSummary_international:
+    '10x10, damas voadoras, as pedras capturam para trás, a captura mais longa é obrigatória.',
+  variantSummary_brazilian:
+    'As regras internacionais em 8x8: damas voadoras, a captura mais longa é obrigatória.',
+  variantSummary_russian:
+    'Damas voadoras, escolha livre da captura; a pedra promovida a meio da captura acaba-a como dama.',
+  variantSummary_english:
+    '8x8, começam as pretas, a dama anda uma casa, as pedras só capturam para a frente, escolha livre.',
+  'variantSummary_arab-dama':
+    'O jogo árabe com regras inglesas (não a dama turca): a dama anda uma casa.',
+  variantSummary_spanish:
+    '8x8 invertido, damas voadoras, as pedras capturam para a frente; mais peças, depois mais damas.',
+  variantSummary_portuguese:
+    'As regras espanholas da federação portuguesa: mais peças, depois mais damas.',
+  variantSummary_italian:
+    '8x8 invertido, a dama anda uma casa, as pedras não capturam damas; ordem de captura estrita.',
+  variantSummary_czech:
+    'Damas voadoras, as pedras capturam para a frente; primeiro a captura da dama, senão escolha livre.',
+  variantSummary_turkish:
+    'As 64 casas, movimentos ortogonais; as peças desaparecem ao ser capturadas; sem meia-volta.',
+  variantSummary_antidraughts:
+    'Regras internacionais, mas ganha quem perder todas as peças (ou ficar bloqueado).',
+  variantSummary_giveaway:
+    'Regras inglesas, mas ganha quem perder todas as peças (ou ficar bloqueado).',
+  variantSummary_israeli:
+    'Regras brasileiras; uma captura omitida deixa o adversário soprar uma peça que podia capturar.',
+  'variantSummary_israeli-6x6':
+    '6x6; a pedra torna-se rainha na última fila, e a rainha que volta a casa, dama voadora.',
+  variantSummary_dhamet:
+    'Damas do Sara em 81 pontos: as peças desaparecem ao ser capturadas, abertura fixa de dez lances.',
+  option_noForcedCapture: 'Captura não obrigatória',
+  option_giveaway: 'Perde-ganha',
+  option_burnedPieces: 'Peças sopradas',
+  option_mayStopCaptureChain: 'A captura pode parar',
+  option_lastPieceMayMoveBackward: 'A última pedra pode recuar',
+  option_noKingMoveLimit: 'Sem empates por número de lances',
+  option_materialAdjudication: 'O empate vai para o exército maior',
+  option_backwardCaptureOnlyAfterForward: 'Captura para trás só após um salto em frente',
+  option_kingSplit: 'As damas dividem-se',
+  option_forcedOpening: 'Abertura obrigatória',
+  option_souffle: 'Sopro',
+  optionSummary_noForcedCapture:
+    'A captura é facultativa; uma captura começada segue as regras habituais.',
+  optionSummary_giveaway: 'Ganha o lado que não pode jogar; só a repetição dá empate.',
+  optionSummary_burnedPieces:
+    'Pode omitir-se uma captura, mas o adversário pode então soprar uma peça que podia capturar.',
+  optionSummary_mayStopCaptureChain: 'Uma captura múltipla pode parar depois de qualquer salto.',
+  optionSummary_lastPieceMayMoveBackward: 'Uma última pedra sozinha também pode recuar um passo.',
+  optionSummary_noKingMoveLimit:
+    'Sem empates por número de lances (a repetição continua a empatar).',
+  optionSummary_materialAdjudication:
+    'Um jogo que acabaria empatado é ganho pelo lado com mais peças.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'As pedras capturam para trás só depois de um salto em frente no mesmo lance.',
+  optionSummary_kingSplit:
+    'Em vez de jogar, uma dama (fora da sua fila de coroação) pode dividir-se em duas pedras.',
+  optionSummary_forcedOpening:
+    'Dhamet: a abertura de dez meios-lances «la rencontre» é obrigatória.',
+  optionSummary_souffle:
+    'Dhamet: pode omitir-se ou encurtar-se uma captura, e o adversário pode castigá-lo (sopro).',
 };

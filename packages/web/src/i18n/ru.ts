@@ -191,4 +191,62 @@ export const ru: Partial<Messages> = {
   rp_roleTo_man: 'простая',
   rp_roleTo_queen: 'ферзь',
   rp_roleTo_king: 'дамка',
+  variantSummary_international:
+    '10x10, дальнобойные дамки, простые бьют назад, самое длинное взятие обязательно.',
+  variantSummary_brazilian:
+    'Международные правила на доске 8x8: дальнобойные дамки, самое длинное взятие обязательно.',
+  variantSummary_russian:
+    'Дальнобойные дамки, свободный выбор взятия; простая, ставшая дамкой во время взятия, бьёт дальше как дамка.',
+  variantSummary_english:
+    '8x8, начинают чёрные, дамка ходит на одно поле, простые бьют только вперёд, свободный выбор.',
+  'variantSummary_arab-dama':
+    'Арабская игра по английским правилам (не турецкие шашки): дамка ходит на одно поле.',
+  variantSummary_spanish:
+    'Зеркальная доска 8x8, дальнобойные дамки, простые бьют вперёд; больше шашек, затем больше дамок.',
+  variantSummary_portuguese:
+    'Испанские правила португальской федерации: больше шашек, затем больше дамок.',
+  variantSummary_italian:
+    'Зеркальная доска 8x8, дамка ходит на одно поле, простые не бьют дамок; строгий порядок взятия.',
+  variantSummary_czech:
+    'Дальнобойные дамки, простые бьют вперёд; сначала взятие дамкой, иначе свободный выбор.',
+  variantSummary_turkish:
+    'Все 64 поля, ходы по прямым; шашки снимаются сразу; без разворота назад.',
+  variantSummary_antidraughts:
+    'Международные правила, но выигрывает тот, кто отдаст все шашки (или будет заперт).',
+  variantSummary_giveaway:
+    'Английские правила, но выигрывает тот, кто отдаст все шашки (или будет заперт).',
+  variantSummary_israeli:
+    'Бразильские правила; за пропущенное взятие соперник может «сжечь» шашку, которая могла бить.',
+  'variantSummary_israeli-6x6':
+    '6x6; простая на последнем ряду становится ферзём, а ферзь, вернувшийся домой, — дальнобойной дамкой.',
+  variantSummary_dhamet:
+    'Сахарские шашки на 81 точке: шашки снимаются сразу, обязательный дебют из десяти ходов.',
+  option_noForcedCapture: 'Бить необязательно',
+  option_giveaway: 'Поддавки',
+  option_burnedPieces: 'Сжигание шашек (фук)',
+  option_mayStopCaptureChain: 'Взятие можно прервать',
+  option_lastPieceMayMoveBackward: 'Последняя простая ходит назад',
+  option_noKingMoveLimit: 'Без ничьих по числу ходов',
+  option_materialAdjudication: 'Ничья — большей армии',
+  option_backwardCaptureOnlyAfterForward: 'Назад бить только после прыжка вперёд',
+  option_kingSplit: 'Дамки делятся',
+  option_forcedOpening: 'Обязательный дебют',
+  option_souffle: 'Фук (souffle)',
+  optionSummary_noForcedCapture: 'Бить необязательно; начатое взятие идёт по обычным правилам.',
+  optionSummary_giveaway:
+    'Сторона, которой некуда ходить, выигрывает; ничья только при повторении.',
+  optionSummary_burnedPieces:
+    'Взятие можно пропустить, но тогда соперник может «сжечь» шашку, которая могла бить.',
+  optionSummary_mayStopCaptureChain: 'Серию взятий можно остановить после любого прыжка.',
+  optionSummary_lastPieceMayMoveBackward: 'Оставшаяся одна простая может ходить и назад.',
+  optionSummary_noKingMoveLimit: 'Нет ничьих по числу ходов (повторение остаётся ничьей).',
+  optionSummary_materialAdjudication:
+    'Партию, которая закончилась бы ничьей, выигрывает сторона с большим числом шашек.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Простые бьют назад только после прыжка вперёд в том же ходе.',
+  optionSummary_kingSplit:
+    'Вместо хода дамка (не на своём ряду превращения) может разделиться на две простые.',
+  optionSummary_forcedOpening: 'Дамет: обязательный дебют «la rencontre» из десяти полуходов.',
+  optionSummary_souffle:
+    'Дамет: взятие можно пропустить или сократить, а соперник может за это наказать (фук).',
 };

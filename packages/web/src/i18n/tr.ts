@@ -189,4 +189,58 @@ export const tr: Partial<Messages> = {
   rp_roleTo_man: 'taş',
   rp_roleTo_queen: 'vezir',
   rp_roleTo_king: 'dama',
+  variantSummary_international:
+    '10x10, uçan damalar, taşlar geriye de alır, en uzun alma zorunludur.',
+  variantSummary_brazilian:
+    '8x8 üzerinde uluslararası kurallar: uçan damalar, en uzun alma zorunludur.',
+  variantSummary_russian:
+    'Uçan damalar, almada serbest seçim; alma sırasında dama olan taş almaya dama olarak devam eder.',
+  variantSummary_english:
+    '8x8, Siyah başlar, dama bir kare gider, taşlar yalnızca ileri alır, serbest seçim.',
+  'variantSummary_arab-dama':
+    'İngiliz kurallarıyla oynanan Arap oyunu (Türk daması değil): dama bir kare gider.',
+  variantSummary_spanish:
+    'Ayna 8x8, uçan damalar, taşlar ileri alır; en çok taş, sonra en çok dama.',
+  variantSummary_portuguese:
+    'Portekiz federasyonunun İspanyol kuralları: en çok taş, sonra en çok dama.',
+  variantSummary_italian: 'Ayna 8x8, dama bir kare gider, taşlar damayı alamaz; katı alma sırası.',
+  variantSummary_czech:
+    'Uçan damalar, taşlar ileri alır; önce damanın alması, yoksa serbest seçim.',
+  variantSummary_turkish:
+    '64 karenin hepsi, düz hamleler; taşlar alınır alınmaz kalkar; geri dönüş yok.',
+  variantSummary_antidraughts:
+    'Uluslararası kurallar, ama bütün taşlarını kaybeden (ya da sıkışan) kazanır.',
+  variantSummary_giveaway:
+    'İngiliz kuralları, ama bütün taşlarını kaybeden (ya da sıkışan) kazanır.',
+  variantSummary_israeli:
+    'Brezilya kuralları; atlanan bir almada rakip, alabilecek bir taşı yakabilir.',
+  'variantSummary_israeli-6x6':
+    '6x6; taş en uzak sırada vezir olur, evine dönen vezir uçan dama olur.',
+  variantSummary_dhamet:
+    '81 noktada Sahra daması: taşlar alınır alınmaz kalkar, on hamlelik sabit açılış.',
+  option_noForcedCapture: 'Alma zorunlu değil',
+  option_giveaway: 'Kaybeden kazanır',
+  option_burnedPieces: 'Yakılan taşlar',
+  option_mayStopCaptureChain: 'Alma yarıda kesilebilir',
+  option_lastPieceMayMoveBackward: 'Son taş geri gidebilir',
+  option_noKingMoveLimit: 'Hamle sayısıyla beraberlik yok',
+  option_materialAdjudication: 'Beraberlik büyük orduya',
+  option_backwardCaptureOnlyAfterForward: 'Geri alma yalnızca ileri atlamadan sonra',
+  option_kingSplit: 'Damalar bölünebilir',
+  option_forcedOpening: 'Zorunlu açılış',
+  option_souffle: 'Üfleme',
+  optionSummary_noForcedCapture: 'Almak isteğe bağlı; başlamış bir alma olağan kurallarla sürer.',
+  optionSummary_giveaway: 'Hamle yapamayan taraf kazanır; yalnızca tekrar beraberliktir.',
+  optionSummary_burnedPieces:
+    'Bir alma atlanabilir, ama o zaman rakip alabilecek bir taşı yakabilir.',
+  optionSummary_mayStopCaptureChain: 'Bir alma dizisi herhangi bir atlamadan sonra durabilir.',
+  optionSummary_lastPieceMayMoveBackward: 'Tek kalan son taş bir adım geri de gidebilir.',
+  optionSummary_noKingMoveLimit: 'Hamle sayısıyla beraberlik yok (tekrar yine beraberliktir).',
+  optionSummary_materialAdjudication: 'Berabere bitecek bir oyunu daha çok taşı olan kazanır.',
+  optionSummary_backwardCaptureOnlyAfterForward:
+    'Taşlar geriye yalnızca aynı hamlede ileri bir atlamadan sonra alır.',
+  optionSummary_kingSplit: 'Hamle yerine bir dama (terfi sırası dışında) iki taşa bölünebilir.',
+  optionSummary_forcedOpening: 'Dhamet: on yarım hamlelik «la rencontre» açılışı zorunludur.',
+  optionSummary_souffle:
+    'Dhamet: alma atlanabilir ya da kısa kesilebilir, rakip bunu cezalandırabilir (üfleme).',
 };
