@@ -269,6 +269,12 @@ function main(): void {
     console.log(
       `English: Damka / fastest rapid-draughts (best runs) = ${(english.best / fastest).toFixed(1)}x`,
     );
+    // per rapid-draughts row: wall-clock and CPU-time ratios (CPU time is less disturbed by load)
+    for (const r of rapid) {
+      console.log(
+        `English: Damka / ${r.name}: ${(english.best / r.best).toFixed(1)}x (best leaves/s), ${(english.bestCpu / r.bestCpu).toFixed(1)}x (best leaves/CPU-s)`,
+      );
+    }
   }
 }
 
