@@ -167,6 +167,8 @@ export class Searcher {
   private rev = new Int32Array(0);
   /** Boards of at most 64 squares: piece-code masks (`BITS_STRIDE` words per ply), table sums. */
   private readonly bitboards: boolean;
+  /** Words of bitboard state in use per ply: 8 (one word per code) or 16 (two words). */
+  private readonly bitWords: number;
   private codeBits = new Int32Array(0);
   private tableSums = new Int32Array(0);
   private readonly pst: Int32Array;
@@ -193,6 +195,7 @@ export class Searcher {
     this.variant = variant;
     this.evaluator = new Evaluator(variant, options.weights);
     this.bitboards = this.evaluator.bits !== null || this.evaluator.wideBits !== null;
+    this.bitWords = this.evaluator.bits !== null ? 8 : BITS_STRIDE;
     this.pst = this.evaluator.pst;
     this.tt = new TranspositionTable(options.ttBits ?? 20);
     this.gen = new MoveGenerator(variant.compiled);
@@ -567,13 +570,7 @@ export class Searcher {
     const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
     if (!scripted) {
       const quiet = this.bitboards
-        ? this.evaluator.evaluateFromBits(
-            this.codeBits,
-            idx * BITS_STRIDE,
-            this.tableSums[idx]!,
-            side,
-            true,
-          )
+        ? this.bitEvaluate(idx * BITS_STRIDE, this.tableSums[idx]!, side, true)
         : this.evaluator.evaluateQuiet(this.board, side);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
@@ -633,15 +630,16 @@ export class Searcher {
 
   private evaluate(side: number, idx: number): number {
     const e = this.bitboards
-      ? this.evaluator.evaluateFromBits(
-          this.codeBits,
-          idx * BITS_STRIDE,
-          this.tableSums[idx]!,
-          side,
-          false,
-        )
+      ? this.bitEvaluate(idx * BITS_STRIDE, this.tableSums[idx]!, side, false)
       : this.evaluator.evaluate(this.board, side);
     return this.noisy(e, idx);
+  }
+
+  /** The evaluator's bitboard form for this board (one word or two). */
+  private bitEvaluate(at: number, tableSum: number, side: number, leaf: boolean): number {
+    return this.bitWords === 8
+      ? this.evaluator.evaluateBits(this.codeBits, at, tableSum, side, leaf)
+      : this.evaluator.evaluateWideBits(this.codeBits, at, tableSum, side, leaf);
   }
 
   /** The root's bitboards and table sum, from the board (boards of at most 64 squares). */
@@ -778,7 +776,7 @@ export class Searcher {
     const piece = list.piece[i]!;
     const at = idx * BITS_STRIDE;
     const before = at - BITS_STRIDE;
-    for (let c = 0; c < BITS_STRIDE; c++) bits[at + c] = bits[before + c]!;
+    for (let c = 0, words = this.bitWords; c < words; c++) bits[at + c] = bits[before + c]!;
     let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
     // square sq is bit sq % 32 (a shift count is taken mod 32) of word sq >> 5
     const fromWord = at + ((from >> 5) << 3);
