@@ -2,7 +2,9 @@
  * Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard check of a
  * move generator against published tables. Runs on one mutable board with make/unmake and one
  * preallocated move list per ply; the last ply is bulk-counted (its moves are counted, not played).
- * A compulsory opening (Dhamet) is followed while it applies.
+ * A compulsory opening (Dhamet) is followed while it applies. Rules that fit 32-bit bitboards
+ * (chosen from the compiled rules: small board, short-range pieces, compulsory complete captures)
+ * are counted by the bitboard walk of `movegen/bitboard-perft.ts` instead, several times faster.
  */
 import { colorIndex } from './types.ts';
 import type { Position } from './position.ts';
