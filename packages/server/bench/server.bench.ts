@@ -258,8 +258,10 @@ async function resetMetrics(nodes: readonly ServerProcess[]): Promise<void> {
   for (const node of nodes) await fetch(`${node.url}/api/metrics/reset`, { method: 'POST' });
 }
 
-async function readMetrics(node: ServerProcess): Promise<MetricsSnapshot> {
-  return (await (await fetch(`${node.url}/api/metrics`)).json()) as MetricsSnapshot;
+/** What a node measured, or null if it does not serve metrics (a server without METRICS). */
+async function readMetrics(node: ServerProcess): Promise<MetricsSnapshot | null> {
+  const response = await fetch(`${node.url}/api/metrics`);
+  return response.ok ? ((await response.json()) as MetricsSnapshot) : null;
 }
 
 /** What each node measured in itself, and the clients' own CPU share and event-loop delay. */
@@ -280,16 +282,19 @@ async function run(name: string, nodes: readonly ServerProcess[]): Promise<strin
   // CPU of all client processes over the play, as a share of one core
   const clientShare = reports.reduce((n, r) => n + r.cpuMs, 0) / (elapsed * 1000);
   const loadAtEnd = loadAverage();
+  const moves = reports.reduce((n, r) => n + r.moves, 0);
   const clientLoop = (pick: (r: Report) => number) => Math.max(...reports.map(pick)).toFixed(1);
   for (const [i, node] of nodes.entries()) {
     const m = await readMetrics(node);
     const d = (x: MetricsSnapshot['ack']) => `${x.p50} / ${x.p99} / ${x.max}`;
+    const inside = m
+      ? `${d(m.ack)} | ${d(m.write)} | ${d(m.eventLoopDelay)} | ${m.gc.count} / ${m.gc.totalMs} / ${m.gc.maxMs} | ${m.cpuShare.toFixed(2)} (${((m.cpuShare * m.seconds * 1000) / Math.max(1, moves)).toFixed(2)} ms per move)`
+      : 'n/a | n/a | n/a | n/a | n/a';
     measured.push(
-      `| ${name}, node ${i + 1} | ${d(m.ack)} | ${d(m.write)} | ${d(m.eventLoopDelay)} | ${m.gc.count} / ${m.gc.totalMs} / ${m.gc.maxMs} | ${m.cpuShare.toFixed(2)} | ${clientShare.toFixed(2)} | ${clientLoop((r) => r.loopP99)} / ${clientLoop((r) => r.loopMax)} | ${loadAtStart} → ${loadAtEnd} |`,
+      `| ${name}, node ${i + 1} | ${inside} | ${clientShare.toFixed(2)} | ${clientLoop((r) => r.loopP99)} / ${clientLoop((r) => r.loopMax)} | ${loadAtStart} → ${loadAtEnd} |`,
     );
   }
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const moves = reports.reduce((n, r) => n + r.moves, 0);
   const errors = reports.flatMap((r) => r.errors);
   const row = [
     name,
