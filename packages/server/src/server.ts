@@ -39,6 +39,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Connections the kernel may hold before the server accepts them (Node's default is 511; the
+ * kernel caps it at net.core.somaxconn). When many players connect at once to a busy node, a full
+ * queue drops connection attempts, and a dropped attempt is retried only after 1 s, 3 s, 7 s…
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Open storage and build the app (call `listen` to serve). */
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
   const opened = await openDb({
@@ -63,7 +70,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     service,
     url: '',
     async listen(port, host) {
-      await app.listen({ port, host });
+      await app.listen({ port, host, backlog: LISTEN_BACKLOG });
       const address = app.server.address();
       const actual = typeof address === 'object' && address ? address.port : port;
       server.url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
