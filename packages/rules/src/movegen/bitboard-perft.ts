@@ -15,12 +15,13 @@
  * duplicates are dropped.
  *
  * Squares are laid out on the 32 bits so that each of the four directions is one fixed rotation
- * (found once per topology, e.g. +1 and +7 for the 8x8 board): "every piece one step that way" is a
- * mask and a rotate, whatever the row. A position is one mask per piece code. Ply p keeps its masks at `state[p * 8 + code]` and its
- * moves in per-ply arrays (from bit, to bit, moved code, code after the move, captured squares); a
- * child's masks are written from the parent's, so nothing is ever unmade. The last ply is counted,
- * not played: non-captures by popcount, and capture routes by a walk that records nothing when
- * every route is a move of its own.
+ * (found once per topology, e.g. +1 and +7 for the 8x8 board): "every piece one step that way" is
+ * a mask and a rotate, whatever the row. A position is one mask per piece code. Ply p keeps its
+ * masks at `state[p * 8 + code]` and its moves in per-ply arrays (from bit, to bit, captured
+ * squares, moved code, code after the move); a child's masks are written from the parent's, so
+ * nothing is ever unmade. The last ply is counted, not played: non-captures by one popcount per
+ * direction, one-jump captures per direction for all pieces at once, and longer routes by a walk
+ * that records nothing when every route is a move of its own.
  */
 import {
   EARLIEST_KING_BITS as IMPORTED_EARLIEST_KING_BITS,
@@ -125,7 +126,7 @@ interface BitboardPerftTables {
   readonly codes: readonly Int8Array[];
   /** `sharedVictims[side]`: 1 when every code of the side may jump the same codes. */
   readonly sharedVictims: Uint8Array;
-  /** `promoteEndMask[code]`: squares where a move of that code ends crowned `promoteEndCode[code]`. */
+  /** `promoteEndMask[code]`: squares where a move of that code ends crowned `promoteEndCode`. */
   readonly promoteEndMask: Int32Array;
   readonly promoteEndCode: Int8Array;
   /** `promoteMidMask[code]`: squares where landing mid-capture applies `promoteMidCode[code]`. */
@@ -348,7 +349,7 @@ export class BitboardPerft {
     this.walkList = this.plyAt(0);
   }
 
-  /** Leaves at `depth` below `board` (piece codes per square) with `side` (0 white, 1 black) to move. */
+  /** Leaves at `depth` below `board` (piece codes by square); `side` 0 is white, 1 black. */
   count(board: Int8Array, side: number, depth: number): number {
     if (depth <= 0) return 1;
     const need = (depth + 1) * STRIDE;
