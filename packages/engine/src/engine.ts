@@ -46,7 +46,7 @@ export interface SearchResult extends SearchInfo {
 }
 
 export interface EngineOptions {
-  /** log2 of the transposition table's entries (default 20: 12 MB). */
+  /** log2 of the transposition table's entries (default 20: 16 MB). */
   readonly ttBits?: number;
   readonly weights?: Partial<Weights>;
   /** Seed of the levels' randomness (default: a random seed). */
