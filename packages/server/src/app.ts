@@ -314,11 +314,13 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
     );
 
   const hello = async (id: string, since: number) => {
-    const joined = await service.join(id, token, since, (seat, welcome) => {
+    const joined = await service.join(id, token, since, (seat, welcome, rematch) => {
       send(welcome);
+      if (rematch) send(rematch);
       if (!connection) {
         connection = {
           seat,
+          ...(token !== undefined ? { token } : {}),
           send,
           resync: () => {
             queue = queue.then(() => hello(id, 0)).catch(() => {});
@@ -389,7 +391,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
         return;
       }
       case 'rematch': {
-        const result = await service.rematch(game, seat);
+        const result = await service.rematch(game, seat, token);
         if (!result.ok) error(result.code, result.message);
         return;
       }

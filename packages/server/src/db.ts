@@ -46,6 +46,13 @@ export interface GamesTable {
   rematch_black: number;
   rematch_game: string | null;
   rematch_of: string | null;
+  /**
+   * sha256 of the secret each player will hold in the rematch, stored when the player asks: it is
+   * derived from the player's own secret (`rematchSecret`), so the server can hand it over again
+   * whenever that player comes back, without ever storing a secret.
+   */
+  rematch_white_hash: string | null;
+  rematch_black_hash: string | null;
   joined_white: number;
   joined_black: number;
 }
@@ -105,7 +112,7 @@ export async function openDb(options: DbOptions): Promise<OpenDb> {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
       await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     }
-    await migrate(db, 'postgres');
+    await migrate(db, 'postgres', schema);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const path = options.sqlitePath ?? 'data/damka.sqlite';
@@ -185,7 +192,7 @@ function startCheckpointer(database: SqliteDatabase, path: string): { stop(): Pr
 }
 
 /** Create the tables and indexes if they do not exist (the schema has one version so far). */
-async function migrate(db: Db, dialect: Dialect): Promise<void> {
+async function migrate(db: Db, dialect: Dialect, schema?: string): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   await db.schema
     .createTable('games')
@@ -213,7 +220,18 @@ async function migrate(db: Db, dialect: Dialect): Promise<void> {
     .addColumn('rematch_of', 'text')
     .addColumn('joined_white', 'integer', (c) => c.notNull())
     .addColumn('joined_black', 'integer', (c) => c.notNull())
+    .addColumn('rematch_white_hash', 'text')
+    .addColumn('rematch_black_hash', 'text')
     .execute();
+  // columns added after the first version: add them to older databases
+  const games = (await db.introspection.getTables()).find(
+    (t) => t.name === 'games' && (schema === undefined || t.schema === schema),
+  );
+  for (const column of ['rematch_white_hash', 'rematch_black_hash']) {
+    if (games && !games.columns.some((c) => c.name === column)) {
+      await db.schema.alterTable('games').addColumn(column, 'text').execute();
+    }
+  }
   await db.schema
     .createTable('actions')
     .ifNotExists()

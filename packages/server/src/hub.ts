@@ -43,13 +43,13 @@ export type GameEvent =
       readonly t: 'rematch';
       readonly game: string;
       readonly next: string;
-      /** The new secret of each old seat (the old White plays Black in the rematch). */
-      readonly tokens: { readonly white: string; readonly black: string };
     };
 
 /** One WebSocket connection, as the hub sees it. */
 export interface Connection {
   readonly seat: Seat;
+  /** The secret the connection presented (kept on the node that holds it; never published). */
+  readonly token?: string;
   send(message: ServerMessage): void;
   /** Send the whole game again (after this node lost track of it). */
   resync(): void;

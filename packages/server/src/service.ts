@@ -12,7 +12,7 @@
  * Requests on one game are serialised within a node (a promise chain per game), so the cache is
  * never changed by two requests at once.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Game, type Color } from '@damka/rules';
 import {
   ABORT_BEFORE_PLY,
@@ -52,6 +52,19 @@ export function hashSecret(token: string): string {
 /** A new 128-bit secret, base64url. */
 export function newSecret(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The secret a player holds in the rematch of game `gameId`: derived from the player's secret in
+ * that game (HMAC-SHA256 keyed by it, 128 bits), so only that player can have it, and the server
+ * can give it again to the player coming back with the old link while storing only its hash.
+ */
+export function rematchSecret(token: string, gameId: string): string {
+  return createHmac('sha256', token)
+    .update(`damka rematch of ${gameId}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /** A new public game id: 72 random bits, base64url (12 characters). */
@@ -151,6 +164,8 @@ export class GameService {
       rematch_of: rematchOf,
       joined_white: 0,
       joined_black: 0,
+      rematch_white_hash: null,
+      rematch_black_hash: null,
     };
     return { ok: true, row, white, black };
   }
@@ -230,7 +245,7 @@ export class GameService {
     id: string,
     token: string | undefined,
     since: number,
-    attach: (seat: Seat, welcome: ServerMessage) => void,
+    attach: (seat: Seat, welcome: ServerMessage, rematch: ServerMessage | null) => void,
   ): Promise<Outcome<{ seat: Seat }>> {
     return this.serial(id, async () => {
       const live = this.hub.shared ? await this.refresh(id) : await this.load(id);
@@ -259,10 +274,27 @@ export class GameService {
         actions: current.actions.slice(from),
         state: current.state(this.now(), this.absent(id)),
       };
-      attach(seat, welcome);
+      attach(seat, welcome, await this.missedRematch(current, seat, token));
       this.arm(current);
       return { ok: true, seat };
     });
+  }
+
+  /**
+   * The rematch a player comes back to: when the game has one and the player has not opened
+   * their seat in it yet (they were away when it was made), its link with their derived secret.
+   */
+  private async missedRematch(
+    live: LiveGame,
+    seat: Seat,
+    token: string | undefined,
+  ): Promise<ServerMessage | null> {
+    const next = live.row.rematch_game;
+    if (!next || seat === 'spectator' || token === undefined) return null;
+    const newSeat: Seat = seat === 'white' ? 'black' : 'white';
+    const row = await this.store.row(next);
+    if (!row || row[newSeat === 'white' ? 'joined_white' : 'joined_black'] === 1) return null;
+    return { type: 'rematch', game: next, seat: newSeat, token: rematchSecret(token, live.id) };
   }
 
   /**
@@ -412,8 +444,10 @@ export class GameService {
   }
 
   /** Ask for a rematch; when both players have, the new game is created (colours swapped). */
-  async rematch(id: string, seat: Seat): Promise<Outcome<object>> {
-    if (seat === 'spectator') return fail('spectator', 'spectators cannot ask for a rematch');
+  async rematch(id: string, seat: Seat, token: string | undefined): Promise<Outcome<object>> {
+    if (seat === 'spectator' || token === undefined) {
+      return fail('spectator', 'spectators cannot ask for a rematch');
+    }
     return this.serial(id, async () => {
       let live = await this.load(id);
       for (let attempt = 0; attempt < MAX_ATTEMPTS && live; attempt++) {
@@ -421,7 +455,12 @@ export class GameService {
         if (!row.outcome) return fail('notOver', 'a rematch can be asked only after the end');
         if (row.rematch_game) return { ok: true };
         const key = seat === 'white' ? 'rematch_white' : 'rematch_black';
-        const next = { ...row, [key]: 1, version: row.version + 1 };
+        const next = {
+          ...row,
+          [key]: 1,
+          [`${key}_hash`]: hashSecret(rematchSecret(token, id)),
+          version: row.version + 1,
+        };
         if (next.rematch_white === 1 && next.rematch_black === 1) {
           const built = this.newRow(
             {
@@ -433,17 +472,14 @@ export class GameService {
             id,
           );
           if (!built.ok) return built;
+          // the old White plays Black: each seat opens with the secret its player derives
+          built.row.white_hash = next.rematch_black_hash!;
+          built.row.black_hash = next.rematch_white_hash!;
           next.rematch_game = built.row.id;
           if (await this.store.insertRematch(built.row, next, row.version)) {
             live.row = next;
             this.hub.publish({ t: 'update', game: id, row: publicRow(next) });
-            // the old White plays Black in the rematch
-            this.hub.publish({
-              t: 'rematch',
-              game: id,
-              next: built.row.id,
-              tokens: { white: built.black, black: built.white },
-            });
+            this.hub.publish({ t: 'rematch', game: id, next: built.row.id });
             return { ok: true };
           }
         } else if (await this.store.updateRow(next, row.version)) {
@@ -612,7 +648,13 @@ export class GameService {
         return { type: 'rematch', game: event.next, seat: 'spectator' };
       }
       const seat: Seat = connection.seat === 'white' ? 'black' : 'white';
-      return { type: 'rematch', game: event.next, seat, token: event.tokens[connection.seat] };
+      if (connection.token === undefined) return null;
+      return {
+        type: 'rematch',
+        game: event.next,
+        seat,
+        token: rematchSecret(connection.token, event.game),
+      };
     }
     if (event.t === 'presence') return null;
     const live = this.cache.get(event.game);

@@ -40,6 +40,8 @@ const GAME_COLUMNS = Object.keys({
   rematch_of: 1,
   joined_white: 1,
   joined_black: 1,
+  rematch_white_hash: 1,
+  rematch_black_hash: 1,
 } satisfies Record<keyof GamesTable, 1>);
 
 /** The store's SQLite statements, prepared once. Parameters are named after the columns. */
@@ -225,6 +227,8 @@ function changes(row: GamesTable): Partial<GamesTable> {
     rematch_game: row.rematch_game,
     joined_white: row.joined_white,
     joined_black: row.joined_black,
+    rematch_white_hash: row.rematch_white_hash,
+    rematch_black_hash: row.rematch_black_hash,
   };
 }
 

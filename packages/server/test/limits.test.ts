@@ -3,19 +3,25 @@
  * a draw when the opponent has had no connection for the claim delay — refused while the opponent
  * is connected, before the delay, after the opponent came back, and for spectators; on one node,
  * and on two nodes sharing Postgres and Redis, where a player's presence on one node must be known
- * on the other (including by a node that starts following the game later).
+ * on the other (including by a node that starts following the game later). A rematch reaches a
+ * player who had left before it was made, when they come back with the old link; a database from
+ * before the rematch columns is brought up to date.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { OnlineClient } from '@damka/protocol';
-import { dropSchema } from '../src/db.ts';
+import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { OnlineClient, ServerMessage } from '@damka/protocol';
+import { dropSchema, openDb } from '../src/db.ts';
 import {
   PG_URL,
   REDIS_URL,
   connect,
   createGame,
   playAt,
+  removeDir,
   startServer,
   stopClients,
   until,
@@ -163,5 +169,64 @@ test('claim: presence is shared between nodes (Postgres + Redis)', async () => {
     await a.stop();
     await b.stop();
     await dropSchema(PG_URL, schema);
+  }
+});
+
+test('a rematch reaches a player who left before it was made, when they come back', async () => {
+  const game = await createGame(server.url, { variant: 'russian' });
+  const white = connect(server.wsUrl, game.gameId, game.white.token);
+  const black = connect(server.wsUrl, game.gameId, game.black.token);
+  await until(() => white.seat !== null && black.seat !== null, 'seats');
+  white.resign();
+  await until(() => black.over, 'the end');
+  white.rematch();
+  await until(() => black.state?.rematch.white === true, 'Black sees the request');
+  white.stop();
+  black.rematch();
+  await until(() => black.state?.rematch.game != null, 'the rematch is made');
+  // White comes back with the old link and is handed the new seat
+  const got: ServerMessage[] = [];
+  const back = connect(server.wsUrl, game.gameId, game.white.token, {
+    onMessage: (m) => got.push(m),
+  });
+  await until(() => got.some((m) => m.type === 'rematch'), 'the rematch message');
+  const offer = got.find((m) => m.type === 'rematch')!;
+  assert.ok(offer.type === 'rematch' && offer.token !== undefined);
+  assert.equal(offer.game, black.state!.rematch.game);
+  assert.equal(offer.seat, 'black');
+  assert.notEqual(offer.token, game.white.token);
+  const next = connect(server.wsUrl, offer.game, offer.token);
+  await until(() => next.seat !== null, 'the new seat');
+  assert.equal(next.seat, 'black');
+  // once the seat is taken, the old link no longer sends there
+  const later: ServerMessage[] = [];
+  const again = connect(server.wsUrl, game.gameId, game.white.token, {
+    onMessage: (m) => later.push(m),
+  });
+  await until(() => again.seat !== null, 'welcome');
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(
+    later.some((m) => m.type === 'rematch'),
+    false,
+  );
+  for (const c of [back, next, again, black]) c.stop();
+});
+
+test('an SQLite database without the rematch columns gets them when opened', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-migrate-'));
+  try {
+    const sqlitePath = join(dir, 'damka.sqlite');
+    const first = await openDb({ sqlitePath });
+    first.sqlite!.exec('alter table games drop column rematch_white_hash');
+    first.sqlite!.exec('alter table games drop column rematch_black_hash');
+    await first.close();
+    const again = await openDb({ sqlitePath });
+    const columns = (again.sqlite!.pragma('table_info(games)') as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
+    await again.close();
+    assert.ok(columns.includes('rematch_white_hash') && columns.includes('rematch_black_hash'));
+  } finally {
+    removeDir(dir);
   }
 });
