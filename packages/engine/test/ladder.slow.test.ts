@@ -9,7 +9,7 @@ import { variantOrThrow } from '@damka/rules';
 import { LADDER_HEADER, ladderRowText, runLadder } from '../bench/ladder.ts';
 
 test('English ladder, six games per pair: every level beats the one below', async () => {
-  const rows = await runLadder({ variant: variantOrThrow('english'), games: 6, topNodes: 30_000 });
+  const rows = await runLadder({ variant: variantOrThrow('english'), games: 6, topNodes: 150_000 });
   assert.deepEqual(
     rows.map((r) => r.label),
     ['1 vs biggest capture', '2 vs 1', '3 vs 2', '4 vs 3', '5 vs 4', '6 vs 5', '7 vs 6', '8 vs 7'],
