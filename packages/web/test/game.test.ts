@@ -253,3 +253,24 @@ test('huff rules: a skipped capture lets the opponent burn a piece, recorded as 
   }
   assert.fail('no capture appeared on the line');
 });
+
+test('a king split and the king step between the same squares stay apart through save and replay', () => {
+  const setup = { variant: 'international', options: { kingSplit: true }, fen: 'W:WK28:B5' };
+  const start = Position.fromFen(variantOrThrow('international', { kingSplit: true }), setup.fen);
+  assert.ok(start.ok);
+  const split = start.value.legalMoves().find((m) => m.kind === 'split');
+  assert.ok(split, 'the position offers a king split');
+  const step = start.value
+    .legalMoves()
+    .find((m) => m.kind === 'step' && m.from === split.from && m.to === split.to);
+  assert.ok(step, 'and a king step between the same squares');
+  for (const move of [split, step]) {
+    const game: SavedGame = { ...newGame(setup, 'friend', null), entries: [entryOf(move)] };
+    const reloaded = parseSaved(JSON.stringify(game));
+    assert.ok(reloaded);
+    const replayed = replay(reloaded);
+    assert.equal(replayed.entries.length, 1);
+    const after = replayed.positions[1]!;
+    assert.equal(after.fen, start.value.play(move).fen, `${move.kind} replays as itself`);
+  }
+});

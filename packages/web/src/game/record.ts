@@ -32,6 +32,8 @@ export type Entry =
       readonly to: Square;
       readonly captures: readonly Square[];
       readonly path: readonly Square[];
+      /** A king split (house rule `kingSplit`): the same squares as the king's step, told apart. */
+      readonly split?: true;
     }
   | { readonly type: 'burn'; readonly square: Square };
 
@@ -85,6 +87,7 @@ export function entryOf(move: Move): Entry {
     to: move.to,
     captures: [...move.captures],
     path: [...move.path],
+    ...(move.kind === 'split' ? { split: true as const } : {}),
   };
 }
 
@@ -97,6 +100,7 @@ export function findMove(position: Position, e: Entry): Move | undefined {
       (m) =>
         m.from === e.from &&
         m.to === e.to &&
+        (m.kind === 'split') === (e.split === true) &&
         m.captures.length === e.captures.length &&
         m.captures.every((sq) => e.captures.includes(sq)),
     );
@@ -293,6 +297,7 @@ function validEntries(list: readonly unknown[]): Entry[] {
         to: e['to'],
         captures: e['captures'],
         path: e['path'],
+        ...(e['split'] === true ? { split: true as const } : {}),
       });
     } else break;
   }
