@@ -88,6 +88,13 @@ export class MoveGenerator {
    */
   private readonly pending = new MoveList(64, 256);
   private pendingKey = new Float64Array(64);
+  /**
+   * Hash indexes of `pending` and of the finished list by move identity: a board crowded with
+   * flying kings can stop in tens of thousands of places, and a linear duplicate search per stop
+   * made that quadratic (seconds per position).
+   */
+  private readonly pendingIndex = new IdentityIndex();
+  private readonly listIndex = new IdentityIndex();
   /** Best precedence key recorded below the current landing (prefix rules only). */
   private subMax = -1;
   /** Whether the current capture's first jump went forward (see `afterSidewaysJumpDirs`). */
@@ -124,6 +131,7 @@ export class MoveGenerator {
     this.drop = dropDuplicates;
     this.bestKey = -1;
     this.pending.clear();
+    this.pendingIndex.clear();
     this.subMax = -1;
     const me = side === 0 ? 0 : BLACK_BIT;
     const pieces = this.pieces;
@@ -499,14 +507,10 @@ export class MoveGenerator {
     const n = this.sp;
     let hash = 0;
     for (let i = 0; i < n; i++) hash ^= c.squareHash[this.stackCap[i]!]!;
-    for (let j = 0; j < p.count; j++) {
-      if (p.to[j] !== to || p.from[j] !== this.origin || p.ncap[j] !== n || p.hash[j] !== hash) {
-        continue;
-      }
-      if (sameSquares(p, j, this.stackCap, n)) {
-        if (this.subMax > this.pendingKey[j]!) this.pendingKey[j] = this.subMax;
-        return;
-      }
+    const j = this.pendingIndex.find(p, this.origin, to, n, hash, this.stackCap);
+    if (j >= 0) {
+      if (this.subMax > this.pendingKey[j]!) this.pendingKey[j] = this.subMax;
+      return;
     }
     p.reserve(n);
     const i = p.count++;
@@ -533,6 +537,7 @@ export class MoveGenerator {
       p.landCode[at + x] = this.stackLandCode[x]!;
     }
     p.used = at + n;
+    this.pendingIndex.add(p, i);
   }
 
   /**
@@ -541,24 +546,18 @@ export class MoveGenerator {
    */
   private addPrefixes(list: MoveList): void {
     const p = this.pending;
+    if (p.count === 0) return;
+    // pending stops are distinct already; each is checked against the complete captures
+    const index = this.listIndex;
+    index.clear();
+    for (let j = 0; j < list.count; j++) index.add(list, j);
     for (let i = 0; i < p.count; i++) {
       // without precedence every stop on the way is legal; with it, only those on a best capture
       if (this.rules.precedence.length > 0 && this.pendingKey[i] !== this.bestKey) continue;
       const n = p.ncap[i]!;
       const at = p.start[i]!;
-      let dup = false;
-      for (let j = 0; j < list.count && !dup; j++) {
-        if (
-          list.from[j] !== p.from[i] ||
-          list.to[j] !== p.to[i] ||
-          list.ncap[j] !== n ||
-          list.hash[j] !== p.hash[i]
-        ) {
-          continue;
-        }
-        dup = sameSquares(list, j, p.capSq.subarray(at, at + n), n);
-      }
-      if (dup) continue;
+      const squares = p.capSq.subarray(at, at + n);
+      if (index.find(list, p.from[i]!, p.to[i]!, n, p.hash[i]!, squares) >= 0) continue;
       list.reserve(n);
       const k = list.count++;
       const dst = list.used;
@@ -728,6 +727,71 @@ function canJump(c: CompiledRules, t: MoveTables, b: Int8Array, sq: number, code
     if (land >= 0 && b[land] === 0) return true;
   }
   return false;
+}
+
+/**
+ * An open-addressing hash set of a MoveList's entry indices, keyed by move identity (from, to,
+ * number of captures, hash of the captured set), so duplicate stops are found in constant time.
+ */
+class IdentityIndex {
+  private slots = new Int32Array(256).fill(-1);
+  private count = 0;
+
+  clear(): void {
+    if (this.count === 0) return;
+    this.slots.fill(-1);
+    this.count = 0;
+  }
+
+  /** The index in `list` of the entry with this identity, or -1. */
+  find(
+    list: MoveList,
+    from: number,
+    to: number,
+    n: number,
+    hash: number,
+    squares: Int16Array,
+  ): number {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    for (let s = identitySlot(from, to, n, hash) & mask; ; s = (s + 1) & mask) {
+      const j = slots[s]!;
+      if (j < 0) return -1;
+      if (
+        list.from[j] === from &&
+        list.to[j] === to &&
+        list.ncap[j] === n &&
+        list.hash[j] === hash &&
+        sameSquares(list, j, squares, n)
+      ) {
+        return j;
+      }
+    }
+  }
+
+  /** Records entry `j` of `list` (not already recorded). */
+  add(list: MoveList, j: number): void {
+    if ((this.count + 1) * 2 > this.slots.length) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2).fill(-1);
+      for (let s = 0; s < old.length; s++) if (old[s]! >= 0) this.place(list, old[s]!);
+    }
+    this.place(list, j);
+    this.count++;
+  }
+
+  private place(list: MoveList, j: number): void {
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    let s = identitySlot(list.from[j]!, list.to[j]!, list.ncap[j]!, list.hash[j]!) & mask;
+    while (slots[s]! >= 0) s = (s + 1) & mask;
+    slots[s] = j;
+  }
+}
+
+function identitySlot(from: number, to: number, n: number, hash: number): number {
+  const h = Math.imul(hash ^ (from << 20) ^ (to << 8) ^ n, 0x9e3779b1);
+  return h ^ (h >>> 15);
 }
 
 /** True when move j of `list` captures exactly the `n` squares of `squares`. */
