@@ -29,6 +29,7 @@ import {
 } from '@damka/rules';
 import { BoardView, type BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
+import { ColorChoice } from './color-choice.tsx';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
 import { variantName } from '../rules-pages/texts.ts';
 
@@ -248,21 +249,13 @@ export function Editor({
             );
           })}
         </div>
-        <div class="segmented small" role="radiogroup" aria-label={t('editorTurn')}>
-          <span class="seg-label">{t('editorTurn')}</span>
-          {(['white', 'black'] as const).map((c) => (
-            <label key={c} class={turn === c ? 'on' : ''}>
-              <input
-                type="radio"
-                name="editor-turn"
-                value={c}
-                checked={turn === c}
-                onChange={() => setTurn(c)}
-              />
-              {t(c)}
-            </label>
-          ))}
-        </div>
+        <ColorChoice
+          t={t}
+          label={t('editorTurn')}
+          name="editor-turn"
+          value={turn}
+          onChange={setTurn}
+        />
         <div class="editor-buttons">
           <button
             type="button"
@@ -316,21 +309,13 @@ export function Editor({
           ))}
         </div>
         {mode === 'computer' && (
-          <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
-            <span class="seg-label">{t('playAs')}</span>
-            {(['white', 'black'] as const).map((c) => (
-              <label key={c} class={human === c ? 'on' : ''}>
-                <input
-                  type="radio"
-                  name="editor-human"
-                  value={c}
-                  checked={human === c}
-                  onChange={() => setHuman(c)}
-                />
-                {t(c)}
-              </label>
-            ))}
-          </div>
+          <ColorChoice
+            t={t}
+            label={t('playAs')}
+            name="editor-human"
+            value={human}
+            onChange={setHuman}
+          />
         )}
         <div class="actions">
           <button type="button" onClick={props.onBack}>

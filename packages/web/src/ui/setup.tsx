@@ -15,6 +15,7 @@ import {
 } from '@damka/rules';
 import type { ClockSetting } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { ColorChoice } from './color-choice.tsx';
 import { CLOCKS, clockName } from '../online/api.ts';
 import { explainFen } from '../pdn/fen-check.ts';
 import { CLOCK_PRESETS, newClock, presetName } from '../game/clock.ts';
@@ -293,21 +294,7 @@ export function Setup({
           </label>
         )}
         {(mode === 'computer' || mode === 'online') && (
-          <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
-            <span class="seg-label">{t('playAs')}</span>
-            {(['white', 'black'] as const).map((c) => (
-              <label key={c} class={human === c ? 'on' : ''}>
-                <input
-                  type="radio"
-                  name="human"
-                  value={c}
-                  checked={human === c}
-                  onChange={() => setHuman(c)}
-                />
-                {t(c)}
-              </label>
-            ))}
-          </div>
+          <ColorChoice t={t} label={t('playAs')} name="human" value={human} onChange={setHuman} />
         )}
         {mode === 'computer' && (
           <label class="field level-field">
