@@ -15,6 +15,7 @@ import {
   gameState,
   squareBox,
   startGame,
+  squareIn,
   startHarness,
   type Harness,
 } from './harness.ts';
@@ -28,11 +29,7 @@ after(async () => {
 });
 
 const international = variantOrThrow('international');
-const sq = (name: string) => {
-  const s = international.squares.parse(name);
-  assert.ok(s >= 0, `square ${name}`);
-  return s;
-};
+const sq = (name: string) => squareIn('international', name);
 
 async function waitForPly(page: Page, ply: number, timeout = 10_000): Promise<void> {
   await page.waitForFunction(

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { variantOrThrow } from '@damka/rules';
 
 export const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -98,6 +99,13 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
+/** The square of `variantId` named `name` in its own notation (a test error when there is none). */
+export function squareIn(variantId: string, name: string): number {
+  const s = variantOrThrow(variantId).squares.parse(name);
+  if (s < 0) throw new Error(`${variantId} has no square ${name}`);
+  return s;
+}
+
 export async function clickSquare(page: Page, sq: number): Promise<void> {
   const box = await squareBox(page, sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -17,6 +17,7 @@ import {
   dragSquare,
   gameState,
   startGame,
+  squareIn,
   startHarness,
   type Harness,
 } from './harness.ts';
@@ -30,11 +31,7 @@ after(async () => {
 });
 
 const international = variantOrThrow('international');
-const sq = (name: string) => {
-  const s = international.squares.parse(name);
-  assert.ok(s >= 0, `square ${name}`);
-  return s;
-};
+const sq = (name: string) => squareIn('international', name);
 
 const TWO_GAMES = `[Event "Club evening"]
 [White "Ann"]
