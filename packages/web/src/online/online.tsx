@@ -31,6 +31,7 @@ import {
   type SocketLike,
 } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
@@ -463,28 +464,14 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
       </aside>
 
       {confirming && (
-        <div class="overlay" role="presentation">
-          <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="online-confirm">
-            <h2 id="online-confirm">{t('confirmResign')}</h2>
-            <div class="dialog-actions">
-              <button
-                type="button"
-                class="danger"
-                onClick={() => {
-                  setConfirming(false);
-                  client.resign();
-                }}
-                data-testid="confirm-resign"
-                autoFocus
-              >
-                {t('yes')}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                {t('no')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmResign
+          t={t}
+          onResign={() => {
+            setConfirming(false);
+            client.resign();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { opposite, type Color, type Position } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
+import { ConfirmResign } from './confirm-resign.tsx';
 import {
   entryOf,
   findMove,
@@ -513,25 +514,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
       </aside>
 
       {confirming && (
-        <div class="overlay" role="presentation">
-          <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
-            <h2 id="confirm-title">{t('confirmResign')}</h2>
-            <div class="dialog-actions">
-              <button
-                type="button"
-                class="danger"
-                onClick={resign}
-                data-testid="confirm-resign"
-                autoFocus
-              >
-                {t('yes')}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                {t('no')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmResign t={t} onResign={resign} onCancel={() => setConfirming(false)} />
       )}
 
       {result && dialogFor === resultKey && (

@@ -1,0 +1,42 @@
+/**
+ * The "resign this game?" dialog, the same for games on this screen and online: Yes resigns,
+ * No keeps playing.
+ */
+import type { Translate } from '../i18n/index.ts';
+
+export function ConfirmResign({
+  t,
+  onResign,
+  onCancel,
+}: {
+  t: Translate;
+  onResign: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div class="overlay" role="presentation">
+      <div
+        class="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-resign-title"
+      >
+        <h2 id="confirm-resign-title">{t('confirmResign')}</h2>
+        <div class="dialog-actions">
+          <button
+            type="button"
+            class="danger"
+            onClick={onResign}
+            data-testid="confirm-resign"
+            autoFocus
+          >
+            {t('yes')}
+          </button>
+          <button type="button" onClick={onCancel}>
+            {t('no')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
