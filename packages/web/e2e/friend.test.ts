@@ -265,12 +265,21 @@ test('sound and animation speed are kept in the settings; moves sound only when 
   // as written, without the test's compiled helpers)
   await page.addInitScript({ content: FAKE_AUDIO });
   const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+  // sounds start in an effect after the move is drawn: wait for the count, then check it exactly
+  const toneCount = async (n: number) => {
+    await page
+      .waitForFunction((want) => (window as unknown as { tones: number }).tones >= want, n, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
+    return tones();
+  };
   await page.goto(h.url);
   await startFriendGame(page, 'international');
   await clickSquare(page, sq('32'));
   await clickSquare(page, sq('28'));
   await waitForPly(page, 1);
-  assert.equal(await tones(), 1, 'sound is on by default: one tone for a move');
+  assert.equal(await toneCount(1), 1, 'sound is on by default: one tone for a move');
   await page.getByTestId('menu').click();
   await page.getByTestId('menu-settings').click();
   const sound = page.getByTestId('sound');
@@ -303,7 +312,7 @@ test('sound and animation speed are kept in the settings; moves sound only when 
   await clickSquare(page, sq('28'));
   await clickSquare(page, sq('19'));
   await waitForPly(page, 3);
-  assert.equal(await tones(), 2);
+  assert.equal(await toneCount(2), 2, 'a capture sounds two tones (and the silent move none)');
   assert.deepEqual(errors, []);
   await page.context().close();
 });
