@@ -15,7 +15,8 @@ export function parseCommandLine<const T extends ParseArgsConfig>(
   config: T,
 ): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs<T>({ strict: true, allowPositionals: false, ...config });
+    const args = config.args === undefined ? undefined : joinNegativeValues(config.args, config);
+    return parseArgs<T>({ strict: true, allowPositionals: false, ...config, args });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // node's messages add advice after the first sentence; the first sentence names the problem
@@ -24,6 +25,32 @@ export function parseCommandLine<const T extends ParseArgsConfig>(
       `${first.charAt(0).toLowerCase()}${first.slice(1)} (see damka help ${command})`,
     );
   }
+}
+
+/**
+ * `util.parseArgs` reads `--depth-delta -4` as two options; a string option followed by a negative
+ * number is joined into `--depth-delta=-4`, so negative values work as users type them.
+ */
+function joinNegativeValues(args: readonly string[], config: ParseArgsConfig): string[] {
+  const options = config.options ?? {};
+  const takesValue = (token: string): boolean => {
+    const long = /^--([^=]+)$/.exec(token);
+    if (long) return options[long[1]!]?.type === 'string';
+    const short = /^-([A-Za-z])$/.exec(token);
+    if (short)
+      return Object.values(options).some((o) => o.short === short[1] && o.type === 'string');
+    return false;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i]!;
+    const next = args[i + 1];
+    if (next !== undefined && /^-\d+(\.\d+)?$/.test(next) && takesValue(token)) {
+      out.push(`${token}=${next}`.replace(/^-([A-Za-z])=/, '-$1'));
+      i++;
+    } else out.push(token);
+  }
+  return out;
 }
 
 /** The options that name a position: a variant, its house-rule options and a FEN. */

@@ -30,6 +30,11 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
   },
   { argv: ['moves', '--variant', 'frisian'], says: /^unknown variant 'frisian'/ },
   { argv: ['perft', '--depth', '1'], says: /^--variant is required/ },
+  // a negative number after a string option is that option's value, not an option
+  {
+    argv: ['bench', '--depth-delta', '-30'],
+    says: /^--depth-delta wants an integer from -20 to 20, not '-30'$/,
+  },
   { argv: ['moves'], says: /^--variant is required/ },
   { argv: [...PERFT, '--option', 'flyingMen=true'], says: /^unknown option 'flyingMen' \(known: / },
   {
