@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, VARIANTS, variantOrThrow, type Options } from '@damka/rules';
+import { Position, VARIANTS, formatMove, variantOrThrow, type Options } from '@damka/rules';
 import { Engine } from '../src/index.ts';
 import { randomPositions } from './helpers.ts';
+import { WORKED_POSITIONS } from '../../rules/test/worked-positions.data.ts';
 
 test('a legal move from the start position of every variant', () => {
   for (const rules of VARIANTS) {
@@ -12,6 +13,31 @@ test('a legal move from the start position of every variant', () => {
     const result = engine.search(position, { limits: { depth: 3 } });
     assert.ok(result.move, rules.id);
     assert.ok(position.legalMoves().includes(result.move!), `${rules.id}: move not legal`);
+  }
+});
+
+test('a legal move, one of those rules.md lists, in every worked position of rules.md', () => {
+  assert.ok(WORKED_POSITIONS.length >= 20);
+  for (const row of WORKED_POSITIONS) {
+    const variant = variantOrThrow(row.variant, row.options);
+    const position = Position.fromFen(variant, row.fen);
+    assert.ok(position.ok, row.id);
+    const engine = new Engine(variant, { ttBits: 14, seed: 3 });
+    const result = engine.search(position.value, { limits: { depth: 4 } });
+    if (row.moves.length === 0) {
+      assert.equal(result.move, undefined, `${row.id}: no legal move, none played`);
+      continue;
+    }
+    assert.ok(result.move, `${row.id}: no move`);
+    assert.ok(position.value.legalMoves().includes(result.move), `${row.id}: move not legal`);
+    const text = [
+      formatMove(position.value, result.move),
+      formatMove(position.value, result.move, { full: true }),
+    ];
+    assert.ok(
+      text.some((t) => row.moves.includes(t)),
+      `${row.id}: ${text.join(' / ')} is not in rules.md's list ${row.moves.join(', ')}`,
+    );
   }
 });
 
