@@ -6,8 +6,10 @@
  *
  * Levels 1–7 are limited by their own depth (levels.ts), which a free core reaches well within
  * the time the web app gives them; level 8, limited by time in play, gets a node budget here
- * (`topNodes`, default 150,000: about what it searches in 0.3 s of one core). So ladder games
- * do not depend on the machine's load and can be repeated. Each pair plays balanced openings with
+ * (`topNodes`; by default `TOP_NODES` of the variant: about what it searches in 0.5–0.8 s of one
+ * core, from the engine's measured speed per variant — about 1.4–1.8 M nodes/s on the 8x8
+ * boards, 0.8–1 M on 10x10, Brazilian and Turkish with flying kings or many moves, 0.3 M on
+ * Dhamet). So ladder games do not depend on the machine's load and can be repeated. Each pair plays balanced openings with
  * both colours through the match runner, judged by the variant's rules.
  *
  * Run: `node --import tsx packages/engine/bench/ladder.ts [games] [variant…]`, or `damka ladder`.
@@ -25,11 +27,31 @@ import {
   type MatchPlayer,
 } from '../src/match.ts';
 
+/**
+ * Level 8's default nodes per move in the ladder, per variant (others: `DEFAULT_TOP_NODES`):
+ * about 0.5–0.8 s of one core at the speed the engine searched that variant at on this
+ * project's bench machine.
+ */
+export const TOP_NODES: Readonly<Record<string, number>> = {
+  international: 600_000,
+  brazilian: 600_000,
+  turkish: 600_000,
+  antidraughts: 800_000,
+  israeli: 800_000,
+  dhamet: 250_000,
+};
+export const DEFAULT_TOP_NODES = 1_000_000;
+
+/** Level 8's default node budget in the ladder for a variant. */
+export function topNodesFor(variantId: string): number {
+  return TOP_NODES[variantId] ?? DEFAULT_TOP_NODES;
+}
+
 export interface LadderOptions {
   readonly variant: Variant;
   /** Games per pair (default 20). */
   readonly games?: number;
-  /** Level 8's nodes per move (default 150,000). */
+  /** Level 8's nodes per move (default: `topNodesFor` the variant). */
   readonly topNodes?: number;
   /** Plies after which a game is drawn (default 300). */
   readonly maxPlies?: number;
@@ -58,8 +80,13 @@ export interface LadderRow {
 }
 
 /** Level `level` as a ladder player: its own depth, or `topNodes` per move for level 8. */
-export function ladderPlayer(level: number, topNodes: number, seed: number): MatchPlayer {
-  const depth = levelSettings(level).depth;
+export function ladderPlayer(
+  level: number,
+  topNodes: number,
+  seed: number,
+  variantId?: string,
+): MatchPlayer {
+  const depth = levelSettings(level, variantId).depth;
   return damkaPlayer({
     level,
     // a generous time, so that only the depth (or the node budget) limits a level
@@ -74,7 +101,7 @@ export function ladderPlayer(level: number, topNodes: number, seed: number): Mat
 export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
   const { variant } = options;
   const games = options.games ?? 20;
-  const topNodes = options.topNodes ?? 150_000;
+  const topNodes = options.topNodes ?? topNodesFor(variant.id);
   const maxPlies = options.maxPlies ?? 300;
   const seed = options.seed ?? 1;
   const uppers = options.uppers ?? [0, 2, 3, 4, 5, 6, 7, 8].filter((n) => n <= MAX_LEVEL);
@@ -84,11 +111,11 @@ export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
     const cpu0 = process.cpuUsage();
     const first = upper === 0;
     const player = first
-      ? ladderPlayer(1, topNodes, seed)
-      : ladderPlayer(upper, topNodes, seed + upper * 1000);
+      ? ladderPlayer(1, topNodes, seed, variant.id)
+      : ladderPlayer(upper, topNodes, seed + upper * 1000, variant.id);
     const opponent = first
       ? biggestCapturePlayer(seed)
-      : ladderPlayer(upper - 1, topNodes, seed + upper * 1000 + 500);
+      : ladderPlayer(upper - 1, topNodes, seed + upper * 1000 + 500, variant.id);
     const report = await runMatch({
       variant,
       games,

@@ -8,7 +8,7 @@
  * a move the rules package would refuse.
  */
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
-import { levelSettings } from './levels.ts';
+import { BLUNDER_LOSS, levelSettings } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
 import type { Weights } from './weights.ts';
 import { mulberry32 } from './zobrist.ts';
@@ -104,7 +104,7 @@ export class Engine {
       throw new Error(`engine plays ${this.variant.id}, position is ${position.variant.id}`);
     }
     const legal = position.legalMoves();
-    const level = levelSettings(options.level ?? 8);
+    const level = levelSettings(options.level ?? 8, this.variant.id);
     const given = options.limits ?? {};
     const hasLimit =
       given.depth !== undefined ||
@@ -157,7 +157,7 @@ export class Engine {
     let score = raw.score;
     let pvIds = raw.pv;
     if (
-      level.margin > 0 &&
+      (level.margin > 0 || level.blunder > 0) &&
       raw.rootCount > 1 &&
       raw.depth >= 1 &&
       Math.abs(raw.score) < MATE_BOUND
@@ -167,12 +167,18 @@ export class Engine {
         let max = -Infinity;
         for (const s of scores) max = Math.max(max, s);
         const list = this.searcher.rootList;
-        const candidates: number[] = [];
-        for (let i = 0; i < scores.length; i++)
-          if (scores[i]! >= max - level.margin) candidates.push(i);
+        // a blunder (a move scoring BLUNDER_LOSS or more below the best) with the level's
+        // probability, when there is one; else any move within the margin
+        const blunders: number[] = [];
+        const near: number[] = [];
+        for (let i = 0; i < scores.length; i++) {
+          if (scores[i]! <= max - BLUNDER_LOSS) blunders.push(i);
+          if (scores[i]! >= max - level.margin) near.push(i);
+        }
+        const blunder = level.blunder > 0 && this.unit() < level.blunder && blunders.length > 0;
+        const candidates = blunder ? blunders : near;
         if (candidates.length > 0 && max < MATE_BOUND) {
-          const pick =
-            candidates[Math.floor(((this.random() >>> 0) / 2 ** 32) * candidates.length)]!;
+          const pick = candidates[Math.floor(this.unit() * candidates.length)]!;
           const pickedId = moveIdOf(list, pick);
           if (pickedId !== id) {
             id = pickedId;
@@ -185,6 +191,11 @@ export class Engine {
     const move = legal.find((m) => moveIdOfMove(this.variant, m) === id) ?? legal[0]!;
     const info = this.info(position, { ...raw, selDepth: 0, score, pv: pvIds });
     return { ...info, move, pv: info.pv.length > 0 && info.pv[0] === move ? info.pv : [move] };
+  }
+
+  /** A seeded random number in [0, 1). */
+  private unit(): number {
+    return (this.random() >>> 0) / 2 ** 32;
   }
 
   private info(position: Position, raw: RawInfo & { selDepth?: number }): SearchInfo {

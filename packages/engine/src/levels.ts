@@ -1,9 +1,16 @@
 /**
- * Playing levels 1–8: how deep the engine looks, how much noise it adds to its evaluation, and how
- * far below the best score a move may be and still be chosen at random.
+ * Playing levels 1–8: how deep the engine looks, how much noise it adds to its evaluation, how
+ * far below the best score a move may be and still be chosen at random, and how often it blunders.
  *
- * Level 1 is for a first game: any legal move at random (its margin covers every move), so a
- * player who simply takes the biggest capture beats it about half the time. From level 2 the
+ * Level 1 plays like a first-time player: he sees only his own move, so he picks any legal move
+ * (its margin covers every move, and among captures he does not look for the biggest), and he
+ * often overlooks the reply: with probability `blunder` it plays one of the moves that a one-ply
+ * look with captures (quiescence) shows to lose at least `BLUNDER_LOSS` against the best move —
+ * a man left where it can be taken. In the give-away variants the evaluation's goal is inverted,
+ * so there the same rule picks a move that keeps material the player should give away. A blunder
+ * is always a legal move, drawn with the engine's seeded random numbers, and a forced win is
+ * still played. So a player who simply takes the biggest capture beats level 1 more often than
+ * not. From level 2 the
  * engine looks at captures (quiescence) and prefers good moves; from level 3 up the choice margin
  * stays well under the value of a man, so a piece is never given away for nothing, and a forced
  * win is always played. Levels 1–7 are bounded by depth, which a free core reaches well within the
@@ -19,27 +26,48 @@ export interface LevelSettings {
   readonly noise: number;
   /** Moves scoring within this of the best may be chosen at random (0: always the best). */
   readonly margin: number;
+  /**
+   * Probability (0–1) of choosing, when there is one, a move that scores `BLUNDER_LOSS` or more
+   * below the best at the level's depth (a beginner overlooking the reply); 0: never.
+   */
+  readonly blunder: number;
 }
+
+/** How much worse than the best move (hundredths of a man) a move must score to be a blunder. */
+export const BLUNDER_LOSS = 60;
 
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 8;
 
 const LEVELS: readonly LevelSettings[] = [
-  { depth: 1, noise: 60, margin: 100_000 },
-  { depth: 2, noise: 30, margin: 50 },
-  { depth: 3, noise: 20, margin: 30 },
-  { depth: 4, noise: 8, margin: 12 },
-  { depth: 5, noise: 4, margin: 6 },
-  { depth: 6, noise: 0, margin: 0 },
-  { depth: 8, noise: 0, margin: 0 },
-  { depth: undefined, noise: 0, margin: 0 },
+  { depth: 1, noise: 0, margin: 100_000, blunder: 0.2 },
+  { depth: 2, noise: 30, margin: 50, blunder: 0 },
+  { depth: 3, noise: 20, margin: 30, blunder: 0 },
+  { depth: 4, noise: 8, margin: 12, blunder: 0 },
+  { depth: 5, noise: 4, margin: 6, blunder: 0 },
+  { depth: 6, noise: 0, margin: 0, blunder: 0 },
+  { depth: 8, noise: 0, margin: 0, blunder: 0 },
+  { depth: undefined, noise: 0, margin: 0, blunder: 0 },
 ];
 
-/** The settings of a level (clamped to 1–8, rounded). */
-export function levelSettings(level: number): LevelSettings {
+/**
+ * Per variant, the levels that differ from the table above (level number → changed fields).
+ * Give-away variants: a random mover there loses less often to the biggest-capture player (taking
+ * is not what wins), so level 1 blunders more often to stay below it.
+ */
+const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> =
+  {
+    antidraughts: { 1: { blunder: 0.3 } },
+    giveaway: { 1: { blunder: 0.3 } },
+  };
+
+/** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
+export function levelSettings(level: number, variantId?: string): LevelSettings {
   const n = Math.min(
     MAX_LEVEL,
     Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)),
   );
-  return LEVELS[n - 1]!;
+  const base = LEVELS[n - 1]!;
+  const changed = variantId === undefined ? undefined : VARIANT_LEVELS[variantId]?.[n];
+  return changed ? { ...base, ...changed } : base;
 }

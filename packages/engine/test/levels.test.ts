@@ -1,7 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, variantOrThrow } from '@damka/rules';
-import { Engine, levelSettings } from '../src/index.ts';
+import { Position, colorIndex, variantOrThrow, type Variant } from '@damka/rules';
+import {
+  BLUNDER_LOSS,
+  Engine,
+  MATE_BOUND,
+  Searcher,
+  levelSettings,
+  moveIdOf,
+  moveIdOfMove,
+} from '../src/index.ts';
 import { damkaPlayer, runMatch } from '../src/match.ts';
 import { randomPositions } from './helpers.ts';
 
@@ -57,12 +65,18 @@ test('from level 3 a chosen move is never a man worse than the best at its depth
   assert.ok(checked > 20, `checked ${checked}`);
 });
 
-test('levels get stronger: depth grows and noise shrinks', () => {
-  for (let level = 2; level <= 8; level++) {
-    const lower = levelSettings(level - 1);
-    const upper = levelSettings(level);
-    assert.ok((upper.depth ?? Infinity) > (lower.depth ?? Infinity) - 0.5);
-    assert.ok(upper.noise <= lower.noise && upper.margin <= lower.margin);
+test('levels get stronger: depth grows, noise, margin and blunders shrink', () => {
+  for (const id of [undefined, 'english', 'giveaway', 'israeli-6x6', 'dhamet']) {
+    for (let level = 2; level <= 8; level++) {
+      const lower = levelSettings(level - 1, id);
+      const upper = levelSettings(level, id);
+      assert.ok((upper.depth ?? Infinity) > (lower.depth ?? Infinity) - 0.5);
+      assert.ok(upper.margin <= lower.margin && upper.blunder <= lower.blunder);
+      // level 1 chooses among all moves, so its noise would change nothing
+      if (level >= 3) assert.ok(upper.noise <= lower.noise);
+    }
+    assert.ok(levelSettings(1, id).blunder > 0);
+    assert.equal(levelSettings(2, id).blunder, 0);
   }
   assert.equal(levelSettings(8).noise, 0);
   assert.equal(levelSettings(99), levelSettings(8));
@@ -93,4 +107,82 @@ test('level 1 plays any legal move: every first move of the start is seen', () =
     seen.add(`${move.from}-${move.to}`);
   }
   assert.equal(seen.size, start.legalMoves().length);
+});
+
+/**
+ * The referee's blunders of a position: moves whose one-ply score with quiescence is
+ * BLUNDER_LOSS or more below the best, by move id; undefined when a forced result is in sight.
+ */
+function blunderIds(variant: Variant, position: Position): Set<number> | undefined {
+  const searcher = new Searcher(variant, { ttBits: 12 });
+  const board = position.board();
+  const side = colorIndex(position.turn);
+  const raw = searcher.run(board, side, {
+    limits: { depth: 1 },
+    openingPly: position.openingPly,
+  });
+  if (Math.abs(raw.score) >= MATE_BOUND) return undefined;
+  const scores = searcher.scoreRootMoves(board, side, 1)!;
+  const max = Math.max(...scores);
+  const ids = new Set<number>();
+  for (let i = 0; i < scores.length; i++)
+    if (scores[i]! <= max - BLUNDER_LOSS) ids.add(moveIdOf(searcher.rootList, i));
+  return ids;
+}
+
+test('level 1 blunders at its configured rate, and only with legal moves', () => {
+  for (const id of ['english', 'international', 'giveaway']) {
+    const variant = variantOrThrow(id);
+    const rate = levelSettings(1, id).blunder;
+    let expected = 0;
+    let variance = 0;
+    let observed = 0;
+    let samples = 0;
+    const engine = new Engine(variant, { ttBits: 12, seed: 77 });
+    for (const { position } of randomPositions(variant, 150, 5, 70)) {
+      const legal = position.legalMoves();
+      if (legal.length < 2) continue;
+      const blunders = blunderIds(variant, position);
+      if (!blunders) continue;
+      for (let k = 0; k < 4; k++) {
+        const move = engine.search(position, { level: 1 }).move!;
+        assert.ok(legal.includes(move), `${id} ${position.fen}`);
+        const b = blunders.size;
+        // with probability `rate` a blunder (when there is one), else any move at random
+        const p = b > 0 ? rate + ((1 - rate) * b) / legal.length : 0;
+        expected += p;
+        variance += p * (1 - p);
+        if (blunders.has(moveIdOfMove(variant, move))) observed++;
+        samples++;
+      }
+    }
+    assert.ok(samples > 300, `${id}: ${samples} samples`);
+    const tolerance = 4 * Math.sqrt(variance) + 2;
+    assert.ok(
+      Math.abs(observed - expected) <= tolerance,
+      `${id}: ${observed} blunders, expected ${expected.toFixed(1)} ± ${tolerance.toFixed(1)}`,
+    );
+    // the blunders are real: clearly more often than a uniform random choice would make them
+    assert.ok(observed > expected - tolerance && expected > 0.1 * samples, `${id}: ${expected}`);
+  }
+});
+
+test('level 1 takes a capture whenever the rules require one, the biggest where they say so', () => {
+  for (const id of ['international', 'russian', 'english']) {
+    const variant = variantOrThrow(id);
+    const engine = new Engine(variant, { ttBits: 12, seed: 11 });
+    let captures = 0;
+    for (const { position, history } of randomPositions(variant, 300, 9, 60)) {
+      const legal = position.legalMoves();
+      if (legal.length === 0 || legal[0]!.kind !== 'capture') continue;
+      const move = engine.search(position, { level: 1, history }).move!;
+      assert.equal(move.kind, 'capture', `${id} ${position.fen}`);
+      if (id === 'international') {
+        const most = Math.max(...legal.map((m) => m.captures.length));
+        assert.equal(move.captures.length, most, position.fen);
+      }
+      captures++;
+    }
+    assert.ok(captures > 10, `${id}: ${captures} capture positions`);
+  }
 });
