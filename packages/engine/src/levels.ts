@@ -8,15 +8,16 @@
  * look with captures (quiescence) shows to lose at least `BLUNDER_LOSS` against the best move —
  * a man left where it can be taken. In the give-away variants the evaluation's goal is inverted,
  * so there the same rule picks a move that keeps material the player should give away. A blunder
- * is always a legal move, drawn with the engine's seeded random numbers, and a forced win is
- * still played. So a player who simply takes the biggest capture beats level 1 more often than
- * not. From level 2 the
- * engine looks at captures (quiescence) and prefers good moves; from level 3 up the choice margin
- * stays well under the value of a man, so a piece is never given away for nothing, and a forced
- * win is always played. Levels 1–7 are bounded by depth, which a free core reaches well within the
- * web app's time per level, so a level plays the same on a slow device; level 8 is full strength
- * within its time. The steps between depths are chosen so that each level scores about two games
- * in three or more against the one below (the ladder, packages/engine/bench/ladder.ts).
+ * is always a legal move, drawn with the engine's seeded random numbers, and a win that the
+ * one-ply look sees is still played. So a player who simply takes the biggest capture beats
+ * level 1 more often than not (two games in three or more in most variants). From level 2 the
+ * engine chooses by its search (with quiescence) and prefers good moves; from level 3 up the
+ * choice margin stays well under the value of a man, so a piece is never given away for nothing,
+ * and a forced win is always played. Levels 1–7 are bounded by depth, which a free core reaches
+ * well within the web app's time per level, so a level plays the same on a slow device; level 8
+ * is full strength within its time. The steps between depths are chosen so that each level
+ * scores about two games in three or more against the one below (the ladder,
+ * packages/engine/bench/ladder.ts); a few variants need other steps (`VARIANT_LEVELS`).
  */
 
 export interface LevelSettings {
@@ -53,13 +54,24 @@ const LEVELS: readonly LevelSettings[] = [
 /**
  * Per variant, the levels that differ from the table above (level number → changed fields).
  * Give-away variants: a random mover there loses less often to the biggest-capture player (taking
- * is not what wins), so level 1 blunders more often to stay below it.
+ * is not what wins), so level 1 blunders more often to stay below it; and one ply more is worth
+ * less there (the side to move is often forced), so Give-away's levels 4–7 take bigger steps,
+ * with noise up to level 6 (beyond depth 10 its ladder gains little: level 7 at depth 13 scored
+ * about half against level 6 at depth 10).
+ * Israeli 6x6: a small board, searched deep cheaply, where one ply more from depth 4 is not
+ * enough either.
  */
-const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> =
-  {
-    antidraughts: { 1: { blunder: 0.3 } },
-    giveaway: { 1: { blunder: 0.3 } },
-  };
+const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
+  antidraughts: { 1: { blunder: 0.3 } },
+  giveaway: {
+    1: { blunder: 0.5 },
+    4: { depth: 5 },
+    5: { depth: 7, noise: 8, margin: 12 },
+    6: { depth: 10, noise: 8, margin: 12 },
+    7: { depth: 13 },
+  },
+  'israeli-6x6': { 5: { depth: 6 }, 6: { depth: 8 }, 7: { depth: 11 } },
+};
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
 export function levelSettings(level: number, variantId?: string): LevelSettings {
