@@ -59,7 +59,9 @@ const LEVELS: readonly LevelSettings[] = [
  * with noise up to level 6 (beyond depth 10 its ladder gains little: level 7 at depth 13 scored
  * about half against level 6 at depth 10).
  * Israeli 6x6: a small board, searched deep cheaply, where one ply more from depth 4 is not
- * enough either.
+ * enough either. Dhamet: depth 8 costs up to 300,000 nodes in crowded middlegames (about a second
+ * at Dhamet's speed, beyond the web app's time for level 7, and as deep as level 8 gets in that
+ * time), so level 7 stops at depth 7.
  */
 const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
   antidraughts: { 1: { blunder: 0.3 } },
@@ -71,6 +73,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     7: { depth: 13 },
   },
   'israeli-6x6': { 5: { depth: 6 }, 6: { depth: 8 }, 7: { depth: 11 } },
+  dhamet: { 7: { depth: 7 } },
 };
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
