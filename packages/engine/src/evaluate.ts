@@ -5,7 +5,10 @@
  * Material, advancement, back-row guard, centre and Dhamet's strong points are folded into one
  * piece-square table (`pst[code * size + square]`), so the common part of the evaluation is a
  * single pass over the board with one table read per piece. Terms that depend on neighbours
- * (runaway men, loose men, king mobility, Turkish pairs) read the topology's link tables.
+ * (runaway men, loose men, king mobility, Turkish pairs, and the men's shape: formation, stuck
+ * men, men's mobility, wing balance, tempo gap) read the topology's link tables. Of the shape
+ * terms only International's wing balance is weighted so far (self-play showed no gain from the
+ * others yet); with all of them at 0 they cost one test per man.
  *
  * Boards of at most 64 squares (every variant but Dhamet) also have a bitboard form of the same
  * terms: the search keeps one mask per piece code (one 32-bit word up to 32 squares, two words for
@@ -99,6 +102,23 @@ export class Evaluator {
   private readonly wDouble: number;
   private readonly wTempo: number;
   private readonly wDivisor: number;
+  /** Men's shape terms (formation, tail, mobility, wings; see `Weights`): any weight non-zero. */
+  private readonly shape: boolean;
+  private readonly wFormation: number;
+  private readonly wTail: number;
+  private readonly wManMobility: number;
+  private readonly wWing: number;
+  private readonly wTempoGap: number;
+  private readonly tempoMargin: number;
+  /** Per colour and square: the ranks a man there has advanced from its home row. */
+  private readonly progress: Uint8Array;
+  /** A man's forward step directions, per colour (`manForward[colour]`), and its back ones. */
+  private readonly manForward: readonly Int8Array[];
+  private readonly manBack: readonly Int8Array[];
+  /** Per square: 1 on the left wing (files below the middle). */
+  private readonly leftWing: Uint8Array;
+  /** Per colour and square (`colour * size + sq`): 1 on that colour's own back row. */
+  private readonly homeRow: Uint8Array;
 
   constructor(variant: Variant, overrides: Partial<Weights> = {}) {
     const w = weightsFor(variant, overrides);
@@ -174,6 +194,10 @@ export class Evaluator {
       let lines = 0;
       for (let d = 0; d < this.ndirs; d++) if (t.next[d * size + sq]! >= 0) lines++;
       const strongPoint = t.kind === 'alquerque' && lines > 4 ? 1 : 0;
+      // the six central squares of a 10x10 board: the middle two ranks, files c-h
+      const rank = t.rank[sq]!;
+      const middleRank = rank === Math.floor(midRank) || rank === Math.ceil(midRank);
+      const centreSquare = middleRank && file >= 2 && file <= t.width - 3 ? w.centreSquare : 0;
       for (const color of [0, 1]) {
         const sign = color === 0 ? 1 : -1;
         const bit = color === 0 ? 0 : BLACK_BIT;
@@ -184,7 +208,8 @@ export class Evaluator {
           Math.round((w.advance * progress * 8) / last) +
           (home && crownsMen ? w.backRank : 0) +
           Math.round(w.centre * centrality) +
-          w.openPoint * strongPoint;
+          w.openPoint * strongPoint +
+          centreSquare;
         const kingBonus = Math.round(w.kingCentre * kingCentrality) + w.openPoint * strongPoint;
         pst[(bit | MAN) * size + sq] = sign * man;
         pst[(bit | QUEEN) * size + sq] = sign * (w.queen + kingBonus);
@@ -235,9 +260,62 @@ export class Evaluator {
     this.wDouble = (w.man * 3) >> 3;
     this.wTempo = w.tempo;
     this.wDivisor = w.drawishDivisor;
+    this.wFormation = w.formation;
+    this.wTail = w.tail;
+    this.wManMobility = w.manMobility;
+    this.wWing = w.wingBalance;
+    this.wTempoGap = w.tempoGap;
+    this.tempoMargin = w.tempoMargin;
+    this.shape =
+      w.formation !== 0 ||
+      w.tail !== 0 ||
+      w.manMobility !== 0 ||
+      w.wingBalance !== 0 ||
+      w.tempoGap !== 0;
+    this.progress = new Uint8Array(2 * size);
+    for (let sq = 0; sq < size; sq++) {
+      this.progress[sq] = t.rank[sq]!;
+      this.progress[size + sq] = last - t.rank[sq]!;
+    }
+    this.manForward = [c.stepDirs[MAN]!, c.stepDirs[BLACK_BIT | MAN]!];
+    this.manBack = this.manForward.map((dirs) => Int8Array.from(dirs, (d) => t.reverse[d]!));
+    this.leftWing = new Uint8Array(size);
+    this.homeRow = new Uint8Array(2 * size);
+    for (let sq = 0; sq < size; sq++) {
+      if (t.file[sq]! < midFile) this.leftWing[sq] = 1;
+      if (t.rank[sq] === 0) this.homeRow[sq] = 1;
+      if (t.rank[sq] === last) this.homeRow[size + sq] = 1;
+    }
+    // the 32-square form has no shape terms: such a board falls back to the square pass
     this.bits =
-      w.structure === 0 ? buildShifts(t.next, size, ndirs, coneStart, coneEnd, cone) : null;
+      w.structure === 0 && !this.shape
+        ? buildShifts(t.next, size, ndirs, coneStart, coneEnd, cone)
+        : null;
     this.wideBits = buildWideShifts(t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue);
+    if (this.wideBits) {
+      const wb = this.wideBits;
+      for (let sq = 0; sq < size; sq++) {
+        const word = sq >> 5;
+        const bit = 1 << sq;
+        if (this.leftWing[sq] === 1) wb.leftWing[word] = wb.leftWing[word]! | bit;
+        for (let colour = 0; colour < 2; colour++) {
+          const z = 2 * colour + word;
+          const progress = this.progress[colour * size + sq]!;
+          for (let b = 0; b < 4; b++) {
+            const i = 8 * colour + 2 * b + word;
+            if ((progress >> b) & 1) wb.tempoPlane[i] = wb.tempoPlane[i]! | bit;
+          }
+          if (this.homeRow[colour * size + sq] === 1) wb.homeRow[z] = wb.homeRow[z]! | bit;
+          const back = this.manBack[colour]!;
+          for (let k = 0; k < back.length && k < 4; k++) {
+            // squares with no neighbour behind them in back direction k count as covered
+            if (t.next[back[k]! * size + sq]! >= 0) continue;
+            const i = 8 * colour + 2 * k + word;
+            wb.openBack[i] = wb.openBack[i]! | bit;
+          }
+        }
+      }
+    }
     if (this.bits) {
       const zone = this.bits.runawayZone;
       for (let ci = 0; ci < 2 * size; ci++) {
@@ -287,6 +365,13 @@ export class Evaluator {
     let whiteRunaway = 0;
     let blackRunaway = 0;
     let looseCount = 0;
+    const shape = this.shape;
+    let formation = 0;
+    let tail = 0;
+    let mobility = 0;
+    let whiteWing = 0;
+    let blackWing = 0;
+    let tempo = 0;
     // one pass: table value, counts, and the terms that read neighbours
     for (let sq = 0; sq < size; sq++) {
       const code = board[sq]!;
@@ -321,6 +406,30 @@ export class Evaluator {
             if (n >= 0 && board[n] === code) friends++;
           }
           score += sign * friends * structure;
+        }
+        if (shape) {
+          const colour = black ? 1 : 0;
+          if (this.homeRow[colour * size + sq] === 0) {
+            const back = this.manBack[colour]!;
+            let covered = true;
+            for (let i = 0; i < back.length; i++) {
+              const n = nb[around + back[i]!]!;
+              if (n >= 0 && (board[n] === 0 || (board[n]! & BLACK_BIT) !== black)) covered = false;
+            }
+            if (covered) formation += sign;
+          }
+          const forward = this.manForward[colour]!;
+          let free = 0;
+          for (let i = 0; i < forward.length; i++) {
+            const n = nb[around + forward[i]!]!;
+            if (n >= 0 && board[n] === 0) free++;
+          }
+          mobility += sign * free;
+          if (free === 0) tail += sign;
+          tempo += sign * this.progress[colour * size + sq]!;
+          const wing = this.leftWing[sq] === 1 ? 1 : -1;
+          if (black) blackWing += wing;
+          else whiteWing += wing;
         }
       } else {
         if (black) {
@@ -393,6 +502,7 @@ export class Evaluator {
       }
     }
     if (!stepFound) return NOT_QUIET;
+    if (shape) score += this.shapeScore(formation, tail, mobility, whiteWing, blackWing, tempo);
     return this.finish(
       score,
       side,
@@ -403,6 +513,31 @@ export class Evaluator {
       whiteRunaway,
       blackRunaway,
       looseCount,
+    );
+  }
+
+  /**
+   * The men's shape terms from their counts (White's point of view): `formation`, `tail` and
+   * `mobility` are White's count minus Black's, a wing count is left-wing men minus right-wing men,
+   * `tempo` White's ranks advanced minus Black's.
+   */
+  private shapeScore(
+    formation: number,
+    tail: number,
+    mobility: number,
+    whiteWing: number,
+    blackWing: number,
+    tempo: number,
+  ): number {
+    const wingGap = Math.max(0, Math.abs(whiteWing) - 1) - Math.max(0, Math.abs(blackWing) - 1);
+    const margin = this.tempoMargin;
+    const tempoGap = tempo > margin ? tempo - margin : tempo < -margin ? tempo + margin : 0;
+    return (
+      formation * this.wFormation +
+      tail * this.wTail +
+      mobility * this.wManMobility -
+      wingGap * this.wWing +
+      tempoGap * this.wTempoGap
     );
   }
 
@@ -795,6 +930,20 @@ export class Evaluator {
       }
       score += friends * this.wStructure;
     }
+    if (this.shape) {
+      score += this.wideShape(
+        whiteMenLo,
+        whiteMenHi,
+        whiteLo,
+        whiteHi,
+        blackMenLo,
+        blackMenHi,
+        blackLo,
+        blackHi,
+        emptyLo,
+        emptyHi,
+      );
+    }
 
     let whiteRunaway = 0;
     let blackRunaway = 0;
@@ -870,6 +1019,81 @@ export class Evaluator {
       looseCount,
     );
   }
+
+  /** `shapeScore` from the two-word masks of `evaluateWideBits`. */
+  private wideShape(
+    whiteMenLo: number,
+    whiteMenHi: number,
+    whiteLo: number,
+    whiteHi: number,
+    blackMenLo: number,
+    blackMenHi: number,
+    blackLo: number,
+    blackHi: number,
+    emptyLo: number,
+    emptyHi: number,
+  ): number {
+    const t = this.wideBits!;
+    let formation = 0;
+    let tail = 0;
+    let mobility = 0;
+    let tempo = 0;
+    for (let colour = 0; colour < 2; colour++) {
+      const menLo = colour === 0 ? whiteMenLo : blackMenLo;
+      const menHi = colour === 0 ? whiteMenHi : blackMenHi;
+      const ownLo = colour === 0 ? whiteLo : blackLo;
+      const ownHi = colour === 0 ? whiteHi : blackHi;
+      const forward = this.manForward[colour]!;
+      const back = this.manBack[colour]!;
+      // men off the home row, narrowed to those covered from behind in every back direction
+      let coverLo = menLo & ~t.homeRow[2 * colour]!;
+      let coverHi = menHi & ~t.homeRow[2 * colour + 1]!;
+      let movableLo = 0;
+      let movableHi = 0;
+      let free = 0;
+      for (let k = 0; k < forward.length; k++) {
+        const d = forward[k]!;
+        // own pieces moved forward land on the squares they cover from behind
+        const behindLo = this.step(ownLo, ownHi, d);
+        const behindHi = this.stepHigh;
+        const i = 8 * colour + 2 * k;
+        coverLo &= behindLo | t.openBack[i]!;
+        coverHi &= behindHi | t.openBack[i + 1]!;
+        const toLo = this.step(menLo, menHi, d);
+        free += popcount(toLo & emptyLo) + popcount(this.stepHigh & emptyHi);
+        // men with an empty square ahead in direction d
+        movableLo |= this.step(emptyLo, emptyHi, back[k]!);
+        movableHi |= this.stepHigh;
+      }
+      const covered = popcount(coverLo) + popcount(coverHi);
+      const stuck = popcount(menLo & ~movableLo) + popcount(menHi & ~movableHi);
+      const sign = colour === 0 ? 1 : -1;
+      formation += sign * covered;
+      tail += sign * stuck;
+      mobility += sign * free;
+      if (this.wTempoGap !== 0) {
+        let ranks = 0;
+        for (let b = 0; b < 4; b++) {
+          const i = 8 * colour + 2 * b;
+          ranks +=
+            (popcount(menLo & t.tempoPlane[i]!) + popcount(menHi & t.tempoPlane[i + 1]!)) << b;
+        }
+        tempo += sign * ranks;
+      }
+    }
+    const whiteLeft = popcount(whiteMenLo & t.leftWing[0]!) + popcount(whiteMenHi & t.leftWing[1]!);
+    const blackLeft = popcount(blackMenLo & t.leftWing[0]!) + popcount(blackMenHi & t.leftWing[1]!);
+    const whiteMen = popcount(whiteMenLo) + popcount(whiteMenHi);
+    const blackMen = popcount(blackMenLo) + popcount(blackMenHi);
+    return this.shapeScore(
+      formation,
+      tail,
+      mobility,
+      2 * whiteLeft - whiteMen,
+      2 * blackLeft - blackMen,
+      tempo,
+    );
+  }
 }
 
 /**
@@ -893,6 +1117,14 @@ interface WideShifts {
   readonly coneHi: Int32Array;
   /** Runaway squares: white low, white high, black low, black high. */
   readonly runawayZone: Int32Array;
+  /** Shape terms: the left wing (low, high word). */
+  readonly leftWing: Int32Array;
+  /** Each colour's home row: white low, white high, black low, black high. */
+  readonly homeRow: Int32Array;
+  /** Squares with no neighbour in a man's back direction k: `8 * colour + 2 * k + word`. */
+  readonly openBack: Int32Array;
+  /** Bit b of a man's ranks advanced, per colour: `8 * colour + 2 * b + word`. */
+  readonly tempoPlane: Int32Array;
 }
 
 /** Two-word shift tables for boards of 33 to 64 squares with at most two deltas per direction. */
@@ -956,6 +1188,10 @@ function buildWideShifts(
     coneLo,
     coneHi,
     runawayZone,
+    leftWing: new Int32Array(2),
+    homeRow: new Int32Array(4),
+    openBack: new Int32Array(16),
+    tempoPlane: new Int32Array(16),
   };
 }
 

@@ -35,6 +35,26 @@ export interface Weights {
   readonly drawishDivisor: number;
   /** Bonus for the side to move (tempo). */
   readonly tempo: number;
+  /**
+   * Men's formation (10x10 International only so far; 0 elsewhere). Per man off its back row whose
+   * two back diagonal squares each hold a friendly piece or lie off the board (it cannot be hit
+   * from behind and backs up the men in front of it).
+   */
+  readonly formation: number;
+  /** Per man that cannot step (both forward squares taken or off the board): the stuck "tail". */
+  readonly tail: number;
+  /** Per free forward square of a man (men's mobility: room for quiet moves). */
+  readonly manMobility: number;
+  /** Per man of difference between a side's left wing (files a-e) and right wing (f-j), beyond one. */
+  readonly wingBalance: number;
+  /** Men on the six central squares (22-24 and 27-29 in International numbering, and mirrored). */
+  readonly centreSquare: number;
+  /**
+   * Tempo gap: each side's tempo is the sum of its men's ranks advanced; per rank of difference
+   * beyond `tempoMargin` (positive: being further advanced counts for the side that is).
+   */
+  readonly tempoGap: number;
+  readonly tempoMargin: number;
 }
 
 /** The defaults: 8x8 / 10x10 diagonal games with flying kings. */
@@ -53,6 +73,13 @@ export const DEFAULT_WEIGHTS: Weights = {
   loose: 8,
   drawishDivisor: 8,
   tempo: 4,
+  formation: 0,
+  tail: 0,
+  manMobility: 0,
+  wingBalance: 0,
+  centreSquare: 0,
+  tempoGap: 0,
+  tempoMargin: 0,
 };
 
 /** Short kings (one step): English, Arab Dama, Italian. */
@@ -65,7 +92,8 @@ const SHORT_KING: Partial<Weights> = {
 
 /** Per-variant differences from the defaults. */
 export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
-  international: { king: 320, advance: 3 },
+  // wing balance: +47 Elo in self-play at 20,000 nodes a move (120 games)
+  international: { king: 320, advance: 3, wingBalance: 4 },
   brazilian: { king: 290 },
   russian: { king: 280 },
   czech: { king: 280 },

@@ -39,6 +39,84 @@ test('bitboard and square-pass evaluations agree in random positions', () => {
   assert.ok(compared >= 13 * 600, `compared ${compared}`);
 });
 
+test("the men's shape terms agree in both forms and count what they say", () => {
+  // weights that switch on only one term each, then all at once, on the 10x10 boards and on an
+  // 8x8 one (which has no bitboard form of these terms and falls back to the square pass)
+  const only = [
+    { formation: 7 },
+    { tail: -11 },
+    { manMobility: 3 },
+    { wingBalance: 5 },
+    { centreSquare: 9 },
+    { tempoGap: 2, tempoMargin: 3 },
+    { tempoGap: -3 },
+    { formation: 7, tail: -11, manMobility: 3, wingBalance: 5, centreSquare: 9, tempoGap: 2 },
+  ];
+  for (const id of ['international', 'frisian', 'english']) {
+    const rules = VARIANTS.find((r) => r.id === id);
+    if (!rules) continue;
+    const variant = variantOrThrow(id);
+    const codes = new Int32Array(2 * BITS_STRIDE);
+    for (const overrides of only) {
+      const evaluator = new Evaluator(variant, overrides);
+      const plain = new Evaluator(variant);
+      let differs = 0;
+      for (const { position } of randomPositions(variant, 150, 5)) {
+        const board = position.board();
+        for (const side of [0, 1]) {
+          const where = `${id} ${JSON.stringify(overrides)} ${position.fen} side ${side}`;
+          const square = evaluator.evaluate(board, side);
+          if (square !== plain.evaluate(board, side)) differs++;
+          if (evaluator.bits === null && evaluator.wideBits === null) continue;
+          const sum = evaluator.loadBits(board, codes, BITS_STRIDE);
+          assert.equal(
+            evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, false),
+            square,
+            where,
+          );
+          assert.equal(
+            evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, true),
+            evaluator.evaluateQuiet(board, side),
+            where,
+          );
+        }
+      }
+      // each term changes the score of most random positions
+      assert.ok(differs > 100, `${id} ${JSON.stringify(overrides)}: ${differs} changed`);
+    }
+  }
+});
+
+test('shape terms in a known International position', () => {
+  const variant = variantOrThrow('international');
+  const board = new Int8Array(variant.topology.size);
+  const t = variant.topology;
+  const at = (file: number, rank: number) => t.grid[rank * t.width + file]!;
+  // White men on c3 (file 2, rank 2) with b2 and d2 behind it; a lone man on i5; Black man on e7
+  board[at(2, 2)] = 1;
+  board[at(1, 1)] = 1;
+  board[at(3, 1)] = 1;
+  board[at(8, 4)] = 1;
+  board[at(4, 6)] = 5;
+  // every shape term off but the one under test (International weights some of them)
+  const off = { formation: 0, tail: 0, manMobility: 0, wingBalance: 0, tempoGap: 0 };
+  const score = (w: object) => new Evaluator(variant, { ...off, ...w }).evaluate(board, 0);
+  const base = score({});
+  // covered from behind: c3 only (b2 and d2 have empty squares behind them, i5 has none)
+  assert.equal(score({ formation: 10 }) - base, 10);
+  // free forward squares: White c3 2 (b4, d4), b2 1 (a3), d2 1 (e3), i5 2 (h6, j6); Black e7 2
+  assert.equal(score({ manMobility: 1 }) - base, 2 + 1 + 1 + 2 - 2);
+  // nobody is stuck
+  assert.equal(score({ tail: -10 }) - base, 0);
+  // White: three men on the left wing, one on the right: gap 2, one beyond the allowed 1;
+  // Black: one man (e7, left): gap 1, none beyond
+  assert.equal(score({ wingBalance: 10 }) - base, -10);
+  // tempo: White 2 + 1 + 1 + 4 = 8 ranks, Black 3 (e7 is three ranks from its home row): gap 5
+  assert.equal(score({ tempoGap: 10 }) - base, 50);
+  assert.equal(score({ tempoGap: 10, tempoMargin: 2 }) - base, 30);
+  assert.equal(score({ tempoGap: 10, tempoMargin: 6 }) - base, 0);
+});
+
 test('a leaf is quiet exactly when the side to move has no capture', () => {
   for (const rules of VARIANTS) {
     const variant = variantOrThrow(rules.id);
