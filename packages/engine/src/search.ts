@@ -62,6 +62,13 @@ const INF = 32000;
 const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
 const MAX_EXTENSION_PLY = 64;
+/**
+ * Late-move reductions in plies by depth and move number (`depth * 64 + move`): 0.75 + ln(depth)
+ * ln(move) / 2, one less in PV nodes; a reduced move that beats alpha is searched again in full.
+ */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++)
+  for (let k = 1; k < 64; k++) LMR[d * 64 + k] = Math.floor(0.75 + (Math.log(d) * Math.log(k)) / 2);
 
 /** What the search may do; every field optional, several may combine (the first reached wins). */
 export interface SearchLimits {
@@ -517,7 +524,9 @@ export class Searcher {
       } else {
         let r = 0;
         if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
-          r = k >= 8 && depth >= 6 ? 2 : 1;
+          r = LMR[(depth < 63 ? depth : 63) * 64 + (k < 63 ? k : 63)]!;
+          if (pvNode && r > 1) r--;
+          if (r > newDepth - 1) r = newDepth - 1;
         }
         score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1);
         if (score > alpha && !this.aborted && (r > 0 || score < beta)) {
