@@ -1,9 +1,10 @@
 /**
- * The transposition table: a fixed-size, direct-mapped cache of search results in one typed array.
+ * The transposition table: a fixed-size cache of search results in one typed array, in buckets of
+ * two entries (a deepest-result entry and an always-replaced one).
  *
  * Each entry is four int32 words side by side — lock (the key's high half), move, score, and depth
- * with bound and age — so a probe and the reads after it touch one 16-byte run of memory (one
- * cache line) instead of one line in each of several parallel arrays: at millions of probes per
+ * with bound and age — so a probe and the reads after it touch one 32-byte bucket (one cache
+ * line) instead of one line in each of several parallel arrays: at millions of probes per
  * second, cache misses are most of a probe's cost. No entry objects, no allocation, no GC pauses;
  * a table of a million entries costs 16 MB. The size is a power of two chosen at construction so
  * the bench's node counts never depend on the machine.
@@ -21,7 +22,12 @@ const MOVE = 1;
 const SCORE = 2;
 const INFO = 3;
 
-/** Transposition table indexed by the low key half, confirmed by the high half. */
+/**
+ * Transposition table indexed by the low key half, confirmed by the high half. Entries come in
+ * buckets of two (one 32-byte run): the first keeps the deepest result of the current search, the
+ * second takes whatever the first turns away, so deep results survive a flood of shallow ones and
+ * the newest shallow result is still at hand.
+ */
 export class TranspositionTable {
   readonly size: number;
   private readonly mask: number;
@@ -31,7 +37,7 @@ export class TranspositionTable {
   /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 16 MB). */
   constructor(bits = 20) {
     this.size = 1 << bits;
-    this.mask = this.size - 1;
+    this.mask = (this.size >> 1) - 1;
     this.data = new Int32Array(this.size * WORDS);
   }
 
@@ -47,9 +53,11 @@ export class TranspositionTable {
 
   /** Slot of a key, or -1 when the table holds nothing for it. */
   probe(lo: number, hi: number): number {
-    const slot = (lo & this.mask) * WORDS;
+    const slot = (lo & this.mask) * (2 * WORDS);
     const data = this.data;
-    return data[slot + LOCK] === hi && (data[slot + INFO]! & 3) !== BOUND_NONE ? slot : -1;
+    if (data[slot + LOCK] === hi && (data[slot + INFO]! & 3) !== BOUND_NONE) return slot;
+    const second = slot + WORDS;
+    return data[second + LOCK] === hi && (data[second + INFO]! & 3) !== BOUND_NONE ? second : -1;
   }
 
   move(slot: number): number {
@@ -65,21 +73,30 @@ export class TranspositionTable {
     return this.data[slot + INFO]! & 3;
   }
 
-  /** Store a result; keeps a deeper entry of the current search for another key. */
+  /**
+   * Store a result. The first entry of the bucket takes it when it holds the same key, is empty or
+   * from an older search, or is not deeper; the entry it held then moves to the second place.
+   * Otherwise the second entry takes it.
+   */
   store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
-    const slot = (lo & this.mask) * WORDS;
+    const first = (lo & this.mask) * (2 * WORDS);
+    const second = first + WORDS;
     const data = this.data;
-    const info = data[slot + INFO]!;
-    const sameKey = data[slot + LOCK] === hi;
-    if (
-      !sameKey &&
-      (info & 0xff) !== 0 &&
-      ((info >> 2) & 63) === this.age &&
-      info >> 8 > depth + 2
-    ) {
-      return;
+    const info = data[first + INFO]!;
+    let slot: number;
+    if (data[first + LOCK] === hi) {
+      slot = first;
+    } else if ((info & 3) === BOUND_NONE || ((info >> 2) & 63) !== this.age || info >> 8 <= depth) {
+      if (data[second + LOCK] === hi && move === 0) move = data[second + MOVE]!;
+      data[second + LOCK] = data[first + LOCK]!;
+      data[second + MOVE] = data[first + MOVE]!;
+      data[second + SCORE] = data[first + SCORE]!;
+      data[second + INFO] = info;
+      slot = first;
+    } else {
+      slot = second;
     }
-    if (sameKey && move === 0) move = data[slot + MOVE]!;
+    if (data[slot + LOCK] === hi && move === 0) move = data[slot + MOVE]!;
     const d = depth > 127 ? 127 : depth < -128 ? -128 : depth;
     data[slot + LOCK] = hi;
     data[slot + MOVE] = move;
