@@ -7,10 +7,10 @@
  * Levels 1–7 are limited by their own depth (levels.ts), which a free core reaches well within
  * the time the web app gives them; level 8, limited by time in play, gets a node budget here
  * (`topNodes`; by default `TOP_NODES` of the variant: about what it searches in 0.5–0.8 s of one
- * core, from the engine's measured speed per variant — about 1.4–1.8 M nodes/s on the 8x8
- * boards, 0.8–1 M on 10x10, Brazilian and Turkish with flying kings or many moves, 0.3 M on
- * Dhamet). So ladder games do not depend on the machine's load and can be repeated. Each pair plays balanced openings with
- * both colours through the match runner, judged by the variant's rules.
+ * core at the speed measured per variant — about 1.2–1.8 M nodes/s on the 8x8 boards and
+ * Antidraughts, 0.8–1 M on International, Brazilian and Turkish, 0.33 M on Dhamet). So ladder
+ * games do not depend on the machine's load and can be repeated. Each pair plays balanced
+ * openings with both colours through the match runner, judged by the variant's rules.
  *
  * Run: `node --import tsx packages/engine/bench/ladder.ts [games] [variant…]`, or `damka ladder`.
  */
@@ -29,8 +29,8 @@ import {
 
 /**
  * Level 8's default nodes per move in the ladder, per variant (others: `DEFAULT_TOP_NODES`):
- * about 0.5–0.8 s of one core at the speed the engine searched that variant at on this
- * project's bench machine.
+ * about 0.5–0.8 s of one core at the speed the engine searched that variant at on this machine
+ * (under load; a quiet core is faster, so level 8 in play gets at least this much).
  */
 export const TOP_NODES: Readonly<Record<string, number>> = {
   international: 600_000,
