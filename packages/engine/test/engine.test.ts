@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Position, VARIANTS, formatMove, variantOrThrow, type Options } from '@damka/rules';
 import { Engine } from '../src/index.ts';
 import { randomPositions } from './helpers.ts';
-import { WORKED_POSITIONS } from '../../rules/test/worked-positions.data.ts';
+import { WORKED_POSITIONS } from '@damka/rules/worked-positions';
 
 test('a legal move from the start position of every variant', () => {
   for (const rules of VARIANTS) {

@@ -101,7 +101,7 @@ export const WORKED_POSITIONS: readonly WorkedPosition[] = [
     role: 'man',
     rule: 'passes d8 uncrowned, continues as a man (backward)',
   },
-  ...(['russian', 'czech', 'brazilian'] as const).map((variant): Row => ({
+  ...(['russian', 'czech', 'brazilian'] as const).map((variant): WorkedPosition => ({
     id: `RU-3 (${variant})`,
     variant,
     fen: 'W:WKa1:Bc3,f4',
@@ -258,7 +258,7 @@ export const WORKED_POSITIONS: readonly WorkedPosition[] = [
       ['b3', ['b3-b4']],
       ['e3', ['e3-d4', 'e3-e4', 'e3-f4']],
     ] as const
-  ).map(([sq, moves]): Row => ({
+  ).map(([sq, moves]): WorkedPosition => ({
     id: `DH-1 (${sq})`,
     variant: 'dhamet',
     fen: `W:W${sq}:B`,
@@ -293,7 +293,7 @@ export const WORKED_POSITIONS: readonly WorkedPosition[] = [
       ['c6', 'c5'],
       ['d6', 'e5'],
     ] as const
-  ).map(([enemy, land]): Row => ({
+  ).map(([enemy, land]): WorkedPosition => ({
     id: `DH-2 (c7, enemy on ${enemy})`,
     variant: 'dhamet',
     fen: `W:Wc7:B${enemy}`,
