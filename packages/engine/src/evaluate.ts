@@ -1038,7 +1038,10 @@ export class Evaluator {
     let tail = 0;
     let mobility = 0;
     let tempo = 0;
-    for (let colour = 0; colour < 2; colour++) {
+    // the per-man shifts only when a term that needs them is weighted (International: wings only;
+    // with `men` false the formation, tail and mobility counts are wrong but weighted 0)
+    const men = this.wFormation !== 0 || this.wTail !== 0 || this.wManMobility !== 0;
+    for (let colour = 0; colour < 2 && (men || this.wTempoGap !== 0); colour++) {
       const menLo = colour === 0 ? whiteMenLo : blackMenLo;
       const menHi = colour === 0 ? whiteMenHi : blackMenHi;
       const ownLo = colour === 0 ? whiteLo : blackLo;
@@ -1051,7 +1054,7 @@ export class Evaluator {
       let movableLo = 0;
       let movableHi = 0;
       let free = 0;
-      for (let k = 0; k < forward.length; k++) {
+      for (let k = 0; men && k < forward.length; k++) {
         const d = forward[k]!;
         // own pieces moved forward land on the squares they cover from behind
         const behindLo = this.step(ownLo, ownHi, d);
