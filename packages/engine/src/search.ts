@@ -1,7 +1,7 @@
 /**
- * The search: iterative deepening over principal-variation alpha-beta (negamax) with a
- * transposition table, killer and history move ordering, late-move reductions, single-reply
- * extensions and a capture quiescence search, on one mutable board with make/unmake.
+ * The search: iterative deepening with root aspiration windows over principal-variation alpha-beta
+ * (negamax) with a transposition table, killer and history move ordering, late-move reductions,
+ * single-reply extensions and a capture quiescence search, on one mutable board with make/unmake.
  *
  * Built for speed without per-node allocation: one preallocated `MoveList` and score array per
  * ply, Zobrist keys updated incrementally in two int32 halves, the game history and search path
@@ -62,6 +62,13 @@ const INF = 32000;
 const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
 const MAX_EXTENSION_PLY = 64;
+/**
+ * Root aspiration: from this depth an iteration first searches a window this wide (hundredths of a
+ * man) on each side of the last score; a side that fails is widened, doubling each time, and past
+ * sixteen times the first width the window is opened fully.
+ */
+const ASPIRATION_DEPTH = 5;
+const ASPIRATION_WINDOW = 50;
 /**
  * Late-move reductions in plies by depth and move number (`depth * 64 + move`): 0.75 + ln(depth)
  * ln(move) / 2, one less in PV nodes; a reduced move that beats alpha is searched again in full.
@@ -333,7 +340,27 @@ export class Searcher {
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     for (let depth = 1; depth <= maxDepth; depth++) {
-      const score = this.searchRoot(depth, side, n);
+      // aspiration: a narrow window around the last score, widened on each side that fails
+      let score: number;
+      if (depth >= ASPIRATION_DEPTH && Math.abs(bestScore) < MATE_BOUND) {
+        let delta = ASPIRATION_WINDOW;
+        let lo = bestScore - delta;
+        let hi = bestScore + delta;
+        for (;;) {
+          score = this.searchRoot(depth, side, n, lo, hi);
+          if (this.aborted) break;
+          if (score <= lo) lo = Math.max(-INF, score - delta);
+          else if (score >= hi) hi = Math.min(INF, score + delta);
+          else break;
+          delta *= 2;
+          if (delta > ASPIRATION_WINDOW * 16) {
+            lo = -INF;
+            hi = INF;
+          }
+        }
+      } else {
+        score = this.searchRoot(depth, side, n, -INF, INF);
+      }
       if (this.aborted) {
         // a move that finished this iteration above the previous best is still trustworthy
         if (this.pvLen[0]! > 0 && this.iterationImproved) {
@@ -397,10 +424,9 @@ export class Searcher {
   private iterationImproved = false;
   private iterationScore = 0;
 
-  private searchRoot(depth: number, side: number, n: number): number {
+  private searchRoot(depth: number, side: number, n: number, alpha: number, beta: number): number {
     const list = this.lists[0]!;
-    let alpha = -INF;
-    const beta = INF;
+    const origAlpha = alpha;
     let best = -INF;
     this.iterationImproved = false;
     this.pvLen[0] = 0;
@@ -429,6 +455,7 @@ export class Searcher {
           this.updatePv(0, moveIdOf(list, i));
           if (k > 0 || i !== previousBest) this.iterationImproved = true;
           this.iterationScore = score;
+          if (alpha >= beta) break;
         }
       }
     }
@@ -440,7 +467,8 @@ export class Searcher {
       for (let k = 0; k < rest.length; k++) this.rootOrder[k + 1] = rest[k]!;
       const lo = this.keysLo[this.rootIndex]!;
       const hi = this.keysHi[this.rootIndex]!;
-      this.tt.store(lo, hi, moveIdOf(list, this.bestIndex), toTT(best, 0), depth, BOUND_EXACT);
+      const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+      this.tt.store(lo, hi, moveIdOf(list, this.bestIndex), toTT(best, 0), depth, bound);
     }
     return best;
   }
