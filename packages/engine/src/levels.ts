@@ -56,8 +56,9 @@ const LEVELS: readonly LevelSettings[] = [
  * Give-away variants: a random mover there loses less often to the biggest-capture player (taking
  * is not what wins), so level 1 blunders more often to stay below it; and one ply more is worth
  * less there (the side to move is often forced), so Give-away's levels 4–7 take bigger steps,
- * with noise up to level 6 (beyond depth 10 its ladder gains little: level 7 at depth 13 scored
- * about half against level 6 at depth 10).
+ * with noise up to level 6; level 7 at depth 13 scored only about half against level 6 at depth
+ * 10 (a quarter of the games drawn by repetition), at depth 15 four in five (depth 15 costs
+ * a median of about 100,000 nodes a move, at most 1.6 M in four games).
  * Israeli 6x6: a small board, searched deep cheaply, where one ply more from depth 4 is not
  * enough either. Dhamet: depth 8 costs up to 300,000 nodes in crowded middlegames (about a second
  * at Dhamet's speed, beyond the web app's time for level 7, and as deep as level 8 gets in that
@@ -70,7 +71,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     4: { depth: 5 },
     5: { depth: 7, noise: 8, margin: 12 },
     6: { depth: 10, noise: 8, margin: 12 },
-    7: { depth: 13 },
+    7: { depth: 15 },
   },
   'israeli-6x6': { 5: { depth: 6 }, 6: { depth: 8 }, 7: { depth: 11 } },
   dhamet: { 7: { depth: 7 } },
