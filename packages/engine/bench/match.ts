@@ -61,7 +61,10 @@ function toRapid(move: Move): RapidMove {
 
 /**
  * rapid-draughts' alpha-beta computer at `depth` (English only). Its game is rebuilt from the
- * moves each turn; when its own draw rules end the game before Damka's do, it claims the draw.
+ * moves each turn. The game is judged by English's rules (a draw after 40 moves each without a
+ * capture or a man move), not by rapid-draughts' own shorter count (20 moves each), which only
+ * sets its status: while it still lists moves it plays on. It claims a draw only when it lists
+ * no move where Damka's rules have one.
  */
 export function rapidDraughtsPlayer(depth = 7): MatchPlayer {
   let api: RapidEnglish | undefined;
@@ -77,7 +80,7 @@ export function rapidDraughtsPlayer(depth = 7): MatchPlayer {
         if (!found) throw new Error(`move ${move.from}-${move.to} unknown to rapid-draughts`);
         game.move(found);
       }
-      if (game.moves.length === 0 || game.status !== 'playing') {
+      if (game.moves.length === 0) {
         throw new DrawClaim(`its rules ended the game (${game.status})`);
       }
       const computer = api.EnglishDraughtsComputerFactory.alphaBeta({ maxDepth: depth });
