@@ -57,7 +57,7 @@ const LEVELS: readonly LevelSettings[] = [
  * is not what wins), so level 1 blunders more often to stay below it; and one ply more is worth
  * less there (the side to move is often forced), so Give-away's levels 4–7 take bigger steps,
  * with noise up to level 6; level 7 at depth 13 scored only about half against level 6 at depth
- * 10 (a quarter of the games drawn by repetition), at depth 15 four in five (depth 15 costs
+ * 10 (4 of 6 probe games drawn by repetition), at depth 15 four in five (depth 15 costs
  * a median of about 100,000 nodes a move, at most 1.6 M in four games).
  * Israeli 6x6: a small board, searched deep cheaply, where one ply more from depth 4 is not
  * enough either. Dhamet: depth 8 costs up to 300,000 nodes in crowded middlegames (about a second
