@@ -3,6 +3,7 @@
  * No keeps playing.
  */
 import type { Translate } from '../i18n/index.ts';
+import { Dialog } from './dialog.tsx';
 
 export function ConfirmResign({
   t,
@@ -14,29 +15,22 @@ export function ConfirmResign({
   onCancel: () => void;
 }) {
   return (
-    <div class="overlay" role="presentation">
-      <div
-        class="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-resign-title"
-      >
-        <h2 id="confirm-resign-title">{t('confirmResign')}</h2>
-        <div class="dialog-actions">
-          <button
-            type="button"
-            class="danger"
-            onClick={onResign}
-            data-testid="confirm-resign"
-            autoFocus
-          >
-            {t('yes')}
-          </button>
-          <button type="button" onClick={onCancel}>
-            {t('no')}
-          </button>
-        </div>
+    <Dialog role="alertdialog" labelledBy="confirm-resign-title">
+      <h2 id="confirm-resign-title">{t('confirmResign')}</h2>
+      <div class="dialog-actions">
+        <button
+          type="button"
+          class="danger"
+          onClick={onResign}
+          data-testid="confirm-resign"
+          autoFocus
+        >
+          {t('yes')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('no')}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

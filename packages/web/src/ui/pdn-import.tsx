@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_PDN_LENGTH } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import type { SavedGame } from '../game/record.ts';
+import { Dialog } from './dialog.tsx';
 import { readPdnGames, resultLabel, type PdnListing } from '../pdn/game-pdn.ts';
 
 export interface PdnImportProps {
@@ -86,88 +87,81 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
   };
 
   return (
-    <div
-      class="overlay"
-      role="presentation"
-      onClick={(e) => e.target === e.currentTarget && onClose()}
+    <Dialog
+      labelledBy="pdn-import-title"
+      testId="pdn-import"
+      extraClass="pdn-import"
+      onDismiss={onClose}
     >
-      <div
-        class="dialog pdn-import"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="pdn-import-title"
-        data-testid="pdn-import"
-      >
-        <h2 id="pdn-import-title">{t('pdnImportTitle')}</h2>
-        <p class="hint">{t('pdnImportHint')}</p>
-        <label class="field">
-          <span>{t('pdnFile')}</span>
-          <input
-            type="file"
-            accept=".pdn,.txt,text/plain,application/x-pdn"
-            data-testid="pdn-file"
-            onChange={(e) => void onFile(e.currentTarget)}
-          />
-        </label>
-        <label class="field">
-          <span>{t('pdnPaste')}</span>
-          <textarea
-            ref={first}
-            dir="ltr"
-            rows={8}
-            spellcheck={false}
-            value={text}
-            data-testid="pdn-text"
-            placeholder={'[GameType "20"]\n\n1. 32-28 19-23 *'}
-            onInput={(e) => setText(e.currentTarget.value)}
-          />
-        </label>
-        {error && (
-          <p class="error" role="alert" data-testid="pdn-error">
-            {error}
-          </p>
-        )}
-        {games && (
-          <div class="pdn-games">
-            <p>{t('pdnChoose', { n: games.length })}</p>
-            <ol data-testid="pdn-games">
-              {games.map((g) => (
-                <li key={g.index} class={g.game.ok ? 'ok' : 'bad'}>
-                  <span class="pdn-players" dir="auto">
-                    {g.white} – {g.black}
+      <h2 id="pdn-import-title">{t('pdnImportTitle')}</h2>
+      <p class="hint">{t('pdnImportHint')}</p>
+      <label class="field">
+        <span>{t('pdnFile')}</span>
+        <input
+          type="file"
+          accept=".pdn,.txt,text/plain,application/x-pdn"
+          data-testid="pdn-file"
+          onChange={(e) => void onFile(e.currentTarget)}
+        />
+      </label>
+      <label class="field">
+        <span>{t('pdnPaste')}</span>
+        <textarea
+          ref={first}
+          dir="ltr"
+          rows={8}
+          spellcheck={false}
+          value={text}
+          data-testid="pdn-text"
+          placeholder={'[GameType "20"]\n\n1. 32-28 19-23 *'}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+      </label>
+      {error && (
+        <p class="error" role="alert" data-testid="pdn-error">
+          {error}
+        </p>
+      )}
+      {games && (
+        <div class="pdn-games">
+          <p>{t('pdnChoose', { n: games.length })}</p>
+          <ol data-testid="pdn-games">
+            {games.map((g) => (
+              <li key={g.index} class={g.game.ok ? 'ok' : 'bad'}>
+                <span class="pdn-players" dir="auto">
+                  {g.white} – {g.black}
+                </span>
+                <span class="pdn-meta">
+                  {resultText(g.result)}
+                  {g.event ? ` · ${g.event}` : ''}
+                  {g.date ? ` · ${g.date}` : ''}
+                </span>
+                {g.game.ok ? (
+                  <button
+                    type="button"
+                    data-testid="pdn-open"
+                    onClick={() => g.game.ok && onOpen(g.game.value)}
+                  >
+                    {t('pdnOpen', { n: g.game.plies })}
+                  </button>
+                ) : (
+                  <span class="error pdn-game-error" dir="ltr">
+                    {g.game.error}
                   </span>
-                  <span class="pdn-meta">
-                    {resultText(g.result)}
-                    {g.event ? ` · ${g.event}` : ''}
-                    {g.date ? ` · ${g.date}` : ''}
-                  </span>
-                  {g.game.ok ? (
-                    <button
-                      type="button"
-                      data-testid="pdn-open"
-                      onClick={() => g.game.ok && onOpen(g.game.value)}
-                    >
-                      {t('pdnOpen', { n: g.game.plies })}
-                    </button>
-                  ) : (
-                    <span class="error pdn-game-error" dir="ltr">
-                      {g.game.error}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </div>
-        )}
-        <div class="dialog-actions">
-          <button type="button" class="primary" data-testid="pdn-read" onClick={() => read(text)}>
-            {t('pdnRead')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('close')}
-          </button>
+                )}
+              </li>
+            ))}
+          </ol>
         </div>
+      )}
+      <div class="dialog-actions">
+        <button type="button" class="primary" data-testid="pdn-read" onClick={() => read(text)}>
+          {t('pdnRead')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('close')}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

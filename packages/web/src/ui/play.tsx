@@ -9,6 +9,7 @@ import { opposite, type Color, type Position } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
+import { Dialog } from './dialog.tsx';
 import {
   entryOf,
   findMove,
@@ -518,27 +519,19 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
       )}
 
       {result && dialogFor === resultKey && (
-        <div class="overlay" role="presentation">
-          <div
-            class="dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="result-title"
-            data-testid="result"
-          >
-            <p class="dialog-kicker">{t('gameOver')}</p>
-            <h2 id="result-title">{resultTitle(t, result)}</h2>
-            <p data-testid="result-reason">{reason(result)}</p>
-            <div class="dialog-actions">
-              <button type="button" class="primary" onClick={onNewGame} autoFocus>
-                {t('newGame')}
-              </button>
-              <button type="button" onClick={() => setDialogFor(null)}>
-                {t('review')}
-              </button>
-            </div>
+        <Dialog labelledBy="result-title" testId="result">
+          <p class="dialog-kicker">{t('gameOver')}</p>
+          <h2 id="result-title">{resultTitle(t, result)}</h2>
+          <p data-testid="result-reason">{reason(result)}</p>
+          <div class="dialog-actions">
+            <button type="button" class="primary" onClick={onNewGame} autoFocus>
+              {t('newGame')}
+            </button>
+            <button type="button" onClick={() => setDialogFor(null)}>
+              {t('review')}
+            </button>
           </div>
-        </div>
+        </Dialog>
       )}
     </div>
   );
