@@ -10,6 +10,7 @@
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
 import { BLUNDER_LOSS, levelSettings } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
+import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import { mulberry32 } from './zobrist.ts';
 
@@ -49,6 +50,8 @@ export interface EngineOptions {
   /** log2 of the transposition table's entries (default 20: 16 MB). */
   readonly ttBits?: number;
   readonly weights?: Partial<Weights>;
+  /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
+  readonly patterns?: PatternTable | null;
   /** Seed of the levels' randomness (default: a random seed). */
   readonly seed?: number;
 }
@@ -74,6 +77,7 @@ export class Engine {
     this.searcher = new Searcher(variant, {
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
       ...(options.weights ? { weights: options.weights } : {}),
+      ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
     });
     this.random = mulberry32(options.seed ?? Math.floor(Math.random() * 0x7fffffff));
   }

@@ -24,6 +24,7 @@ import {
   QUEEN,
   type Variant,
 } from '@damka/rules';
+import { storedPatterns, type PatternTable } from './patterns.ts';
 import { weightsFor, type Weights } from './weights.ts';
 
 // Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
@@ -120,9 +121,20 @@ export class Evaluator {
   /** Per colour and square (`colour * size + sq`): 1 on that colour's own back row. */
   private readonly homeRow: Uint8Array;
 
-  constructor(variant: Variant, overrides: Partial<Weights> = {}) {
+  /** The learned men's structure table (patterns.ts), or null: International only so far. */
+  readonly patterns: PatternTable | null;
+
+  /**
+   * `patterns`: the structure table to add, null for none; by default the variant's stored table.
+   */
+  constructor(
+    variant: Variant,
+    overrides: Partial<Weights> = {},
+    patterns: PatternTable | null | undefined = undefined,
+  ) {
     const w = weightsFor(variant, overrides);
     this.weights = w;
+    this.patterns = patterns === undefined ? storedPatterns(variant) : patterns;
     const t = variant.topology;
     const c = variant.compiled;
     const size = t.size;
@@ -503,6 +515,7 @@ export class Evaluator {
     }
     if (!stepFound) return NOT_QUIET;
     if (shape) score += this.shapeScore(formation, tail, mobility, whiteWing, blackWing, tempo);
+    if (this.patterns !== null) score += this.patterns.scoreBoard(board);
     return this.finish(
       score,
       side,
@@ -943,6 +956,10 @@ export class Evaluator {
         emptyLo,
         emptyHi,
       );
+    }
+
+    if (this.patterns !== null) {
+      score += this.patterns.scoreBits(whiteMenLo, whiteMenHi, blackMenLo, blackMenHi);
     }
 
     let whiteRunaway = 0;

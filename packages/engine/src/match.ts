@@ -23,7 +23,7 @@ import {
   type PdnResult,
   type Variant,
 } from '@damka/rules';
-import { Engine } from './engine.ts';
+import { Engine, type SearchResult } from './engine.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
 import { mulberry32 } from './zobrist.ts';
@@ -220,6 +220,8 @@ export function damkaPlayer(options: {
   readonly seed?: number;
   readonly ttBits?: number;
   readonly name?: string;
+  /** Sees every search's result (score, depth) before its move is played. */
+  readonly onSearch?: (result: SearchResult) => void;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
@@ -241,6 +243,7 @@ export function damkaPlayer(options: {
       const e = engine ?? (engine = new Engine(turn.position.variant));
       const r = e.search(turn.position, { level, limits, history: turn.history });
       if (!r.move) throw new Error('Damka found no move');
+      options.onSearch?.(r);
       return r.move;
     },
   };

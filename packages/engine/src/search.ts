@@ -36,6 +36,7 @@ import {
   TranspositionTable,
 } from './tt.ts';
 import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 
 // Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
@@ -205,9 +206,12 @@ export class Searcher {
   private bestIndex = 0;
 
   /** `ttBits`: log2 of the transposition table's entries. */
-  constructor(variant: Variant, options: { ttBits?: number; weights?: Partial<Weights> } = {}) {
+  constructor(
+    variant: Variant,
+    options: { ttBits?: number; weights?: Partial<Weights>; patterns?: PatternTable | null } = {},
+  ) {
     this.variant = variant;
-    this.evaluator = new Evaluator(variant, options.weights);
+    this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.bitboards = this.evaluator.bits !== null || this.evaluator.wideBits !== null;
     this.bitWords = this.evaluator.bits !== null ? 8 : BITS_STRIDE;
     this.pst = this.evaluator.pst;

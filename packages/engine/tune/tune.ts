@@ -21,12 +21,17 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Position, colorIndex, variantOrThrow, type Move, type Variant } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from '../src/evaluate.ts';
+import type { SearchResult } from '../src/engine.ts';
 import { damkaPlayer, playMatchGame, type MatchPlayer } from '../src/match.ts';
 import type { Weights } from '../src/weights.ts';
 import { mulberry32 } from '../src/zobrist.ts';
+import { parseLine, patternsCommand } from './patterns.ts';
 import { tune, type Sample, type WeightName } from './texel.ts';
 
 const SELF = fileURLToPath(import.meta.url);
+
+/** Search scores kept with a position are clamped to this (a won position, not a mate count). */
+const SCORE_CAP = 3000;
 
 function option(args: readonly string[], name: string, fallback?: string): string {
   const i = args.indexOf(`--${name}`);
@@ -66,32 +71,48 @@ async function play(args: readonly string[]): Promise<void> {
     const randomPlies = pliesLo + ((rand() >>> 0) % (pliesHi - pliesLo + 1));
     const opening = randomOpening(variant, randomPlies, rand);
     const kept: string[] = [];
+    let pending = '';
     const recorder = (inner: MatchPlayer): MatchPlayer => ({
       name: inner.name,
       newGame: (v) => inner.newGame?.(v),
       move(turn) {
         const board = turn.position.board();
         const side = colorIndex(turn.position.turn);
-        if (
+        pending =
           turn.history.length >= 10 &&
           evaluator.evaluateQuiet(board, side) !== NOT_QUIET &&
           evaluator.evaluateQuiet(board, 1 - side) !== NOT_QUIET
-        ) {
-          kept.push(turn.position.fen);
-        }
+            ? turn.position.fen
+            : '';
         return inner.move(turn);
       },
     });
+    // the searching side's score, turned to White's side, goes with the position
+    const record = (side: number) => (r: SearchResult) => {
+      if (pending === '') return;
+      const score = Math.max(-SCORE_CAP, Math.min(SCORE_CAP, r.score));
+      kept.push(`${pending} ${side === 0 ? score : -score}`);
+    };
     const budget = () => lo + ((rand() >>> 0) % (hi - lo + 1));
     const white = recorder(
-      damkaPlayer({ limits: { nodes: budget() }, seed: seed * 7919 + 2 * g, ttBits: 18 }),
+      damkaPlayer({
+        limits: { nodes: budget() },
+        seed: seed * 7919 + 2 * g,
+        ttBits: 18,
+        onSearch: record(0),
+      }),
     );
     const black = recorder(
-      damkaPlayer({ limits: { nodes: budget() }, seed: seed * 7919 + 2 * g + 1, ttBits: 18 }),
+      damkaPlayer({
+        limits: { nodes: budget() },
+        seed: seed * 7919 + 2 * g + 1,
+        ttBits: 18,
+        onSearch: record(1),
+      }),
     );
     const game = await playMatchGame(variant, opening, 'white', white, black, { maxPlies: 300 });
     if (kept.length > 0) {
-      process.stdout.write(kept.map((fen) => `${fen} ${game.score}\n`).join(''));
+      process.stdout.write(kept.map((line) => `${line} ${game.score}\n`).join(''));
     }
   }
 }
@@ -179,16 +200,12 @@ async function positions(args: readonly string[]): Promise<void> {
   );
 }
 
-/** Reads "FEN result" lines into samples (a line that does not parse is an error). */
+/** Reads "FEN [score] result" lines into samples (a line that does not parse is an error). */
 export function readSamples(variant: Variant, text: string): Sample[] {
   const out: Sample[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const cut = line.lastIndexOf(' ');
-    const result = Number(line.slice(cut + 1));
-    const position = Position.fromFen(variant, line.slice(0, cut));
-    if (!position.ok || !Number.isFinite(result)) throw new Error(`bad line: ${line}`);
-    const p = position.value;
+    const { position: p, result } = parseLine(variant, line);
     out.push({ board: p.board(), side: colorIndex(p.turn), result });
   }
   return out;
@@ -229,6 +246,20 @@ function fit(args: readonly string[]): void {
   console.log(`${Math.round((Date.now() - began) / 1000)} s`);
 }
 
+/** `patterns`: fits the pattern table of a 10x10 variant (patterns.ts) to a positions file. */
+function patterns(args: readonly string[]): void {
+  const variant = variantOrThrow(option(args, 'variant'));
+  patternsCommand(variant, {
+    input: option(args, 'in', `/tmp/damka-tune-${variant.id}.txt`),
+    out: option(args, 'out', `/tmp/damka-patterns-${variant.id}.data.ts`),
+    iterations: Number(option(args, 'iterations', '300')),
+    rate: Number(option(args, 'rate', '1')),
+    l2: Number(option(args, 'l2', '1e-7')),
+    tie: args.includes('--tie'),
+    lambda: Number(option(args, 'lambda', '0.5')),
+  });
+}
+
 if (process.argv[1] === SELF) {
   const [command, ...args] = process.argv.slice(2);
   const run =
@@ -238,9 +269,13 @@ if (process.argv[1] === SELF) {
         ? play(args)
         : command === 'fit'
           ? Promise.resolve(fit(args))
-          : Promise.reject(
-              new Error('usage: tune.ts positions|fit --variant ID ... (docs/tuning.md)'),
-            );
+          : command === 'patterns'
+            ? Promise.resolve(patterns(args))
+            : Promise.reject(
+                new Error(
+                  'usage: tune.ts positions|fit|patterns --variant ID ... (docs/tuning.md)',
+                ),
+              );
   run.catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

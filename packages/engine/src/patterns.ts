@@ -1,0 +1,193 @@
+/**
+ * Learned pattern evaluation for the 10x10 diagonal board: the men's structure scored by tables
+ * fitted to game results instead of by hand-set terms.
+ *
+ * The board is covered by 16 overlapping windows of 4 ranks by 4 files (rank and file origins 0,
+ * 2, 4, 6). Each window holds 8 playable squares, two adjacent squares on each of its 4 ranks; a
+ * square is empty, a white man or a black man (kings count as empty: material and the king terms
+ * of the hand-set evaluation price them), so a window has 3^8 = 6561 states and the table one
+ * score per window and state, in hundredths of a man from White's side. The score of a position is
+ * the sum of its 16 entries: 16 table reads, added to the hand-set evaluation.
+ *
+ * Reading a window from bitboards: squares are numbered rank by rank, five to a rank, so a rank's
+ * men are five consecutive bits. Each rank's white and black bits give, through `pairDigit`, the
+ * two-square digit (0-8) of every window column `k` (squares k and k+1 of the rank); a window is 4
+ * such digits in base 9. Tables are fitted by `tune/patterns.ts` (docs/tuning.md) and stored as
+ * generated modules (`patterns-*.data.ts`, little-endian Int16 in base64).
+ */
+import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
+import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
+
+/** Windows per board and states per window. */
+export const WINDOWS = 16;
+export const STATES = 6561;
+/** Squares per rank of the 10x10 board, and ranks. */
+const PER_RANK = 5;
+const RANKS = 10;
+
+/** `pairDigit[(k << 10) | (black << 5) | white]`: digit of squares k, k+1 of a rank (0-8). */
+const pairDigit = (() => {
+  const table = new Uint8Array(4 << 10);
+  for (let k = 0; k < 4; k++) {
+    for (let black = 0; black < 32; black++) {
+      for (let white = 0; white < 32; white++) {
+        const state = (j: number) => ((white >> (k + j)) & 1 ? 1 : (black >> (k + j)) & 1 ? 2 : 0);
+        table[(k << 10) | (black << 5) | white] = state(0) + 3 * state(1);
+      }
+    }
+  }
+  return table;
+})();
+
+/** Tables stored for a variant id (base64 of little-endian Int16, `WINDOWS * STATES` entries). */
+const STORED: Readonly<Record<string, string>> = {
+  international: INTERNATIONAL_PATTERNS,
+};
+
+/** Whether pattern windows fit this board (10x10 diagonal, squares numbered rank by rank). */
+export function patternBoard(variant: Variant): boolean {
+  const t = variant.topology;
+  return t.kind === 'diagonal' && t.width === 10 && t.height === 10 && t.size === 50;
+}
+
+/** The stored table of a variant, or null when it has none. */
+export function storedPatterns(variant: Variant): PatternTable | null {
+  const text = STORED[variant.id];
+  if (text === undefined || text === '' || !patternBoard(variant)) return null;
+  return new PatternTable(decodeWeights(text));
+}
+
+export function decodeWeights(base64: string): Int16Array {
+  const bytes = base64ToBytes(base64);
+  const out = new Int16Array(bytes.length >> 1);
+  for (let i = 0; i < out.length; i++) {
+    const v = bytes[2 * i]! | (bytes[2 * i + 1]! << 8);
+    out[i] = v >= 0x8000 ? v - 0x10000 : v;
+  }
+  if (out.length !== WINDOWS * STATES) throw new Error('pattern table of the wrong size');
+  return out;
+}
+
+export function encodeWeights(weights: Int16Array): string {
+  const bytes = new Uint8Array(weights.length * 2);
+  for (let i = 0; i < weights.length; i++) {
+    bytes[2 * i] = weights[i]! & 0xff;
+    bytes[2 * i + 1] = (weights[i]! >> 8) & 0xff;
+  }
+  return bytesToBase64(bytes);
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
+    out += i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63]! : '=';
+    out += i + 2 < bytes.length ? ALPHABET[n & 63]! : '=';
+  }
+  return out;
+}
+
+function base64ToBytes(text: string): Uint8Array {
+  const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let o = 0;
+  for (let i = 0; i < clean.length; i++) {
+    value = (value << 6) | ALPHABET.indexOf(clean[i]!);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (value >> bits) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** A fitted table and the two ways of reading it (board array, bitboards). */
+export class PatternTable {
+  /** `weights[window * STATES + state]`, hundredths of a man from White's side. */
+  readonly weights: Int16Array;
+  /** Scratch: the digit of every (rank, column) pair, `digits[rank * 4 + k]`. */
+  private readonly digits = new Int32Array(RANKS * 4);
+
+  constructor(weights: Int16Array) {
+    if (weights.length !== WINDOWS * STATES) throw new Error('pattern table of the wrong size');
+    this.weights = weights;
+  }
+
+  /** The score from the men's masks of a 50-square board (squares 0-31 low word, 32-49 high). */
+  scoreBits(whiteLo: number, whiteHi: number, blackLo: number, blackHi: number): number {
+    const digits = this.digits;
+    for (let r = 0; r < RANKS; r++) {
+      const s = r * PER_RANK;
+      let white: number;
+      let black: number;
+      if (s + PER_RANK <= 32) {
+        white = (whiteLo >>> s) & 31;
+        black = (blackLo >>> s) & 31;
+      } else if (s >= 32) {
+        white = (whiteHi >>> (s - 32)) & 31;
+        black = (blackHi >>> (s - 32)) & 31;
+      } else {
+        white = ((whiteLo >>> s) | (whiteHi << (32 - s))) & 31;
+        black = ((blackLo >>> s) | (blackHi << (32 - s))) & 31;
+      }
+      const rank = (black << 5) | white;
+      const at = r * 4;
+      digits[at] = pairDigit[rank]!;
+      digits[at + 1] = pairDigit[1024 | rank]!;
+      digits[at + 2] = pairDigit[2048 | rank]!;
+      digits[at + 3] = pairDigit[3072 | rank]!;
+    }
+    return this.sum(digits);
+  }
+
+  /** The score of a board array (piece codes per square; kings count as empty). */
+  scoreBoard(board: Int8Array): number {
+    this.boardDigits(board);
+    return this.sum(this.digits);
+  }
+
+  /** The 16 states of a board, window by window, into `out` (for fitting). */
+  states(board: Int8Array, out: Int32Array): void {
+    this.boardDigits(board);
+    const digits = this.digits;
+    for (let w = 0; w < WINDOWS; w++) {
+      const at = (w >> 2) * 8 + (w & 3);
+      out[w] = digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
+    }
+  }
+
+  private boardDigits(board: Int8Array): void {
+    const digits = this.digits;
+    for (let r = 0; r < RANKS; r++) {
+      let white = 0;
+      let black = 0;
+      for (let i = 0; i < PER_RANK; i++) {
+        const code = board[r * PER_RANK + i]!;
+        if ((code & 3) !== MAN) continue;
+        if (code & BLACK_BIT) black |= 1 << i;
+        else white |= 1 << i;
+      }
+      const rank = (black << 5) | white;
+      for (let k = 0; k < 4; k++) digits[r * 4 + k] = pairDigit[(k << 10) | rank]!;
+    }
+  }
+
+  /** Window w: ranks 2*(w >> 2) .. +3, column k = w & 3. */
+  private sum(digits: Int32Array): number {
+    const weights = this.weights;
+    let score = 0;
+    for (let w = 0; w < WINDOWS; w++) {
+      const at = (w >> 2) * 8 + (w & 3);
+      const state =
+        digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
+      score += weights[w * STATES + state]!;
+    }
+    return score;
+  }
+}
