@@ -39,7 +39,10 @@ const pairDigit = (() => {
   return table;
 })();
 
-/** Tables stored for a variant id (base64 of little-endian Int16, `WINDOWS * STATES` entries). */
+/**
+ * Tables stored for a variant id: base64 of little-endian Int16, `WINDOWS * STATES` entries, or
+ * twice that for a table with two phases (see `PatternTable`).
+ */
 const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
 };
@@ -64,7 +67,9 @@ export function decodeWeights(base64: string): Int16Array {
     const v = bytes[2 * i]! | (bytes[2 * i + 1]! << 8);
     out[i] = v >= 0x8000 ? v - 0x10000 : v;
   }
-  if (out.length !== WINDOWS * STATES) throw new Error('pattern table of the wrong size');
+  if (out.length !== WINDOWS * STATES && out.length !== 2 * WINDOWS * STATES) {
+    throw new Error('pattern table of the wrong size');
+  }
   return out;
 }
 
@@ -107,15 +112,28 @@ function base64ToBytes(text: string): Uint8Array {
   return out;
 }
 
-/** A fitted table and the two ways of reading it (board array, bitboards). */
+/** Men on the board at which a two-phase table reads its first phase alone. */
+export const FULL_PHASE = 40;
+
+/**
+ * A fitted table and the two ways of reading it (board array, bitboards). A table has one phase
+ * (`weights[window * STATES + state]`) or two: then the entries for the opening are followed by
+ * those for the ending (`weights[WINDOWS * STATES + window * STATES + state]`), and the score is
+ * the mix `(men * opening + (FULL_PHASE - men) * ending) / FULL_PHASE` by the men on the board
+ * (structure matters differently with 40 men and with 10).
+ */
 export class PatternTable {
-  /** `weights[window * STATES + state]`, hundredths of a man from White's side. */
+  /** Hundredths of a man from White's side. */
   readonly weights: Int16Array;
+  readonly phases: 1 | 2;
   /** Scratch: the digit of every (rank, column) pair, `digits[rank * 4 + k]`. */
   private readonly digits = new Int32Array(RANKS * 4);
+  private men = 0;
 
   constructor(weights: Int16Array) {
-    if (weights.length !== WINDOWS * STATES) throw new Error('pattern table of the wrong size');
+    if (weights.length === WINDOWS * STATES) this.phases = 1;
+    else if (weights.length === 2 * WINDOWS * STATES) this.phases = 2;
+    else throw new Error('pattern table of the wrong size');
     this.weights = weights;
   }
 
@@ -143,6 +161,9 @@ export class PatternTable {
       digits[at + 2] = pairDigit[2048 | rank]!;
       digits[at + 3] = pairDigit[3072 | rank]!;
     }
+    if (this.phases === 2) {
+      this.men = popcount(whiteLo) + popcount(whiteHi) + popcount(blackLo) + popcount(blackHi);
+    }
     return this.sum(digits);
   }
 
@@ -162,32 +183,63 @@ export class PatternTable {
     }
   }
 
+  /** Men on the board of the last reading. */
+  menOf(board: Int8Array): number {
+    this.boardDigits(board);
+    return this.men;
+  }
+
   private boardDigits(board: Int8Array): void {
     const digits = this.digits;
+    let men = 0;
     for (let r = 0; r < RANKS; r++) {
       let white = 0;
       let black = 0;
       for (let i = 0; i < PER_RANK; i++) {
         const code = board[r * PER_RANK + i]!;
         if ((code & 3) !== MAN) continue;
+        men++;
         if (code & BLACK_BIT) black |= 1 << i;
         else white |= 1 << i;
       }
       const rank = (black << 5) | white;
       for (let k = 0; k < 4; k++) digits[r * 4 + k] = pairDigit[(k << 10) | rank]!;
     }
+    this.men = men;
   }
 
   /** Window w: ranks 2*(w >> 2) .. +3, column k = w & 3. */
   private sum(digits: Int32Array): number {
     const weights = this.weights;
     let score = 0;
+    if (this.phases === 1) {
+      for (let w = 0; w < WINDOWS; w++) {
+        const at = (w >> 2) * 8 + (w & 3);
+        const state =
+          digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
+        score += weights[w * STATES + state]!;
+      }
+      return score;
+    }
+    let ending = 0;
     for (let w = 0; w < WINDOWS; w++) {
       const at = (w >> 2) * 8 + (w & 3);
-      const state =
-        digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
-      score += weights[w * STATES + state]!;
+      const i =
+        w * STATES +
+        digits[at]! +
+        9 * digits[at + 4]! +
+        81 * digits[at + 8]! +
+        729 * digits[at + 12]!;
+      score += weights[i]!;
+      ending += weights[WINDOWS * STATES + i]!;
     }
-    return score;
+    const men = Math.min(this.men, FULL_PHASE);
+    return Math.trunc((men * score + (FULL_PHASE - men) * ending) / FULL_PHASE);
   }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

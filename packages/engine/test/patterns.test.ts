@@ -149,6 +149,7 @@ test('the fit learns a planted pattern and stays colour-symmetric', () => {
     base: Float64Array.from(base.slice(from, to)),
     result: Float64Array.from(result.slice(from, to)),
     score: new Float64Array(to - from).fill(NaN),
+    phase: new Float64Array(to - from).fill(1),
     target: Float64Array.from(result.slice(from, to)),
     states: Int32Array.from(all.slice(from * WINDOWS, to * WINDOWS)),
   });

@@ -14,7 +14,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BLACK_BIT, Position, colorIndex, type Variant } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from '../src/evaluate.ts';
-import { PatternTable, STATES, WINDOWS, encodeWeights, patternBoard } from '../src/patterns.ts';
+import {
+  FULL_PHASE,
+  PatternTable,
+  STATES,
+  WINDOWS,
+  encodeWeights,
+  patternBoard,
+} from '../src/patterns.ts';
 import { fitK, type Sample } from './texel.ts';
 
 export interface PatternSet {
@@ -27,6 +34,8 @@ export interface PatternSet {
   readonly score: Float64Array;
   /** What the fit aims at, White's expected score: set by `setTargets` (the result until then). */
   readonly target: Float64Array;
+  /** Share of the opening phase: the men on the board over `FULL_PHASE`, at most 1. */
+  readonly phase: Float64Array;
   /** `states[i * WINDOWS + w]`. */
   readonly states: Int32Array;
 }
@@ -62,6 +71,7 @@ export function readPatternSet(
     base: [] as number[],
     result: [] as number[],
     score: [] as number[],
+    phase: [] as number[],
     states: [] as number[],
   }));
   const states = new Int32Array(WINDOWS);
@@ -86,6 +96,7 @@ export function readPatternSet(
       set.result.push(r);
       set.score.push(v);
       table.states(b, states);
+      set.phase.push(Math.min(table.menOf(b), FULL_PHASE) / FULL_PHASE);
       for (let w = 0; w < WINDOWS; w++) set.states.push(states[w]!);
     }
   });
@@ -95,6 +106,7 @@ export function readPatternSet(
     result: Float64Array.from(s.result),
     score: Float64Array.from(s.score),
     target: Float64Array.from(s.result),
+    phase: Float64Array.from(s.phase),
     states: Int32Array.from(s.states),
   });
   return { train: pack(sets[0]!), test: pack(sets[1]!) };
@@ -127,8 +139,7 @@ export function patternError(
   let entropy = 0;
   for (let i = 0; i < set.count; i++) {
     let z = set.base[i]!;
-    const at = i * WINDOWS;
-    for (let w = 0; w < WINDOWS; w++) z += weights[w * STATES + set.states[at + w]!]!;
+    z += patternSum(set, i, weights, IDENTITY);
     const p = 1 / (1 + Math.exp(-k * z));
     const r = set.result[i]!;
     const y = set.target[i]!;
@@ -150,6 +161,8 @@ export interface FitOptions {
    * files apart), fewer entries to fit from the same positions.
    */
   readonly slot?: Int32Array;
+  /** 1: one table; 2: an opening and an ending table mixed by the men on the board. */
+  readonly phases?: 1 | 2;
   readonly onReport?: (iteration: number, train: number, test: number) => void;
 }
 
@@ -175,7 +188,8 @@ export function fitPatterns(
   k: number,
   options: FitOptions,
 ): { weights: Float64Array; best: number; iteration: number } {
-  const n = WINDOWS * STATES;
+  const phases = options.phases ?? 1;
+  const n = phases * WINDOWS * STATES;
   const slot = options.slot ?? Int32Array.from({ length: WINDOWS }, (_, w) => w);
   const offset = Int32Array.from(slot, (x) => x * STATES);
   const weights = new Float64Array(n);
@@ -192,9 +206,19 @@ export function fitPatterns(
     for (let i = 0; i < train.count; i++) {
       let z = train.base[i]!;
       const at = i * WINDOWS;
-      for (let w = 0; w < WINDOWS; w++) z += weights[offset[w]! + train.states[at + w]!]!;
+      z += patternSum(train, i, weights, offset);
       const g = (1 / (1 + Math.exp(-k * z)) - train.target[i]!) * k;
-      for (let w = 0; w < WINDOWS; w++) grad[offset[w]! + train.states[at + w]!]! += g;
+      if (phases === 1) {
+        for (let w = 0; w < WINDOWS; w++) grad[offset[w]! + train.states[at + w]!]! += g;
+      } else {
+        const opening = g * train.phase[i]!;
+        const ending = g - opening;
+        for (let w = 0; w < WINDOWS; w++) {
+          const j = offset[w]! + train.states[at + w]!;
+          grad[j]! += opening;
+          grad[ENDING + j]! += ending;
+        }
+      }
     }
     const scale = 1 / train.count;
     const c1 = 1 - b1 ** it;
@@ -221,11 +245,36 @@ export function fitPatterns(
 
 /** Per-window tables from per-slot ones. */
 function expand(weights: Float64Array, slot: Int32Array): Float64Array {
-  const out = new Float64Array(WINDOWS * STATES);
-  for (let w = 0; w < WINDOWS; w++) {
-    out.set(weights.subarray(slot[w]! * STATES, (slot[w]! + 1) * STATES), w * STATES);
+  const out = new Float64Array(weights.length);
+  for (let block = 0; block < weights.length; block += ENDING) {
+    for (let w = 0; w < WINDOWS; w++) {
+      const from = block + slot[w]! * STATES;
+      out.set(weights.subarray(from, from + STATES), block + w * STATES);
+    }
   }
   return out;
+}
+
+/** Where the ending phase's entries start. */
+const ENDING = WINDOWS * STATES;
+const IDENTITY = Int32Array.from({ length: WINDOWS }, (_, w) => w * STATES);
+
+/** The table's part of sample i's score (`offset[w]`: where window w's entries start). */
+function patternSum(set: PatternSet, i: number, weights: Float64Array, offset: Int32Array): number {
+  const at = i * WINDOWS;
+  let z = 0;
+  if (weights.length === ENDING) {
+    for (let w = 0; w < WINDOWS; w++) z += weights[offset[w]! + set.states[at + w]!]!;
+    return z;
+  }
+  let ending = 0;
+  for (let w = 0; w < WINDOWS; w++) {
+    const j = offset[w]! + set.states[at + w]!;
+    z += weights[j]!;
+    ending += weights[ENDING + j]!;
+  }
+  const phase = set.phase[i]!;
+  return phase * z + (1 - phase) * ending;
 }
 
 /** Rounds fitted weights to the stored Int16 table. */
@@ -262,6 +311,7 @@ export function patternsCommand(
     l2: number;
     tie: boolean;
     lambda: number;
+    phases: 1 | 2;
   },
 ): void {
   const began = Date.now();
@@ -270,7 +320,7 @@ export function patternsCommand(
   const k = fitScale(train);
   setTargets(train, k, options.lambda);
   setTargets(test, k, options.lambda);
-  const zero = new Float64Array(WINDOWS * STATES);
+  const zero = new Float64Array(options.phases * WINDOWS * STATES);
   const before = patternError(test, zero, k);
   console.log(
     `K ${k.toPrecision(4)}; held out without patterns: mse ${before.mse.toFixed(6)} entropy ${before.entropy.toFixed(6)}`,
@@ -280,6 +330,7 @@ export function patternsCommand(
     rate: options.rate,
     l2: options.l2,
     ...(options.tie ? { slot: tieColumns() } : {}),
+    phases: options.phases,
     onReport: (it, tr, te) =>
       console.log(`iteration ${it}: entropy ${tr.toFixed(6)} held out ${te.toFixed(6)}`),
   });

@@ -256,7 +256,8 @@ function patterns(args: readonly string[]): void {
     rate: Number(option(args, 'rate', '1')),
     l2: Number(option(args, 'l2', '1e-7')),
     tie: args.includes('--tie'),
-    lambda: Number(option(args, 'lambda', '0.5')),
+    lambda: Number(option(args, 'lambda', '0')),
+    phases: option(args, 'phases', '1') === '2' ? 2 : 1,
   });
 }
 
