@@ -8,7 +8,8 @@
  * (runaway men, loose men, king mobility, Turkish pairs, and the men's shape: formation, stuck
  * men, men's mobility, wing balance, tempo gap) read the topology's link tables. Of the shape
  * terms only International's wing balance is weighted so far (self-play showed no gain from the
- * others yet); with all of them at 0 they cost one test per man.
+ * others yet); with all of them at 0 they cost one test per man. International also adds a
+ * learned table of the men's structure (patterns.ts: 16 table reads), fitted to self-play.
  *
  * Boards of at most 64 squares (every variant but Dhamet) also have a bitboard form of the same
  * terms: the search keeps one mask per piece code (one 32-bit word up to 32 squares, two words for

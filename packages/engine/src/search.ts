@@ -1,7 +1,8 @@
 /**
  * The search: iterative deepening with root aspiration windows over principal-variation alpha-beta
  * (negamax) with a transposition table, killer and history move ordering, late-move reductions,
- * single-reply extensions and a capture quiescence search, on one mutable board with make/unmake.
+ * single-reply extensions, ProbCut (per variant: `Weights.probCut`) and a capture quiescence
+ * search, on one mutable board with make/unmake.
  *
  * Built for speed without per-node allocation: one preallocated `MoveList` and score array per
  * ply, Zobrist keys updated incrementally in two int32 halves, the game history and search path
@@ -59,6 +60,7 @@ export const MAX_PLY = 128;
 export const MATE = 30000;
 /** Scores beyond this are forced wins or losses. */
 export const MATE_BOUND = MATE - 1000;
+
 const INF = 32000;
 const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
@@ -171,6 +173,8 @@ export class Searcher {
   private readonly mandatory: boolean;
   private readonly burnRule: number;
   private readonly burnPenalty: number;
+  /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
+  private readonly probCut: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
   private readonly scriptFrom: Int16Array;
@@ -230,6 +234,7 @@ export class Searcher {
     this.burnRule =
       rules.capture.obligation === 'burn' ? 1 : rules.capture.obligation === 'souffle' ? 2 : 0;
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
+    this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     let quiet = Infinity;
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
@@ -416,7 +421,7 @@ export class Searcher {
     this.loadBits();
     for (let i = 0; i < list.count; i++) {
       this.play(list, i, this.rootIndex + 1);
-      let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1);
+      let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(list, i, this.lists[0]!);
       unmakeMove(board, list, i);
       if (this.aborted) return undefined;
@@ -440,11 +445,11 @@ export class Searcher {
       this.play(list, i, this.rootIndex + 1);
       let score: number;
       if (k === 0) {
-        score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1);
+        score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
       } else {
-        score = -this.negamax(depth - 1, 1, -alpha - 1, -alpha, side ^ 1);
+        score = -this.negamax(depth - 1, 1, -alpha - 1, -alpha, side ^ 1, true);
         if (score > alpha && score < beta && !this.aborted) {
-          score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1);
+          score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
         }
       }
       score -= this.penalty(list, i, list);
@@ -477,7 +482,14 @@ export class Searcher {
     return best;
   }
 
-  private negamax(depth: number, ply: number, alpha: number, beta: number, side: number): number {
+  private negamax(
+    depth: number,
+    ply: number,
+    alpha: number,
+    beta: number,
+    side: number,
+    prune: boolean,
+  ): number {
     if (depth <= 0) return this.quiesce(ply, alpha, beta, side);
     this.nodes++;
     if ((this.nodes & 255) === 0) this.poll();
@@ -511,6 +523,23 @@ export class Searcher {
           return s;
         }
       }
+    }
+
+    if (prune && this.probCut !== 0 && !pvNode && depth >= 3 && Math.abs(beta) < MATE_BOUND) {
+      // a shallow search that beats beta by a margin growing with depth: expect the full one to
+      // beat beta too (the shallow search itself, and all below it, does not prune this way)
+      const margin = depth * this.probCut;
+      const raised = beta + margin;
+      const s = this.negamax(
+        Math.max(1, ((depth * 2) / 5) | 0),
+        ply,
+        raised - 1,
+        raised,
+        side,
+        false,
+      );
+      if (this.aborted) return 0;
+      if (s >= raised) return s - margin;
     }
 
     const n = this.generate(side, ply);
@@ -552,7 +581,7 @@ export class Searcher {
       this.play(list, i, idx + 1);
       let score: number;
       if (k === 0) {
-        score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
+        score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
       } else {
         let r = 0;
         if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
@@ -560,9 +589,9 @@ export class Searcher {
           if (pvNode && r > 1) r--;
           if (r > newDepth - 1) r = newDepth - 1;
         }
-        score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1);
+        score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1, prune);
         if (score > alpha && !this.aborted && (r > 0 || score < beta)) {
-          score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1);
+          score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
         }
       }
       if (this.burnRule !== 0) score -= this.penalty(list, i, list);

@@ -22,9 +22,10 @@ import { randomPositions } from './helpers.ts';
 
 const variant = variantOrThrow('international');
 
-function randomTable(seed: number): PatternTable {
+function randomTable(seed: number, phases = 1): PatternTable {
   const rand = mulberry32(seed);
-  return new PatternTable(Int16Array.from({ length: WINDOWS * STATES }, () => (rand() % 61) - 30));
+  const length = phases * WINDOWS * STATES;
+  return new PatternTable(Int16Array.from({ length }, () => (rand() % 61) - 30));
 }
 
 function turn(board: Int8Array): Int8Array {
@@ -46,8 +47,13 @@ function mirrorState(state: number): number {
   return out;
 }
 
-test('board and bitboard readings of a table agree, and with the evaluator both forms', () => {
-  const table = randomTable(3);
+for (const phases of [1, 2]) {
+  test(`${phases}-phase table: board and bitboard readings agree, also in the evaluator`, () => {
+    readingsAgree(randomTable(3, phases));
+  });
+}
+
+function readingsAgree(table: PatternTable): void {
   const evaluator = new Evaluator(variant, {}, table);
   const plain = new Evaluator(variant, {}, null);
   const codes = new Int32Array(2 * BITS_STRIDE);
@@ -57,7 +63,15 @@ test('board and bitboard readings of a table agree, and with the evaluator both 
     const board = position.board();
     table.states(board, states);
     let sum = 0;
-    for (let w = 0; w < WINDOWS; w++) sum += table.weights[w * STATES + states[w]!]!;
+    let ending = 0;
+    for (let w = 0; w < WINDOWS; w++) {
+      sum += table.weights[w * STATES + states[w]!]!;
+      if (table.phases === 2) ending += table.weights[(WINDOWS + w) * STATES + states[w]!]!;
+    }
+    if (table.phases === 2) {
+      const men = Math.min(40, [...board].filter((c) => (c & 3) === 1).length);
+      sum = Math.trunc((men * sum + (40 - men) * ending) / 40);
+    }
     assert.equal(table.scoreBoard(board), sum, position.fen);
     const tableSum = evaluator.loadBits(board, codes, BITS_STRIDE);
     for (const side of [0, 1]) {
@@ -71,7 +85,7 @@ test('board and bitboard readings of a table agree, and with the evaluator both 
     }
   }
   assert.ok(differs > 500, `the table changed ${differs} scores`);
-});
+}
 
 test('windows: a lone man is seen by the windows that cover its square, as its colour', () => {
   const table = new PatternTable(new Int16Array(WINDOWS * STATES));
