@@ -1,13 +1,14 @@
 /**
  * Learned pattern evaluation for the 10x10 diagonal board: the men's structure scored by tables
- * fitted to game results instead of by hand-set terms.
+ * fitted to self-play positions (their search scores and results) instead of hand-set terms.
  *
  * The board is covered by 16 overlapping windows of 4 ranks by 4 files (rank and file origins 0,
  * 2, 4, 6). Each window holds 8 playable squares, two adjacent squares on each of its 4 ranks; a
  * square is empty, a white man or a black man (kings count as empty: material and the king terms
  * of the hand-set evaluation price them), so a window has 3^8 = 6561 states and the table one
  * score per window and state, in hundredths of a man from White's side. The score of a position is
- * the sum of its 16 entries: 16 table reads, added to the hand-set evaluation.
+ * the sum of its 16 entries: 16 table reads, added to the hand-set evaluation (a table may also
+ * have two phases, opening and ending, mixed by the men on the board: see `PatternTable`).
  *
  * Reading a window from bitboards: squares are numbered rank by rank, five to a rank, so a rank's
  * men are five consecutive bits. Each rank's white and black bits give, through `pairDigit`, the
