@@ -355,9 +355,10 @@ test('follower: malformed records get a C; an illegal move gets a C and ends the
     await expectMessage(channel, 'M');
     socket.write(Buffer.from('\0')); // an empty record in a game: refused, the game goes on
     await expectMessage(channel, 'C');
-    socket.write(dxpBytes('M0000282200'));
+    // a man stepping back is illegal whatever the engine answered
+    socket.write(dxpBytes('M0000283200'));
     const complaint = await expectMessage(channel, 'C');
-    assert.match((complaint as { text: string }).text, /illegal move 28-22/);
+    assert.match((complaint as { text: string }).text, /illegal move 28-32/);
     const end = (await expectMessage(channel, 'E')) as { reason: number };
     assert.equal(end.reason, 0);
     socket.write(dxpBytes({ type: 'E', reason: 0, stop: 1 }));
@@ -365,7 +366,7 @@ test('follower: malformed records get a C; an illegal move gets a C and ends the
     await server.done;
     assert.equal(reports[0]!.length, 1);
     assert.equal(reports[0]![0]!.result, 'aborted');
-    assert.match(reports[0]![0]!.reason, /illegal move 28-22/);
+    assert.match(reports[0]![0]!.reason, /illegal move 28-32/);
     assert.ok(events.some((e) => e.startsWith('refused a malformed message')));
   } finally {
     socket.destroy();
