@@ -54,11 +54,19 @@ export function patternBoard(variant: Variant): boolean {
   return t.kind === 'diagonal' && t.width === 10 && t.height === 10 && t.size === 50;
 }
 
+/** Decoded stored tables by variant id: decoded once, shared (a table is never written). */
+const decoded = new Map<string, Int16Array>();
+
 /** The stored table of a variant, or null when it has none. */
 export function storedPatterns(variant: Variant): PatternTable | null {
   const text = STORED[variant.id];
   if (text === undefined || text === '' || !patternBoard(variant)) return null;
-  return new PatternTable(decodeWeights(text));
+  let weights = decoded.get(variant.id);
+  if (weights === undefined) {
+    weights = decodeWeights(text);
+    decoded.set(variant.id, weights);
+  }
+  return new PatternTable(weights);
 }
 
 export function decodeWeights(base64: string): Int16Array {

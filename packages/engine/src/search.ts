@@ -60,7 +60,6 @@ export const MAX_PLY = 128;
 export const MATE = 30000;
 /** Scores beyond this are forced wins or losses. */
 export const MATE_BOUND = MATE - 1000;
-
 const INF = 32000;
 const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
