@@ -104,6 +104,8 @@ export class Evaluator {
   private readonly wDouble: number;
   private readonly wTempo: number;
   private readonly wDivisor: number;
+  private readonly wFewPieces: number;
+  private readonly wEvenKings: number;
   /** Men's shape terms (formation, tail, mobility, wings; see `Weights`): any weight non-zero. */
   private readonly shape: boolean;
   private readonly wFormation: number;
@@ -273,6 +275,8 @@ export class Evaluator {
     this.wDouble = (w.man * 3) >> 3;
     this.wTempo = w.tempo;
     this.wDivisor = w.drawishDivisor;
+    this.wFewPieces = Math.max(1, w.fewPiecesDivisor);
+    this.wEvenKings = Math.max(1, w.evenKingsDivisor);
     this.wFormation = w.formation;
     this.wTail = w.tail;
     this.wManMobility = w.manMobility;
@@ -582,6 +586,17 @@ export class Evaluator {
       const whiteLoneKing = whitePieces === 1 && whiteKings === 1 && blackPieces <= 3;
       const blackLoneKing = blackPieces === 1 && blackKings === 1 && whitePieces <= 3;
       if (whiteLoneKing || blackLoneKing) own = Math.trunc(own / this.wDivisor);
+      else if (this.wFewPieces > 1 || this.wEvenKings > 1) {
+        // the side ahead with three pieces or fewer against a king rarely wins; nor does one man
+        // more when both sides have as many kings
+        const whiteAhead = (side === 0 ? own : -own) > 0;
+        const aheadPieces = whiteAhead ? whitePieces : blackPieces;
+        const behindKings = whiteAhead ? blackKings : whiteKings;
+        const menGap = whitePieces - whiteKings - (blackPieces - blackKings);
+        if (behindKings > 0 && aheadPieces <= 3) own = Math.trunc(own / this.wFewPieces);
+        else if (whiteKings === blackKings && whiteKings > 0 && menGap <= 1 && menGap >= -1)
+          own = Math.trunc(own / this.wEvenKings);
+      }
     }
     return own + this.wTempo;
   }

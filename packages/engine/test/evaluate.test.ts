@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
+import { Position, VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
 import { BITS_STRIDE, Evaluator, NOT_QUIET } from '../src/evaluate.ts';
 import { randomPositions } from './helpers.ts';
 
@@ -133,4 +133,32 @@ test('a leaf is quiet exactly when the side to move has no capture', () => {
       else assert.ok(!moves.some((m) => m.kind === 'step'), where);
     }
   }
+});
+
+test('flying-king endings that are seldom won are scored near a draw', () => {
+  const variant = variantOrThrow('international');
+  const score = (fen: string, w: object) => {
+    const p = Position.fromFen(variant, fen);
+    assert.ok(p.ok, fen);
+    const evaluator = new Evaluator(variant, { tempo: 0, ...w }, null);
+    return evaluator.evaluate(p.value.board(), 0);
+  };
+  const on = { fewPiecesDivisor: 8, evenKingsDivisor: 2 };
+  const off = { fewPiecesDivisor: 1, evenKingsDivisor: 1 };
+  // three white kings against a king and a man: the side ahead has three pieces, the other a king
+  const threeKings = 'W:WK46,K47,K48:BK5,10';
+  assert.ok(score(threeKings, off) > 200);
+  assert.equal(score(threeKings, on), Math.trunc(score(threeKings, off) / 8));
+  // four pieces against a king: no longer drawish
+  const four = 'W:WK46,K47,K48,K49:BK5,10';
+  assert.equal(score(four, on), score(four, off));
+  // a king each and one man more: halved; two men more: not
+  const oneMore = 'W:WK46,31,32,33:BK5,11,12';
+  assert.ok(score(oneMore, off) > 50);
+  assert.equal(score(oneMore, on), Math.trunc(score(oneMore, off) / 2));
+  const twoMore = 'W:WK46,31,32,33:BK5,11';
+  assert.equal(score(twoMore, on), score(twoMore, off));
+  // the weights International plays with
+  assert.equal(new Evaluator(variant).weights.fewPiecesDivisor, 8);
+  assert.equal(new Evaluator(variant).weights.evenKingsDivisor, 2);
 });
