@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { BLACK_BIT, variantOrThrow } from '@damka/rules';
 import { BITS_STRIDE, Evaluator } from '../src/evaluate.ts';
 import {
+  FULL_PHASE,
   PatternTable,
   STATES,
   WINDOWS,
@@ -69,8 +70,8 @@ function readingsAgree(table: PatternTable): void {
       if (table.phases === 2) ending += table.weights[(WINDOWS + w) * STATES + states[w]!]!;
     }
     if (table.phases === 2) {
-      const men = Math.min(40, [...board].filter((c) => (c & 3) === 1).length);
-      sum = Math.trunc((men * sum + (40 - men) * ending) / 40);
+      const men = Math.min(FULL_PHASE, [...board].filter((c) => (c & 3) === 1).length);
+      sum = Math.trunc((men * sum + (FULL_PHASE - men) * ending) / FULL_PHASE);
     }
     assert.equal(table.scoreBoard(board), sum, position.fen);
     const tableSum = evaluator.loadBits(board, codes, BITS_STRIDE);
