@@ -1,13 +1,16 @@
 /**
  * Browser-test harness: builds the app once, serves `dist` on a free loopback port with the same
- * server `npm start` uses, and drives Debian's Chromium through playwright-core (never a downloaded
- * browser). Every page records console errors and uncaught exceptions so tests can assert none.
+ * server `npm start` uses, and drives Chromium through playwright-core: the system's when it has
+ * one, else the one an npm dev dependency carries (found by scripts/test-services.mjs; never a
+ * downloaded browser). A browser that cannot start fails at once with the reason, and a launch has
+ * a time limit, so a broken browser never leaves the test process waiting. Every page records
+ * console errors and uncaught exceptions so tests can assert none.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { variantOrThrow } from '@damka/rules';
 
@@ -15,7 +18,8 @@ export const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots/`;
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How long a browser may take to start before the test fails. */
+const LAUNCH_TIMEOUT_MS = 30_000;
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -62,16 +66,74 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+interface FoundBrowser {
+  executablePath: string;
+  env: Record<string, string>;
+  from: string;
+}
+
+/** Start the browser, or fail at once (or after LAUNCH_TIMEOUT_MS) saying which one and why. */
+async function launchBrowser(): Promise<Browser> {
+  const services = (await import(pathToFileURL(`${REPO_ROOT}scripts/test-services.mjs`).href)) as {
+    findChromium: () => FoundBrowser;
+  };
+  const found = services.findChromium(); // throws with the reason when there is no usable browser
+  try {
+    return await chromium.launch({
+      executablePath: found.executablePath,
+      args: ARGS,
+      env: { ...process.env, ...found.env },
+      timeout: LAUNCH_TIMEOUT_MS,
+    });
+  } catch (e) {
+    killStartedBrowsers();
+    const reason = String((e as Error).message).split('\n')[0];
+    throw new Error(
+      `the browser ${found.executablePath} (${found.from}) did not start: ${reason}`,
+      {
+        cause: e,
+      },
+    );
+  }
+}
+
+/**
+ * Kill what a failed launch left running: playwright starts the browser as a child of this
+ * process leading its own process group, and after a launch timeout it waits for a browser that
+ * never answers to close by itself, which would keep this test process alive.
+ */
+function killStartedBrowsers(): void {
+  if (process.platform !== 'linux') return;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === process.pid && Number(pgrp) === Number(entry)) {
+        process.kill(-Number(entry), 'SIGKILL');
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
 export async function startHarness(): Promise<Harness> {
   buildOnce();
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no browser at ${CHROMIUM} (apt-get install -y chromium)`);
+  const browser = await launchBrowser();
   const { createServer } = (await import(`${WEB_ROOT}serve.mjs`)) as { createServer: () => Server };
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', resolve);
+    });
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     browser,
