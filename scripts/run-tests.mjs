@@ -7,7 +7,7 @@
 // Postgres is started (and removed at the end) unless DAMKA_TEST_PG names one, for the files that
 // use the server helpers' PG_URL; Redis (DAMKA_TEST_REDIS or redis://127.0.0.1:6379) is checked for
 // the files that use REDIS_URL, and when none answers they fail with one line saying so.
-// No file can hang the run: each has a time limit (DAMKA_TEST_FILE_TIMEOUT seconds, default 600;
+// No file can hang the run: each has a time limit (DAMKA_TEST_FILE_TIMEOUT seconds, default 300;
 // 3600 with --slow) past which its whole process group is killed and the file counts as failed.
 // Files run one at a time when the machine has two cores or fewer (as node's runner would), else
 // side by side with their output kept in order. The run closes with node's summary lines summed
@@ -21,7 +21,7 @@ import { findChromium, redisAnswers, startPostgres } from './test-services.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const slow = process.argv.includes('--slow');
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const limitSeconds = Number(process.env.DAMKA_TEST_FILE_TIMEOUT) || (slow ? 3600 : 600);
+const limitSeconds = Number(process.env.DAMKA_TEST_FILE_TIMEOUT) || (slow ? 3600 : 300);
 const say = (line) => console.log(`run-tests: ${line}`);
 
 function walk(dir, out) {
