@@ -113,7 +113,7 @@ function packagedChromium() {
     for (const archive of ['swiftshader', 'fonts', 'al2023']) {
       untar(brotliDecompressSync(readFileSync(join(bin, `${archive}.tar.br`))), partial);
     }
-    // Fonts: the machine's own, plus the Open Sans of the package when the machine has none.
+    // Fonts: the machine's own and the Open Sans the package carries (all that a bare machine has).
     writeFileSync(
       join(partial, 'fonts.conf'),
       [

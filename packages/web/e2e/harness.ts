@@ -18,8 +18,8 @@ export const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SCREENSHOTS = `${REPO_ROOT}artifacts/screenshots/`;
 
-/** How long a browser may take to start before the test fails. */
-const LAUNCH_TIMEOUT_MS = 30_000;
+/** How long a browser may take to start before the test fails (DAMKA_TEST_LAUNCH_TIMEOUT_MS). */
+const launchTimeoutMs = () => Number(process.env.DAMKA_TEST_LAUNCH_TIMEOUT_MS) || 30_000;
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -53,6 +53,8 @@ export function buildOnce(): void {
 
 export interface Harness {
   readonly browser: Browser;
+  /** Where the browser came from: the system, CHROMIUM_PATH or an npm package. */
+  readonly browserSource: string;
   readonly server: Server;
   readonly url: string;
   /** A fresh page (own storage) that records console errors into `errors`. */
@@ -72,19 +74,20 @@ interface FoundBrowser {
   from: string;
 }
 
-/** Start the browser, or fail at once (or after LAUNCH_TIMEOUT_MS) saying which one and why. */
-async function launchBrowser(): Promise<Browser> {
+/** Start the browser, or fail at once (or after the launch time limit) saying which one and why. */
+async function launchBrowser(): Promise<{ browser: Browser; from: string }> {
   const services = (await import(pathToFileURL(`${REPO_ROOT}scripts/test-services.mjs`).href)) as {
     findChromium: () => FoundBrowser;
   };
   const found = services.findChromium(); // throws with the reason when there is no usable browser
   try {
-    return await chromium.launch({
+    const browser = await chromium.launch({
       executablePath: found.executablePath,
       args: ARGS,
       env: { ...process.env, ...found.env },
-      timeout: LAUNCH_TIMEOUT_MS,
+      timeout: launchTimeoutMs(),
     });
+    return { browser, from: found.from };
   } catch (e) {
     killStartedBrowsers();
     const reason = String((e as Error).message).split('\n')[0];
@@ -120,7 +123,7 @@ function killStartedBrowsers(): void {
 
 export async function startHarness(): Promise<Harness> {
   buildOnce();
-  const browser = await launchBrowser();
+  const { browser, from: browserSource } = await launchBrowser();
   const { createServer } = (await import(`${WEB_ROOT}serve.mjs`)) as { createServer: () => Server };
   const server = createServer();
   try {
@@ -137,6 +140,7 @@ export async function startHarness(): Promise<Harness> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     browser,
+    browserSource,
     server,
     url,
     async page(options = {}) {
