@@ -80,6 +80,7 @@ async function launchBrowser(): Promise<{ browser: Browser; from: string }> {
     findChromium: () => FoundBrowser;
   };
   const found = services.findChromium(); // throws with the reason when there is no usable browser
+  const before = new Set(groupLeaderChildren());
   try {
     const browser = await chromium.launch({
       executablePath: found.executablePath,
@@ -89,7 +90,13 @@ async function launchBrowser(): Promise<{ browser: Browser; from: string }> {
     });
     return { browser, from: found.from };
   } catch (e) {
-    killStartedBrowsers();
+    for (const pid of groupLeaderChildren().filter((p) => !before.has(p))) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
     const reason = String((e as Error).message).split('\n')[0];
     throw new Error(
       `the browser ${found.executablePath} (${found.from}) did not start: ${reason}`,
@@ -101,24 +108,24 @@ async function launchBrowser(): Promise<{ browser: Browser; from: string }> {
 }
 
 /**
- * Kill what a failed launch left running: playwright starts the browser as a child of this
- * process leading its own process group, and after a launch timeout it waits for a browser that
- * never answers to close by itself, which would keep this test process alive.
+ * This process's children that lead their own process group, as playwright starts a browser: after
+ * a launch timeout it waits for a browser that never answers to close by itself, which would keep
+ * the test process alive, so a failed launch kills the ones that were not there before it.
  */
-function killStartedBrowsers(): void {
-  if (process.platform !== 'linux') return;
+function groupLeaderChildren(): number[] {
+  if (process.platform !== 'linux') return [];
+  const out: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === process.pid && Number(pgrp) === Number(entry)) {
-        process.kill(-Number(entry), 'SIGKILL');
-      }
+      if (Number(ppid) === process.pid && Number(pgrp) === Number(entry)) out.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
+  return out;
 }
 
 export async function startHarness(): Promise<Harness> {
