@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startHarness } from './harness.ts';
 
 const KEYS = ['CHROMIUM_PATH', 'DAMKA_TEST_SYSTEM_CHROMIUM', 'DAMKA_TEST_LAUNCH_TIMEOUT_MS'];
@@ -61,6 +62,8 @@ test('a browser that never answers fails at the launch time limit', async () => 
   const started = Date.now();
   await assert.rejects(startHarness(), /silent \(CHROMIUM_PATH\) did not start: .*Timeout 2000ms/);
   assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`);
+  // Killed (SIGKILL takes effect a moment later): no `sleep` child within a second.
+  for (let i = 0; i < 20 && children().includes('sleep'); i++) await delay(50);
   assert.ok(!children().includes('sleep'), 'the browser that did not answer is killed');
 });
 
