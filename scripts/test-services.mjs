@@ -44,7 +44,7 @@ export function notRunnable(path) {
   try {
     accessSync(path, constants.X_OK);
   } catch {
-    return `${path} is not executable (chmod +x it, or unset CHROMIUM_PATH)`;
+    return `${path} is not executable`;
   }
   return undefined;
 }
@@ -155,7 +155,7 @@ function packagedChromium() {
 export function findChromium(env = process.env) {
   if (env.CHROMIUM_PATH) {
     const why = notRunnable(env.CHROMIUM_PATH);
-    if (why) throw new Error(`CHROMIUM_PATH: ${why}`);
+    if (why) throw new Error(`CHROMIUM_PATH: ${why} (make it a runnable Chromium, or unset it)`);
     return { executablePath: env.CHROMIUM_PATH, env: {}, from: 'CHROMIUM_PATH' };
   }
   let note = '';
