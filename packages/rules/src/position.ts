@@ -160,7 +160,7 @@ export class Position {
     return pieceOf(this.cells[sq] ?? EMPTY);
   }
 
-  /** Every legal move of the side to move, duplicates of one capture merged (decision 13). */
+  /** Every legal move of the side to move, duplicates of one capture merged (docs/decisions.md item 13). */
   legalMoves(): readonly Move[] {
     if (this.moves) return this.moves;
     const list = new MoveList();

@@ -121,7 +121,7 @@ export class MoveGenerator {
   /**
    * Write every legal move of `side` (0 white, 1 black) into `list`; returns the count.
    * `dropDuplicates`: captures with the same start, end and captured set are listed once
-   * (decision 13); otherwise every distinct route is listed.
+   * (docs/decisions.md item 13); otherwise every distinct route is listed.
    */
   generate(board: Int8Array, side: number, list: MoveList, dropDuplicates = true): number {
     const c = this.rules;
