@@ -21,6 +21,7 @@ import {
   MAN as IMPORTED_MAN,
   MoveGenerator,
   MoveList,
+  PlyStates,
   makeMove as importedMakeMove,
   unmakeMove as importedUnmakeMove,
   type Variant,
@@ -170,14 +171,14 @@ export class Searcher {
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY + 1);
   private readonly mandatory: boolean;
-  private readonly burnRule: number;
+  /** The rule state of each ply (compulsory opening, burn rights), kept by `play`. */
+  private readonly states: PlyStates;
+  /** What a move that gives the opponent a burn right costs: a man. */
   private readonly burnPenalty: number;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
-  private readonly scriptFrom: Int16Array;
-  private readonly scriptTo: Int16Array;
 
   private board: Int8Array = new Int8Array(0);
   private keysLo = new Int32Array(0);
@@ -191,7 +192,6 @@ export class Searcher {
   private tableSums = new Int32Array(0);
   private readonly pst: Int32Array;
   private rootIndex = 0;
-  private rootOpening = -1;
   private noise = 0;
   private noiseSeed = 0;
   private stopFlag: Int32Array | undefined;
@@ -230,20 +230,13 @@ export class Searcher {
     }
     const rules = variant.rules;
     this.mandatory = rules.capture.obligation === 'mandatory';
-    this.burnRule =
-      rules.capture.obligation === 'burn' ? 1 : rules.capture.obligation === 'souffle' ? 2 : 0;
+    this.states = new PlyStates(variant, MAX_PLY);
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
     this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     let quiet = Infinity;
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
-    const script = rules.forcedOpening.map((text) => {
-      const parts = text.split(/[-x:]/);
-      return [variant.squares.parse(parts[0]!), variant.squares.parse(parts[parts.length - 1]!)];
-    });
-    this.scriptFrom = Int16Array.from(script.map((s) => s[0]!));
-    this.scriptTo = Int16Array.from(script.map((s) => s[1]!));
   }
 
   /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
@@ -275,7 +268,7 @@ export class Searcher {
     this.stopFlag = options.stopFlag;
     this.noise = options.noise ?? 0;
     this.noiseSeed = (options.seed ?? 0) | 0;
-    this.rootOpening = options.openingPly ?? -1;
+    this.states.root(options.openingPly ?? -1);
     this.nodeLimit = limits.nodes ?? Infinity;
     const budget = timeBudget(limits);
     this.hardDeadline = this.startTime + budget.hard;
@@ -419,9 +412,9 @@ export class Searcher {
     this.timeAbortAllowed = true;
     this.loadBits();
     for (let i = 0; i < list.count; i++) {
-      this.play(list, i, this.rootIndex + 1);
+      this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
-      score -= this.penalty(list, i, this.lists[0]!);
+      score -= this.penalty(1);
       unmakeMove(board, list, i);
       if (this.aborted) return undefined;
       out[i] = score;
@@ -441,7 +434,7 @@ export class Searcher {
     const previousBest = this.bestIndex;
     for (let k = 0; k < n; k++) {
       const i = this.rootOrder[k]!;
-      this.play(list, i, this.rootIndex + 1);
+      this.play(list, i, 0);
       let score: number;
       if (k === 0) {
         score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
@@ -451,7 +444,7 @@ export class Searcher {
           score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
         }
       }
-      score -= this.penalty(list, i, list);
+      score -= this.penalty(1);
       unmakeMove(this.board, list, i);
       if (this.aborted) break;
       this.rootScores[i] = score;
@@ -577,7 +570,7 @@ export class Searcher {
       const i = slots[k]!;
       const id = moveIdOf(list, i);
       const quiet = list.kind[i] !== KIND_CAPTURE && list.piece[i] === list.moved[i];
-      this.play(list, i, idx + 1);
+      this.play(list, i, ply);
       let score: number;
       if (k === 0) {
         score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
@@ -593,7 +586,7 @@ export class Searcher {
           score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
         }
       }
-      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      score -= this.penalty(ply + 1);
       unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
@@ -636,8 +629,7 @@ export class Searcher {
     const idx = this.rootIndex + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
     // most leaves are quiet: a cheap scan answers without generating the move list
-    const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
-    if (!scripted) {
+    if (!this.states.scripted(ply)) {
       const quiet = this.bitboards
         ? this.bitEvaluate(idx * BITS_STRIDE, this.tableSums[idx]!, side, true)
         : this.evaluator.evaluateQuiet(this.board, side);
@@ -680,9 +672,9 @@ export class Searcher {
         sc[k] = bs;
       }
       const i = slots[k]!;
-      this.play(list, i, idx + 1);
+      this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
-      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      score -= this.penalty(ply + 1);
       unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
@@ -728,14 +720,9 @@ export class Searcher {
     return e + ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
   }
 
-  /** Burn / huff rules: a move that skipped (or cut short) a capture invites the opponent to burn. */
-  private penalty(list: MoveList, i: number, of: MoveList): number {
-    if (this.burnRule === 0 || of.count === 0 || of.kind[0] !== KIND_CAPTURE) return 0;
-    if (this.burnRule === 1) return list.kind[i] === KIND_CAPTURE ? 0 : this.burnPenalty;
-    let max = 0;
-    for (let j = 0; j < of.count; j++)
-      if (of.kind[j] === KIND_CAPTURE && of.ncap[j]! > max) max = of.ncap[j]!;
-    return list.ncap[i]! < max ? this.burnPenalty : 0;
+  /** Huff rules: the move that led to `ply` gave the opponent a burn right (the rule state says). */
+  private penalty(ply: number): number {
+    return this.states.offence[ply] === 0 ? 0 : this.burnPenalty;
   }
 
   private poll(): void {
@@ -785,24 +772,16 @@ export class Searcher {
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
-    const n = this.gen.generate(this.board, side, list, true);
-    const k = this.rootOpening >= 0 ? this.rootOpening + ply : -1;
-    if (k < 0 || k >= this.scriptFrom.length) return n;
-    const from = this.scriptFrom[k]!;
-    const to = this.scriptTo[k]!;
-    for (let i = 0; i < n; i++) {
-      if (list.from[i] === from && list.to[i] === to) {
-        if (i !== 0) swapMoves(list, 0, i);
-        list.count = 1;
-        return 1;
-      }
-    }
-    list.count = 0;
-    return 0;
+    return this.states.restrict(list, this.gen.generate(this.board, side, list, true), ply);
   }
 
-  /** Make move i with the incremental key and reversible-ply counter written at `idx`. */
-  private play(list: MoveList, i: number, idx: number): void {
+  /**
+   * Make move i of the list generated at `ply`: the rule state, incremental key, reversible-ply
+   * counter (and bitboards) of `ply + 1` are written from those of `ply`.
+   */
+  private play(list: MoveList, i: number, ply: number): void {
+    const idx = this.rootIndex + ply + 1;
+    this.states.make(list, i, ply);
     const z = this.zob;
     const size = this.size;
     const from = list.from[i]!;
@@ -904,34 +883,6 @@ export class Searcher {
     for (let j = 0; j < this.pvLen[0]!; j++) out.push(this.pv[j]!);
     return out;
   }
-}
-
-function swapMoves(list: MoveList, a: number, b: number): void {
-  let t: number;
-  t = list.from[a]!;
-  list.from[a] = list.from[b]!;
-  list.from[b] = t;
-  t = list.to[a]!;
-  list.to[a] = list.to[b]!;
-  list.to[b] = t;
-  t = list.moved[a]!;
-  list.moved[a] = list.moved[b]!;
-  list.moved[b] = t;
-  t = list.piece[a]!;
-  list.piece[a] = list.piece[b]!;
-  list.piece[b] = t;
-  t = list.kind[a]!;
-  list.kind[a] = list.kind[b]!;
-  list.kind[b] = t;
-  t = list.ncap[a]!;
-  list.ncap[a] = list.ncap[b]!;
-  list.ncap[b] = t;
-  t = list.start[a]!;
-  list.start[a] = list.start[b]!;
-  list.start[b] = t;
-  t = list.hash[a]!;
-  list.hash[a] = list.hash[b]!;
-  list.hash[b] = t;
 }
 
 function toTT(score: number, ply: number): number {
