@@ -30,7 +30,7 @@ import {
   BITS_STRIDE as IMPORTED_BITS_STRIDE,
   Evaluator,
   NOT_QUIET as IMPORTED_NOT_QUIET,
-} from './evaluate.ts';
+} from './evaluate/index.ts';
 import {
   BOUND_EXACT as IMPORTED_BOUND_EXACT,
   BOUND_LOWER as IMPORTED_BOUND_LOWER,
