@@ -1,6 +1,6 @@
 /**
  * The search: iterative deepening with root aspiration windows over principal-variation alpha-beta
- * (negamax) with a transposition table, killer and history move ordering, late-move reductions,
+ * (negamax) with a transposition table, move ordering (ordering.ts), late-move reductions,
  * single-reply extensions, ProbCut (per variant: `Weights.probCut`) and a capture quiescence
  * search, on one mutable board with make/unmake.
  *
@@ -17,7 +17,6 @@
 import {
   KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
   KIND_SPLIT as IMPORTED_KIND_SPLIT,
-  KIND_STEP as IMPORTED_KIND_STEP,
   MAN as IMPORTED_MAN,
   MoveGenerator,
   MoveList,
@@ -38,6 +37,7 @@ import {
   TranspositionTable,
 } from './tt.ts';
 import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import { MoveOrdering, moveIdOf } from './ordering.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 
@@ -45,7 +45,6 @@ import type { Weights } from './weights.ts';
 // (tsx) each read of an imported binding is a getter call, a measurable cost per node.
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
-const KIND_STEP = IMPORTED_KIND_STEP;
 const MAN = IMPORTED_MAN;
 const makeMove = importedMakeMove;
 const unmakeMove = importedUnmakeMove;
@@ -139,17 +138,7 @@ export interface RunOptions {
   readonly analysis?: boolean;
 }
 
-/** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
-export function moveIdOf(list: MoveList, i: number): number {
-  return (
-    list.from[i]! |
-    (list.to[i]! << 7) |
-    (list.kind[i]! << 14) |
-    (1 << 16) |
-    (list.hash[i]! & 0xfffe0000) |
-    0
-  );
-}
+export { moveIdOf };
 
 const now: () => number =
   typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
@@ -163,11 +152,8 @@ export class Searcher {
   private readonly zob: ZobristKeys;
   private readonly size: number;
   private readonly lists: MoveList[] = [];
-  private readonly order: Int32Array[] = [];
-  /** Per ply: the search order of the move list (list indices), sorted as the search goes. */
-  private readonly slots: Int32Array[] = [];
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly history: Int32Array;
+  /** Move ordering: scores, killers and history (ordering.ts). */
+  private readonly ordering: MoveOrdering;
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY + 1);
   private readonly mandatory: boolean;
@@ -222,12 +208,8 @@ export class Searcher {
     this.gen = new MoveGenerator(variant.compiled);
     this.zob = variantKeys(variant);
     this.size = variant.topology.size;
-    this.history = new Int32Array(2 * this.size * this.size);
-    for (let i = 0; i <= MAX_PLY; i++) {
-      this.lists.push(new MoveList());
-      this.order.push(new Int32Array(128));
-      this.slots.push(new Int32Array(128));
-    }
+    this.ordering = new MoveOrdering(this.size, MAX_PLY);
+    for (let i = 0; i <= MAX_PLY; i++) this.lists.push(new MoveList());
     const rules = variant.rules;
     this.mandatory = rules.capture.obligation === 'mandatory';
     this.states = new PlyStates(variant, MAX_PLY);
@@ -242,8 +224,7 @@ export class Searcher {
   /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
   clear(): void {
     this.tt.clear();
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.ordering.clear();
   }
 
   /** Ask the running search to stop (from a callback); it returns its best move so far. */
@@ -275,8 +256,7 @@ export class Searcher {
     const softDeadline = this.startTime + budget.soft;
     this.timeAbortAllowed = false;
     this.tt.newSearch();
-    this.killers.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
+    this.ordering.newSearch();
 
     const histLen = options.historyLo?.length ?? 0;
     const need = histLen + MAX_PLY + 2;
@@ -317,8 +297,8 @@ export class Searcher {
       this.rootScores = new Int32Array(n * 2);
       this.rootOrder = new Int32Array(n * 2);
     }
-    this.scoreMoves(list, 0, side, this.ttMoveAt(0));
-    const scores = this.order[0]!;
+    this.ordering.scoreAll(list, 0, side, this.ttMoveAt(0));
+    const scores = this.ordering.scoresAt(0);
     const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
     for (let k = 0; k < n; k++) this.rootOrder[k] = idx[k]!;
     this.bestIndex = this.rootOrder[0]!;
@@ -537,37 +517,18 @@ export class Searcher {
     const n = this.generate(side, ply);
     if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
     const list = this.lists[ply]!;
-    this.scoreMoves(list, ply, side, ttMove);
-    const scores = this.order[ply]!;
+    const ordering = this.ordering;
+    ordering.scoreAll(list, ply, side, ttMove);
     const forced = n === 1 && ply < MAX_EXTENSION_PLY;
     const newDepth = forced ? depth : depth - 1;
     const capturing = list.kind[0] === KIND_CAPTURE;
-    const k0 = this.killers[ply * 2]!;
-    const k1 = this.killers[ply * 2 + 1]!;
+    const k0 = ordering.killer(ply, 0);
+    const k1 = ordering.killer(ply, 1);
     const origAlpha = alpha;
     let best = -INF;
     let bestMove = 0;
-    const slots = this.slots[ply]!;
-    for (let x = 0; x < n; x++) slots[x] = x;
     for (let k = 0; k < n; k++) {
-      // selection sort step: bring the best-scored remaining move to place k (the moves stay
-      // where they are in the list; `slots` holds the order)
-      let bi = k;
-      let bs = scores[k]!;
-      for (let j = k + 1; j < n; j++) {
-        if (scores[j]! > bs) {
-          bs = scores[j]!;
-          bi = j;
-        }
-      }
-      if (bi !== k) {
-        const t = slots[k]!;
-        slots[k] = slots[bi]!;
-        slots[bi] = t;
-        scores[bi] = scores[k]!;
-        scores[k] = bs;
-      }
-      const i = slots[k]!;
+      const i = ordering.pick(ply, k, n);
       const id = moveIdOf(list, i);
       const quiet = list.kind[i] !== KIND_CAPTURE && list.piece[i] === list.moved[i];
       this.play(list, i, ply);
@@ -596,18 +557,7 @@ export class Searcher {
           alpha = score;
           this.updatePv(ply, id);
           if (alpha >= beta) {
-            if (quiet) {
-              if (k0 !== id) {
-                this.killers[ply * 2 + 1] = k0;
-                this.killers[ply * 2] = id;
-              }
-              const h = side * this.size * this.size + list.from[i]! * this.size + list.to[i]!;
-              const v = this.history[h]! + depth * depth;
-              this.history[h] = v;
-              if (v > 1 << 20)
-                for (let x = 0; x < this.history.length; x++)
-                  this.history[x] = this.history[x]! >> 1;
-            }
+            if (quiet) ordering.cutoff(list, i, id, ply, side, depth);
             break;
           }
         }
@@ -649,29 +599,10 @@ export class Searcher {
     // captures come first in the list; order them by pieces taken
     let m = 0;
     while (m < n && list.kind[m] === KIND_CAPTURE) m++;
-    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
-    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
-    const sc = this.order[ply]!;
-    for (let i = 0; i < m; i++) sc[i] = this.captureScore(list, i);
-    const slots = this.slots[ply]!;
-    for (let x = 0; x < m; x++) slots[x] = x;
+    const ordering = this.ordering;
+    ordering.scoreCaptures(list, ply, m);
     for (let k = 0; k < m; k++) {
-      let bi = k;
-      let bs = sc[k]!;
-      for (let j = k + 1; j < m; j++) {
-        if (sc[j]! > bs) {
-          bs = sc[j]!;
-          bi = j;
-        }
-      }
-      if (bi !== k) {
-        const t = slots[k]!;
-        slots[k] = slots[bi]!;
-        slots[bi] = t;
-        sc[bi] = sc[k]!;
-        sc[k] = bs;
-      }
-      const i = slots[k]!;
+      const i = ordering.pick(ply, k, m);
       this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
@@ -740,34 +671,6 @@ export class Searcher {
     const idx = this.rootIndex + ply;
     const slot = this.tt.probe(this.keysLo[idx]!, this.keysHi[idx]!);
     return slot >= 0 ? this.tt.move(slot) : 0;
-  }
-
-  private captureScore(list: MoveList, i: number): number {
-    let kings = 0;
-    const at = list.start[i]!;
-    for (let x = 0; x < list.ncap[i]!; x++) if ((list.capCode[at + x]! & 3) !== MAN) kings++;
-    return list.ncap[i]! * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
-  }
-
-  private scoreMoves(list: MoveList, ply: number, side: number, ttMove: number): void {
-    const n = list.count;
-    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
-    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
-    const scores = this.order[ply]!;
-    const k0 = this.killers[ply * 2]!;
-    const k1 = this.killers[ply * 2 + 1]!;
-    const base = side * this.size * this.size;
-    for (let i = 0; i < n; i++) {
-      const id = moveIdOf(list, i);
-      let s: number;
-      if (id === ttMove) s = 1 << 30;
-      else if (list.kind[i] === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
-      else if (list.piece[i] !== list.moved[i] && list.kind[i] === KIND_STEP) s = 1 << 25;
-      else if (id === k0) s = (1 << 24) + 1;
-      else if (id === k1) s = 1 << 24;
-      else s = this.history[base + list.from[i]! * this.size + list.to[i]!]!;
-      scores[i] = s;
-    }
   }
 
   private generate(side: number, ply: number): number {
