@@ -15,6 +15,7 @@ import {
   makeMove as importedMakeMove,
   unmakeMove as importedUnmakeMove,
 } from './movegen/generator.ts';
+import { MoveCounter } from './movegen/count.ts';
 import type { Variant } from './variant.ts';
 import { PlyStates } from './ply-state.ts';
 import { bitboardPerftFor, type BitboardPerft } from './movegen/bitboard-perft.ts';
@@ -38,6 +39,8 @@ export interface PerftOptions {
 
 export class Perft {
   private readonly gen: MoveGenerator;
+  /** The last ply (or two) counted without writing the moves. */
+  private readonly counter: MoveCounter;
   private readonly lists: MoveList[] = [];
   private readonly drop: boolean;
   /** The rule state of each ply of the walk (the compulsory opening). */
@@ -49,6 +52,7 @@ export class Perft {
   constructor(variant: Variant, options: PerftOptions = {}) {
     const rules = variant.compiled;
     this.gen = new MoveGenerator(rules);
+    this.counter = new MoveCounter(this.gen);
     this.drop = options.duplicates !== 'keep';
     this.variant = variant;
     this.states = new PlyStates(variant, 32);
@@ -112,13 +116,14 @@ export class Perft {
     const states = this.states;
     // Bulk counting: the last ply only needs how many moves there are, which the generator can
     // tell without writing non-captures (the scripted opening still needs the full list).
-    if (depth === 1 && !states.scripted(ply)) return this.gen.countMoves(board, side, this.drop);
+    if (depth === 1 && !states.scripted(ply))
+      return this.counter.countMoves(board, side, this.drop);
     const list = this.listAt(ply);
     const n = this.generate(board, side, list, ply);
     if (depth === 1) return n;
     // The last two plies together: the generator counts every reply without a list per child.
     if (depth === 2 && !states.scriptedNext(ply)) {
-      return this.gen.countReplies(board, side, list, this.drop);
+      return this.counter.countReplies(board, side, list, this.drop);
     }
     let total = 0;
     for (let i = 0; i < n; i++) {
