@@ -9,37 +9,14 @@ import { BLACK_BIT as IMPORTED_BLACK_BIT, MAN as IMPORTED_MAN } from '@damka/rul
 import type { EvalTables } from './tables.ts';
 import { NOT_QUIET as IMPORTED_NOT_QUIET } from './squares.ts';
 import { finish as importedFinish } from './terms.ts';
+import { BITS_STRIDE, popcount as importedPopcount } from './shifts.ts';
 
 // Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
 const BLACK_BIT = IMPORTED_BLACK_BIT;
 const MAN = IMPORTED_MAN;
 const NOT_QUIET = IMPORTED_NOT_QUIET;
 const finish = importedFinish;
-
-/**
- * Int32 words per ply of bitboard state: eight piece-code masks of squares 0–31, then eight of
- * squares 32–63 (used on wide boards only).
- */
-export const BITS_STRIDE = 16;
-
-/**
- * Bitboard shifts, per direction d: the squares of `mask0[d]` move to their neighbour by
- * `(x << left0[d]) >>> right0[d]`, those of `mask1[d]` likewise.
- */
-export interface Shifts {
-  readonly mask0: Int32Array;
-  readonly left0: Int32Array;
-  readonly right0: Int32Array;
-  readonly mask1: Int32Array;
-  readonly left1: Int32Array;
-  readonly right1: Int32Array;
-  /** Every square of the board. */
-  readonly all: number;
-  /** Per colour and square (`colour * size + sq`): the runaway wedge as a mask. */
-  readonly coneMask: Int32Array;
-  /** Per colour: the squares where a man may earn the runaway bonus. */
-  readonly runawayZone: Int32Array;
-}
+const popcount = importedPopcount;
 
 /**
  * `evaluate` / `evaluateQuiet` from bitboards: `codes[at + code]` is the mask of the squares
@@ -230,72 +207,4 @@ export function loadBits(tb: EvalTables, board: Int8Array, codes: Int32Array, at
     sum += tb.pst[code * tb.size + sq]!;
   }
   return sum;
-}
-
-/** Set bits of a 32-bit mask. */
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
-/**
- * The shift tables of `Evaluator.bits` for a board of at most 32 squares whose every direction
- * moves squares by at most two index deltas; null otherwise.
- */
-export function buildShifts(
-  next: Int16Array,
-  size: number,
-  ndirs: number,
-  coneStart: Int32Array,
-  coneEnd: Int32Array,
-  cone: readonly number[],
-): Shifts | null {
-  if (size > 32) return null;
-  const mask0 = new Int32Array(ndirs);
-  const left0 = new Int32Array(ndirs);
-  const right0 = new Int32Array(ndirs);
-  const mask1 = new Int32Array(ndirs);
-  const left1 = new Int32Array(ndirs);
-  const right1 = new Int32Array(ndirs);
-  for (let d = 0; d < ndirs; d++) {
-    const deltas: number[] = [];
-    const masks: number[] = [];
-    for (let sq = 0; sq < size; sq++) {
-      const to = next[d * size + sq]!;
-      if (to < 0) continue;
-      let k = deltas.indexOf(to - sq);
-      if (k < 0) {
-        if (deltas.length === 2) return null;
-        k = deltas.push(to - sq) - 1;
-        masks.push(0);
-      }
-      masks[k] = masks[k]! | (1 << sq);
-    }
-    const [delta0 = 0, delta1 = 0] = deltas;
-    mask0[d] = masks[0] ?? 0;
-    mask1[d] = masks[1] ?? 0;
-    left0[d] = Math.max(0, delta0);
-    right0[d] = Math.max(0, -delta0);
-    left1[d] = Math.max(0, delta1);
-    right1[d] = Math.max(0, -delta1);
-  }
-  const coneMask = new Int32Array(2 * size);
-  for (let ci = 0; ci < 2 * size; ci++) {
-    for (let k = coneStart[ci]!; k < coneEnd[ci]!; k++)
-      coneMask[ci] = coneMask[ci]! | (1 << cone[k]!);
-  }
-  const all = size === 32 ? -1 : (1 << size) - 1;
-  return {
-    mask0,
-    left0,
-    right0,
-    mask1,
-    left1,
-    right1,
-    all,
-    coneMask,
-    runawayZone: new Int32Array(2),
-  };
 }

@@ -4,4 +4,4 @@
  */
 export { Evaluator } from './evaluator.ts';
 export { NOT_QUIET } from './squares.ts';
-export { BITS_STRIDE } from './bits.ts';
+export { BITS_STRIDE } from './shifts.ts';

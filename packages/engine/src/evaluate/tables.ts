@@ -16,8 +16,7 @@ import {
 } from '@damka/rules';
 import { storedPatterns, type PatternTable } from '../patterns.ts';
 import { weightsFor, type Weights } from '../weights.ts';
-import { buildShifts, type Shifts } from './bits.ts';
-import { buildWideShifts, type WideShifts } from './wide-bits.ts';
+import { buildShifts, buildWideShifts, type Shifts, type WideShifts } from './shifts.ts';
 
 // Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
 const BLACK_BIT = IMPORTED_BLACK_BIT;

@@ -7,7 +7,7 @@
  */
 import { BLACK_BIT as IMPORTED_BLACK_BIT, MAN as IMPORTED_MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { popcount as importedPopcount } from './bits.ts';
+import { popcount as importedPopcount, type WideShifts } from './shifts.ts';
 import { NOT_QUIET as IMPORTED_NOT_QUIET } from './squares.ts';
 import { finish as importedFinish, shapeScore as importedShapeScore } from './terms.ts';
 
@@ -18,31 +18,6 @@ const NOT_QUIET = IMPORTED_NOT_QUIET;
 const finish = importedFinish;
 const shapeScore = importedShapeScore;
 const popcount = importedPopcount;
-
-/** The two-word shift tables of `Evaluator.wideBits` (signed index deltas instead of shifts). */
-export interface WideShifts {
-  readonly mask0lo: Int32Array;
-  readonly mask0hi: Int32Array;
-  readonly mask1lo: Int32Array;
-  readonly mask1hi: Int32Array;
-  readonly delta0: Int32Array;
-  readonly delta1: Int32Array;
-  readonly allLo: number;
-  readonly allHi: number;
-  /** The runaway wedge per colour and square, low and high words. */
-  readonly coneLo: Int32Array;
-  readonly coneHi: Int32Array;
-  /** Runaway squares: white low, white high, black low, black high. */
-  readonly runawayZone: Int32Array;
-  /** Shape terms: the left wing (low, high word). */
-  readonly leftWing: Int32Array;
-  /** Each colour's home row: white low, white high, black low, black high. */
-  readonly homeRow: Int32Array;
-  /** Squares with no neighbour in a man's back direction k: `8 * colour + 2 * k + word`. */
-  readonly openBack: Int32Array;
-  /** Bit b of a man's ranks advanced, per colour: `8 * colour + 2 * b + word`. */
-  readonly tempoPlane: Int32Array;
-}
 
 /** High word of the last `step` result (a second return value without allocation). */
 let stepHigh = 0;
@@ -370,72 +345,4 @@ function wideShape(
     2 * blackLeft - blackMen,
     tempo,
   );
-}
-
-/** Two-word shift tables for boards of 33 to 64 squares with at most two deltas per direction. */
-export function buildWideShifts(
-  next: Int16Array,
-  size: number,
-  ndirs: number,
-  coneStart: Int32Array,
-  coneEnd: Int32Array,
-  cone: readonly number[],
-  runawayValue: Int32Array,
-): WideShifts | null {
-  if (size <= 32 || size > 64) return null;
-  const mask0lo = new Int32Array(ndirs);
-  const mask0hi = new Int32Array(ndirs);
-  const mask1lo = new Int32Array(ndirs);
-  const mask1hi = new Int32Array(ndirs);
-  const delta0 = new Int32Array(ndirs);
-  const delta1 = new Int32Array(ndirs);
-  for (let d = 0; d < ndirs; d++) {
-    const deltas: number[] = [];
-    for (let sq = 0; sq < size; sq++) {
-      const to = next[d * size + sq]!;
-      if (to < 0) continue;
-      let k = deltas.indexOf(to - sq);
-      if (k < 0) {
-        if (deltas.length === 2) return null;
-        k = deltas.push(to - sq) - 1;
-      }
-      const lo = k === 0 ? mask0lo : mask1lo;
-      const hi = k === 0 ? mask0hi : mask1hi;
-      if (sq < 32) lo[d] = lo[d]! | (1 << sq);
-      else hi[d] = hi[d]! | (1 << sq);
-    }
-    delta0[d] = deltas[0] ?? 0;
-    delta1[d] = deltas[1] ?? 0;
-  }
-  const coneLo = new Int32Array(2 * size);
-  const coneHi = new Int32Array(2 * size);
-  const runawayZone = new Int32Array(4);
-  for (let ci = 0; ci < 2 * size; ci++) {
-    for (let k = coneStart[ci]!; k < coneEnd[ci]!; k++) {
-      const sq = cone[k]!;
-      if (sq < 32) coneLo[ci] = coneLo[ci]! | (1 << sq);
-      else coneHi[ci] = coneHi[ci]! | (1 << sq);
-    }
-    if (runawayValue[ci] === 0) continue;
-    const sq = ci % size;
-    const z = (ci < size ? 0 : 2) + (sq >> 5);
-    runawayZone[z] = runawayZone[z]! | (1 << sq);
-  }
-  return {
-    mask0lo,
-    mask0hi,
-    mask1lo,
-    mask1hi,
-    delta0,
-    delta1,
-    allLo: -1,
-    allHi: size === 64 ? -1 : (1 << (size - 32)) - 1,
-    coneLo,
-    coneHi,
-    runawayZone,
-    leftWing: new Int32Array(2),
-    homeRow: new Int32Array(4),
-    openBack: new Int32Array(16),
-    tempoPlane: new Int32Array(16),
-  };
 }
