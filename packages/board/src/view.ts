@@ -7,7 +7,7 @@
  * well under a millisecond and no diffing is needed. All input decisions go through the pure
  * `state.ts` machine; this file only translates DOM events into square presses and draws the result.
  */
-import { cellIndex, cellOf, moveCursor, squareAtCell, type Arrow } from './layout.ts';
+import { cellIndex, moveCursor, squareAtCell, type Arrow } from './layout.ts';
 import {
   IDLE,
   cancel,
@@ -19,6 +19,7 @@ import {
   type SelectionState,
 } from './state.ts';
 import { ensureStyles } from './styles.ts';
+import { UNIT, boardMarkup, centre, labelMarkup, markMarkup, pieceMarkup } from './draw.ts';
 import type {
   Announcement,
   BoardColor,
@@ -30,8 +31,6 @@ import type {
   Square,
 } from './types.ts';
 
-/** Size of one cell in SVG user units. */
-const UNIT = 100;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export interface BoardConfig {
@@ -426,17 +425,15 @@ export class BoardView {
   // ----- drawing -----
 
   private centre(sq: Square): { x: number; y: number } {
-    const { col, row } = cellOf(this.config.geometry, sq, this.config.flipped);
-    return { x: col * UNIT + UNIT / 2, y: row * UNIT + UNIT / 2 };
+    return centre(this.config.geometry, this.config.flipped, sq);
   }
 
-  /** A highlight shape on a square: a full cell on square boards, a disc on alquerque points. */
   private mark(sq: Square, cls: string): string {
-    const { x, y } = this.centre(sq);
-    if (this.config.geometry.kind === 'alquerque') {
-      return `<circle class="${cls}" cx="${x}" cy="${y}" r="${UNIT * 0.46}"/>`;
-    }
-    return `<rect class="${cls}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`;
+    return markMarkup(this.config.geometry, this.config.flipped, sq, cls);
+  }
+
+  private drawPiece(sq: Square, p: BoardPiece, extraClass = ''): string {
+    return pieceMarkup(this.config.geometry, this.config.flipped, sq, p, extraClass);
   }
 
   private render(): void {
@@ -447,7 +444,7 @@ export class BoardView {
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     this.root.setAttribute('aria-label', c.ariaLabel);
     const out: string[] = [];
-    out.push(this.drawBoard());
+    out.push(boardMarkup(g, c.flipped));
     const hl: string[] = [];
     if (c.lastMove) {
       hl.push(this.mark(c.lastMove.from, 'last'));
@@ -478,7 +475,7 @@ export class BoardView {
       const pts = route.map((sq) => this.centre(sq)).map((p) => `${p.x},${p.y}`);
       out.push(`<polyline class="hint-route" points="${pts.join(' ')}"/>`);
     }
-    if (c.coordinates) out.push(this.drawLabels());
+    if (c.coordinates) out.push(labelMarkup(c, this.index));
     const top: string[] = [];
     for (const sq of destinations(s)) {
       const { x, y } = this.centre(sq);
@@ -504,113 +501,6 @@ export class BoardView {
     }
     out.push(top.join(''));
     this.svg.innerHTML = out.join('');
-  }
-
-  private drawBoard(): string {
-    const g = this.config.geometry;
-    const W = g.width * UNIT;
-    const H = g.height * UNIT;
-    const out: string[] = [];
-    if (g.kind === 'diagonal') {
-      out.push(`<rect class="sq-light" x="0" y="0" width="${W}" height="${H}"/>`);
-      for (let sq = 0; sq < g.size; sq++) {
-        const { x, y } = this.centre(sq);
-        out.push(
-          `<rect class="sq sq-dark" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
-        );
-      }
-    } else if (g.kind === 'orthogonal') {
-      for (let sq = 0; sq < g.size; sq++) {
-        const { x, y } = this.centre(sq);
-        out.push(
-          `<rect class="sq sq-plain" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
-        );
-      }
-      for (let i = 1; i < g.width; i++) {
-        out.push(`<line class="grid-line" x1="${i * UNIT}" y1="0" x2="${i * UNIT}" y2="${H}"/>`);
-      }
-      for (let i = 1; i < g.height; i++) {
-        out.push(`<line class="grid-line" x1="0" y1="${i * UNIT}" x2="${W}" y2="${i * UNIT}"/>`);
-      }
-    } else {
-      out.push(`<rect class="sq-plain" x="0" y="0" width="${W}" height="${H}"/>`);
-      for (const [a, b] of g.segments ?? []) {
-        const p = this.centre(a);
-        const q = this.centre(b);
-        out.push(`<line class="seg" x1="${p.x}" y1="${p.y}" x2="${q.x}" y2="${q.y}"/>`);
-      }
-      for (let sq = 0; sq < g.size; sq++) {
-        const { x, y } = this.centre(sq);
-        out.push(
-          `<circle class="sq point" data-square="${sq}" cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`,
-        );
-      }
-    }
-    return out.join('');
-  }
-
-  private drawLabels(): string {
-    const c = this.config;
-    const g = c.geometry;
-    const out: string[] = [];
-    const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    if (c.edgeLabels) {
-      const bottom = g.height - 1;
-      for (let col = 0; col < g.width; col++) {
-        const file = c.flipped ? g.width - 1 - col : col;
-        const text = c.edgeLabels.files[file];
-        if (text === undefined) continue;
-        const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, col, bottom) >= 0;
-        const alq = g.kind === 'alquerque';
-        const x = alq ? col * UNIT + UNIT / 2 : col * UNIT + UNIT - 6;
-        const anchor = alq ? 'middle' : 'end';
-        const y = alq ? bottom * UNIT + UNIT - 3 : bottom * UNIT + UNIT - 6;
-        out.push(
-          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${y}" text-anchor="${anchor}">${esc(text)}</text>`,
-        );
-      }
-      for (let row = 0; row < g.height; row++) {
-        const rank = c.flipped ? row : g.height - 1 - row;
-        const text = c.edgeLabels.ranks[rank];
-        if (text === undefined) continue;
-        const dark = g.kind === 'diagonal' && squareAtCell(g, this.index, 0, row) >= 0;
-        const y = g.kind === 'alquerque' ? row * UNIT + UNIT / 2 + 5 : row * UNIT + 17;
-        const x = g.kind === 'alquerque' ? 3 : 5;
-        out.push(
-          `<text class="label${dark ? ' on-dark' : ''}" x="${x}" y="${y}">${esc(text)}</text>`,
-        );
-      }
-    } else {
-      for (let sq = 0; sq < g.size; sq++) {
-        const text = c.labels[sq];
-        if (text === undefined) continue;
-        const { x, y } = this.centre(sq);
-        const dark = g.kind === 'diagonal';
-        out.push(
-          `<text class="label${dark ? ' on-dark' : ''}" x="${x - UNIT / 2 + 4}" y="${y - UNIT / 2 + 16}">${esc(text)}</text>`,
-        );
-      }
-    }
-    return out.join('');
-  }
-
-  private drawPiece(sq: Square, p: BoardPiece, extraClass = ''): string {
-    const { x, y } = this.centre(sq);
-    const r = this.config.geometry.kind === 'alquerque' ? UNIT * 0.33 : UNIT * 0.39;
-    let mark = '';
-    if (p.role === 'king') {
-      // a crown
-      mark = `<path class="mark" d="M-21 11 L-25 -13 L-11 -2 L0 -19 L11 -2 L25 -13 L21 11 Z"/>`;
-    } else if (p.role === 'queen') {
-      // a five-pointed star
-      mark = `<path class="mark" d="M0 -21 L6 -7 L21 -6 L10 4 L13 19 L0 11 L-13 19 L-10 4 L-21 -6 L-6 -7 Z"/>`;
-    }
-    const piece = `${p.color} ${p.role}`;
-    return (
-      `<g class="piece pc-${p.color}${extraClass}" data-square="${sq}" data-piece="${piece}" transform="translate(${x},${y})">` +
-      `<g class="inner"><circle class="shadow" cx="0" cy="4" r="${r}"/>` +
-      `<circle class="body" r="${r}"/><circle class="ring" r="${(r * 0.68).toFixed(1)}"/>${mark}</g></g>`
-    );
   }
 
   private animate(move: BoardMove, before: ReadonlyArray<BoardPiece | null | undefined>): void {

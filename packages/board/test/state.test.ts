@@ -175,7 +175,7 @@ test('a landing square off every remaining route is refused', () => {
 });
 
 test('an ambiguous capture (same start and end) is resolved by the route chosen', () => {
-  // two routes from 0 to 20 around a loop, capturing different pieces (decision 13 keeps both)
+  // two routes from 0 to 20 around a loop, capturing different pieces (docs/decisions.md item 13 keeps both)
   const left: BoardMove = { from: 0, to: 20, path: [8, 16, 20], captures: [4, 12, 18] };
   const right: BoardMove = { from: 0, to: 20, path: [10, 14, 20], captures: [5, 12, 17] };
   const c = ctx([left, right], { 0: W });

@@ -1,5 +1,5 @@
 /**
- * The dependency direction of the architecture (design.md): `rules` imports no other Damka package
+ * The dependency direction of the architecture (docs/architecture.md): `rules` imports no other Damka package
  * and, in its sources, no Node API; `engine` imports only `rules`; `board` imports nothing of
  * ours; nothing imports `web`. Checked on every source file's imports (static, dynamic, re-exports,
  * relative paths that cross into another package) and on each package.json's dependencies.

@@ -1,5 +1,5 @@
 /**
- * `damka moves` on worked positions of rules.md §7: stdout holds the legal moves in the variant's
+ * `damka moves` on worked positions of docs/rules.md §7: stdout holds the legal moves in the variant's
  * notation, one per line, and nothing else.
  */
 import { test } from 'node:test';

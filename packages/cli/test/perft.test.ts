@@ -1,5 +1,5 @@
 /**
- * `damka perft` against published move-tree sizes (shared/perft/public.perft, rules.md §7.6), its
+ * `damka perft` against published move-tree sizes (packages/rules/test/data/public.perft, docs/perft.md, docs/rules.md §7.6), its
  * divide mode, the duplicates switch and the compulsory Dhamet opening.
  */
 import { test } from 'node:test';
@@ -53,14 +53,14 @@ const CASES: readonly Case[] = [
     depth: 7,
     duplicates: 'keep',
     expected: 381,
-    source: 'rules.md §7.6, Dhamet start without forced opening, keep',
+    source: 'docs/rules.md §7.6, Dhamet start without forced opening, keep',
   },
   {
     variant: 'dhamet',
     options: ['forcedOpening=false'],
     depth: 7,
     expected: 327,
-    source: 'rules.md §7.6, Dhamet start without forced opening, drop',
+    source: 'docs/rules.md §7.6, Dhamet start without forced opening, drop',
   },
 ];
 

@@ -138,7 +138,7 @@ export class Engine {
     const historyLo = new Int32Array(history.length);
     const historyHi = new Int32Array(history.length);
     history.forEach((p, i) => {
-      const [lo, hi] = this.searcher.hash(p.board(), colorIndex(p.turn));
+      const [lo, hi] = this.searcher.path.hash(p.board(), colorIndex(p.turn));
       historyLo[i] = lo;
       historyHi[i] = hi;
     });

@@ -11,7 +11,7 @@
 import type { Move, Options, Square } from '@damka/rules';
 import type { SearchLimits } from './search.ts';
 
-/** A move on the wire: identified by from, to and the captured squares (decision 13). */
+/** A move on the wire: identified by from, to and the captured squares (docs/decisions.md item 13). */
 export interface WireMove {
   readonly from: Square;
   readonly to: Square;

@@ -1,67 +1,60 @@
 /**
  * The search: iterative deepening with root aspiration windows over principal-variation alpha-beta
- * (negamax) with a transposition table, killer and history move ordering, late-move reductions,
- * single-reply extensions, ProbCut (per variant: `Weights.probCut`) and a capture quiescence
- * search, on one mutable board with make/unmake.
- *
- * Built for speed without per-node allocation: one preallocated `MoveList` and score array per
- * ply, Zobrist keys updated incrementally in two int32 halves, the game history and search path
- * kept in typed arrays (repetition and reversible-move draws are read from them). Captures are
- * compulsory in most variants, so a position where the side to move must capture is never
- * evaluated: quiescence plays captures until the position is quiet. Most leaves are quiet, so one
- * evaluator pass both tells a quiet leaf and scores it (no move list). On boards of at most 32
- * squares the path also carries one bitboard per piece code (two words above 32 squares) and the piece-square sum, updated by
- * each move, and the evaluator works on those instead of the squares. The searcher works on raw
- * boards and move lists only; `engine.ts` adds `Position` and `Move` on top.
+ * (negamax) with a transposition table, late-move reductions, single-reply extensions, ProbCut (per
+ * variant: `Weights.probCut`) and a capture quiescence search, on one mutable board with
+ * make/unmake. Its parts have their own modules: move ordering (ordering.ts), the per-ply keys and
+ * bitboards (path.ts), the rule state (`PlyStates` of @damka/rules), the principal variation
+ * (pv.ts), scores (score.ts), time (time.ts). Nothing is allocated per node. Captures are
+ * compulsory in most variants, so a position whose side to move must capture is never evaluated:
+ * quiescence plays captures until it is quiet, and one evaluator pass both tells a quiet leaf and
+ * scores it. The searcher works on raw boards and move lists; `engine.ts` adds `Position` on top.
  */
 import {
   KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  KIND_SPLIT as IMPORTED_KIND_SPLIT,
-  KIND_STEP as IMPORTED_KIND_STEP,
-  MAN as IMPORTED_MAN,
   MoveGenerator,
   MoveList,
-  makeMove as importedMakeMove,
+  PlyStates,
   unmakeMove as importedUnmakeMove,
   type Variant,
 } from '@damka/rules';
-import {
-  BITS_STRIDE as IMPORTED_BITS_STRIDE,
-  Evaluator,
-  NOT_QUIET as IMPORTED_NOT_QUIET,
-} from './evaluate.ts';
+import { Evaluator, NOT_QUIET as IMPORTED_NOT_QUIET } from './evaluate/index.ts';
 import {
   BOUND_EXACT as IMPORTED_BOUND_EXACT,
   BOUND_LOWER as IMPORTED_BOUND_LOWER,
   BOUND_UPPER as IMPORTED_BOUND_UPPER,
   TranspositionTable,
 } from './tt.ts';
-import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import { MoveOrdering, moveIdOf } from './ordering.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
+import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
+import { PvTable } from './pv.ts';
+import {
+  DRAW,
+  INF as IMPORTED_INF,
+  MATE,
+  MATE_BOUND,
+  fromTT as importedFromTT,
+  toTT as importedToTT,
+} from './score.ts';
+import { SearchPath } from './path.ts';
+
+export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 
 // Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
 // (tsx) each read of an imported binding is a getter call, a measurable cost per node.
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const KIND_SPLIT = IMPORTED_KIND_SPLIT;
-const KIND_STEP = IMPORTED_KIND_STEP;
-const MAN = IMPORTED_MAN;
-const makeMove = importedMakeMove;
 const unmakeMove = importedUnmakeMove;
 const BOUND_EXACT = IMPORTED_BOUND_EXACT;
 const BOUND_LOWER = IMPORTED_BOUND_LOWER;
 const BOUND_UPPER = IMPORTED_BOUND_UPPER;
 const NOT_QUIET = IMPORTED_NOT_QUIET;
-const BITS_STRIDE = IMPORTED_BITS_STRIDE;
+const INF = IMPORTED_INF;
+const toTT = importedToTT;
+const fromTT = importedFromTT;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
-/** A won position `n` plies from the root scores `MATE - n`. */
-export const MATE = 30000;
-/** Scores beyond this are forced wins or losses. */
-export const MATE_BOUND = MATE - 1000;
-const INF = 32000;
-const DRAW = 0;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
 const MAX_EXTENSION_PLY = 64;
 /**
@@ -78,24 +71,6 @@ const ASPIRATION_WINDOW = 50;
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
   for (let k = 1; k < 64; k++) LMR[d * 64 + k] = Math.floor(0.75 + (Math.log(d) * Math.log(k)) / 2);
-
-/** What the search may do; every field optional, several may combine (the first reached wins). */
-export interface SearchLimits {
-  /** Iterations to complete (plies, before extensions and quiescence). */
-  readonly depth?: number;
-  /** Stop after about this many nodes. */
-  readonly nodes?: number;
-  /** Milliseconds for this move. */
-  readonly moveTime?: number;
-  /** A game clock: the mover's remaining time, increment per move, moves to the next control. */
-  readonly clock?: {
-    readonly time: number;
-    readonly increment?: number;
-    readonly movesToGo?: number;
-  };
-  /** Search until stopped (or until the maximum depth). */
-  readonly infinite?: boolean;
-}
 
 /** Progress of the search after each completed iteration. Scores are for the side to move. */
 export interface RawInfo {
@@ -138,69 +113,35 @@ export interface RunOptions {
   readonly analysis?: boolean;
 }
 
-/** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
-export function moveIdOf(list: MoveList, i: number): number {
-  return (
-    list.from[i]! |
-    (list.to[i]! << 7) |
-    (list.kind[i]! << 14) |
-    (1 << 16) |
-    (list.hash[i]! & 0xfffe0000) |
-    0
-  );
-}
-
-const now: () => number =
-  typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
-
 /** One search thread's state for one variant. Reused between searches (keeps its TT). */
 export class Searcher {
   readonly variant: Variant;
   readonly evaluator: Evaluator;
   readonly tt: TranspositionTable;
   private readonly gen: MoveGenerator;
-  private readonly zob: ZobristKeys;
-  private readonly size: number;
   private readonly lists: MoveList[] = [];
-  private readonly order: Int32Array[] = [];
-  /** Per ply: the search order of the move list (list indices), sorted as the search goes. */
-  private readonly slots: Int32Array[] = [];
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly history: Int32Array;
-  private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLen = new Int32Array(MAX_PLY + 1);
+  /** Move ordering: scores, killers and history (ordering.ts). */
+  private readonly ordering: MoveOrdering;
+  private readonly pv = new PvTable(MAX_PLY);
   private readonly mandatory: boolean;
-  private readonly burnRule: number;
+  /** The rule state of each ply (compulsory opening, burn rights), kept by `play`. */
+  private readonly states: PlyStates;
+  /** What a move that gives the opponent a burn right costs: a man. */
   private readonly burnPenalty: number;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
-  private readonly scriptFrom: Int16Array;
-  private readonly scriptTo: Int16Array;
 
   private board: Int8Array = new Int8Array(0);
-  private keysLo = new Int32Array(0);
-  private keysHi = new Int32Array(0);
-  private rev = new Int32Array(0);
-  /** Boards of at most 64 squares: piece-code masks (`BITS_STRIDE` words per ply), table sums. */
-  private readonly bitboards: boolean;
-  /** Words of bitboard state in use per ply: 8 (one word per code) or 16 (two words). */
-  private readonly bitWords: number;
-  private codeBits = new Int32Array(0);
-  private tableSums = new Int32Array(0);
-  private readonly pst: Int32Array;
+  /** Keys, reversible plies and bitboards of the game and the line searched (path.ts). */
+  readonly path: SearchPath;
   private rootIndex = 0;
-  private rootOpening = -1;
   private noise = 0;
   private noiseSeed = 0;
-  private stopFlag: Int32Array | undefined;
-  private stopRequested = false;
+  private readonly clock = new SearchClock();
   private aborted = false;
-  private timeAbortAllowed = false;
-  private hardDeadline = Infinity;
   private nodeLimit = Infinity;
-  private startTime = 0;
   private selDepth = 0;
   /** Nodes searched by the current (or last) search. */
   nodes = 0;
@@ -215,47 +156,31 @@ export class Searcher {
   ) {
     this.variant = variant;
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
-    this.bitboards = this.evaluator.bits !== null || this.evaluator.wideBits !== null;
-    this.bitWords = this.evaluator.bits !== null ? 8 : BITS_STRIDE;
-    this.pst = this.evaluator.pst;
+    this.path = new SearchPath(variant, this.evaluator);
     this.tt = new TranspositionTable(options.ttBits ?? 20);
     this.gen = new MoveGenerator(variant.compiled);
-    this.zob = variantKeys(variant);
-    this.size = variant.topology.size;
-    this.history = new Int32Array(2 * this.size * this.size);
-    for (let i = 0; i <= MAX_PLY; i++) {
-      this.lists.push(new MoveList());
-      this.order.push(new Int32Array(128));
-      this.slots.push(new Int32Array(128));
-    }
+    this.ordering = new MoveOrdering(variant.topology.size, MAX_PLY);
+    for (let i = 0; i <= MAX_PLY; i++) this.lists.push(new MoveList());
     const rules = variant.rules;
     this.mandatory = rules.capture.obligation === 'mandatory';
-    this.burnRule =
-      rules.capture.obligation === 'burn' ? 1 : rules.capture.obligation === 'souffle' ? 2 : 0;
+    this.states = new PlyStates(variant, MAX_PLY);
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
     this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     let quiet = Infinity;
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
-    const script = rules.forcedOpening.map((text) => {
-      const parts = text.split(/[-x:]/);
-      return [variant.squares.parse(parts[0]!), variant.squares.parse(parts[parts.length - 1]!)];
-    });
-    this.scriptFrom = Int16Array.from(script.map((s) => s[0]!));
-    this.scriptTo = Int16Array.from(script.map((s) => s[1]!));
   }
 
   /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
   clear(): void {
     this.tt.clear();
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.ordering.clear();
   }
 
   /** Ask the running search to stop (from a callback); it returns its best move so far. */
   stop(): void {
-    this.stopRequested = true;
+    this.clock.stopRequested = true;
   }
 
   /** The root move list of the last search (index `RawResult.index` refers to it). */
@@ -266,46 +191,28 @@ export class Searcher {
   /** Search `board` with `side` to move. The board is restored before returning. */
   run(board: Int8Array, side: number, options: RunOptions): RawResult {
     const limits = options.limits;
-    this.startTime = now();
+    this.clock.start(limits, options.stopFlag);
     this.board = board;
     this.nodes = 0;
     this.selDepth = 0;
     this.aborted = false;
-    this.stopRequested = false;
-    this.stopFlag = options.stopFlag;
     this.noise = options.noise ?? 0;
     this.noiseSeed = (options.seed ?? 0) | 0;
-    this.rootOpening = options.openingPly ?? -1;
+    this.states.root(options.openingPly ?? -1);
     this.nodeLimit = limits.nodes ?? Infinity;
-    const budget = timeBudget(limits);
-    this.hardDeadline = this.startTime + budget.hard;
-    const softDeadline = this.startTime + budget.soft;
-    this.timeAbortAllowed = false;
     this.tt.newSearch();
-    this.killers.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
+    this.ordering.newSearch();
 
     const histLen = options.historyLo?.length ?? 0;
     const need = histLen + MAX_PLY + 2;
-    if (this.keysLo.length < need) {
-      this.keysLo = new Int32Array(need);
-      this.keysHi = new Int32Array(need);
-      this.rev = new Int32Array(need);
-      if (this.bitboards) {
-        this.codeBits = new Int32Array(need * BITS_STRIDE);
-        this.tableSums = new Int32Array(need);
-      }
-    }
+    const path = this.path;
+    path.reserve(need);
     if (histLen > 0) {
-      this.keysLo.set(options.historyLo!, 0);
-      this.keysHi.set(options.historyHi!, 0);
+      path.keysLo.set(options.historyLo!, 0);
+      path.keysHi.set(options.historyHi!, 0);
     }
     this.rootIndex = histLen;
-    const rootKey = this.hash(board, side);
-    this.keysLo[histLen] = rootKey[0];
-    this.keysHi[histLen] = rootKey[1];
-    this.rev[histLen] = options.reversiblePlies ?? 0;
-    this.loadBits();
+    path.setRoot(board, side, histLen, options.reversiblePlies ?? 0);
 
     const n = this.generate(side, 0);
     const list = this.lists[0]!;
@@ -324,8 +231,8 @@ export class Searcher {
       this.rootScores = new Int32Array(n * 2);
       this.rootOrder = new Int32Array(n * 2);
     }
-    this.scoreMoves(list, 0, side, this.ttMoveAt(0));
-    const scores = this.order[0]!;
+    this.ordering.scoreAll(list, 0, side, this.ttMoveAt(0));
+    const scores = this.ordering.scoresAt(0);
     const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
     for (let k = 0; k < n; k++) this.rootOrder[k] = idx[k]!;
     this.bestIndex = this.rootOrder[0]!;
@@ -340,7 +247,7 @@ export class Searcher {
         score,
         depth: 0,
         nodes: 0,
-        time: now() - this.startTime,
+        time: this.clock.elapsed(),
         pv: bestPv,
         rootCount: 1,
       };
@@ -371,26 +278,26 @@ export class Searcher {
       }
       if (this.aborted) {
         // a move that finished this iteration above the previous best is still trustworthy
-        if (this.pvLen[0]! > 0 && this.iterationImproved) {
+        if (this.pv.rootLength > 0 && this.iterationImproved) {
           bestScore = this.iterationScore;
-          bestPv = this.extractPv();
+          bestPv = this.pv.line();
         }
         break;
       }
       completed = depth;
       bestScore = score;
-      bestPv = this.extractPv();
-      this.timeAbortAllowed = true;
+      bestPv = this.pv.line();
+      this.clock.abortAllowed = true;
       options.onIteration?.({
         depth,
         selDepth: this.selDepth,
         score,
         nodes: this.nodes,
-        time: now() - this.startTime,
+        time: this.clock.elapsed(),
         pv: bestPv,
       });
-      if (this.aborted || this.stopRequested) break;
-      if (now() >= softDeadline && !limits.infinite) break;
+      if (this.aborted || this.clock.stopRequested) break;
+      if (this.clock.softExpired()) break;
       if (this.nodes >= this.nodeLimit) break;
       if (Math.abs(score) > MATE_BOUND && depth >= MATE - Math.abs(score) + 2 && !limits.infinite)
         break;
@@ -401,7 +308,7 @@ export class Searcher {
       score: bestScore,
       depth: completed,
       nodes: this.nodes,
-      time: now() - this.startTime,
+      time: this.clock.elapsed(),
       pv:
         bestPv.length > 0 && bestPv[0] === moveIdOf(list, index) ? bestPv : [moveIdOf(list, index)],
       rootCount: n,
@@ -416,12 +323,12 @@ export class Searcher {
     this.board = board;
     const list = this.lists[0]!;
     const out = new Int32Array(list.count);
-    this.timeAbortAllowed = true;
-    this.loadBits();
+    this.clock.abortAllowed = true;
+    this.path.loadBits(board, this.rootIndex);
     for (let i = 0; i < list.count; i++) {
-      this.play(list, i, this.rootIndex + 1);
+      this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
-      score -= this.penalty(list, i, this.lists[0]!);
+      score -= this.penalty(1);
       unmakeMove(board, list, i);
       if (this.aborted) return undefined;
       out[i] = score;
@@ -437,11 +344,11 @@ export class Searcher {
     const origAlpha = alpha;
     let best = -INF;
     this.iterationImproved = false;
-    this.pvLen[0] = 0;
+    this.pv.start(0);
     const previousBest = this.bestIndex;
     for (let k = 0; k < n; k++) {
       const i = this.rootOrder[k]!;
-      this.play(list, i, this.rootIndex + 1);
+      this.play(list, i, 0);
       let score: number;
       if (k === 0) {
         score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
@@ -451,7 +358,7 @@ export class Searcher {
           score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
         }
       }
-      score -= this.penalty(list, i, list);
+      score -= this.penalty(1);
       unmakeMove(this.board, list, i);
       if (this.aborted) break;
       this.rootScores[i] = score;
@@ -460,7 +367,7 @@ export class Searcher {
         if (score > alpha) {
           alpha = score;
           this.bestIndex = i;
-          this.updatePv(0, moveIdOf(list, i));
+          this.pv.update(0, moveIdOf(list, i));
           if (k > 0 || i !== previousBest) this.iterationImproved = true;
           this.iterationScore = score;
           if (alpha >= beta) break;
@@ -473,8 +380,8 @@ export class Searcher {
       rest.sort((a, b) => this.rootScores[b]! - this.rootScores[a]!);
       this.rootOrder[0] = this.bestIndex;
       for (let k = 0; k < rest.length; k++) this.rootOrder[k + 1] = rest[k]!;
-      const lo = this.keysLo[this.rootIndex]!;
-      const hi = this.keysHi[this.rootIndex]!;
+      const lo = this.path.keysLo[this.rootIndex]!;
+      const hi = this.path.keysHi[this.rootIndex]!;
       const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
       this.tt.store(lo, hi, moveIdOf(list, this.bestIndex), toTT(best, 0), depth, bound);
     }
@@ -494,15 +401,17 @@ export class Searcher {
     if ((this.nodes & 255) === 0) this.poll();
     if (this.nodes >= this.nodeLimit) this.aborted = true;
     if (this.aborted) return 0;
-    this.pvLen[ply] = ply;
+    this.pv.start(ply);
     if (ply > this.selDepth) this.selDepth = ply;
     const idx = this.rootIndex + ply;
-    const lo = this.keysLo[idx]!;
-    const hi = this.keysHi[idx]!;
-    const rev = this.rev[idx]!;
+    const keysLo = this.path.keysLo;
+    const keysHi = this.path.keysHi;
+    const lo = keysLo[idx]!;
+    const hi = keysHi[idx]!;
+    const rev = this.path.rev[idx]!;
     if (rev >= this.drawPlies) return DRAW;
     for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
-      if (this.keysLo[j] === lo && this.keysHi[j] === hi) return DRAW;
+      if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
     }
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
 
@@ -544,40 +453,21 @@ export class Searcher {
     const n = this.generate(side, ply);
     if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
     const list = this.lists[ply]!;
-    this.scoreMoves(list, ply, side, ttMove);
-    const scores = this.order[ply]!;
+    const ordering = this.ordering;
+    ordering.scoreAll(list, ply, side, ttMove);
     const forced = n === 1 && ply < MAX_EXTENSION_PLY;
     const newDepth = forced ? depth : depth - 1;
     const capturing = list.kind[0] === KIND_CAPTURE;
-    const k0 = this.killers[ply * 2]!;
-    const k1 = this.killers[ply * 2 + 1]!;
+    const k0 = ordering.killer(ply, 0);
+    const k1 = ordering.killer(ply, 1);
     const origAlpha = alpha;
     let best = -INF;
     let bestMove = 0;
-    const slots = this.slots[ply]!;
-    for (let x = 0; x < n; x++) slots[x] = x;
     for (let k = 0; k < n; k++) {
-      // selection sort step: bring the best-scored remaining move to place k (the moves stay
-      // where they are in the list; `slots` holds the order)
-      let bi = k;
-      let bs = scores[k]!;
-      for (let j = k + 1; j < n; j++) {
-        if (scores[j]! > bs) {
-          bs = scores[j]!;
-          bi = j;
-        }
-      }
-      if (bi !== k) {
-        const t = slots[k]!;
-        slots[k] = slots[bi]!;
-        slots[bi] = t;
-        scores[bi] = scores[k]!;
-        scores[k] = bs;
-      }
-      const i = slots[k]!;
+      const i = ordering.pick(ply, k, n);
       const id = moveIdOf(list, i);
       const quiet = list.kind[i] !== KIND_CAPTURE && list.piece[i] === list.moved[i];
-      this.play(list, i, idx + 1);
+      this.play(list, i, ply);
       let score: number;
       if (k === 0) {
         score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
@@ -593,7 +483,7 @@ export class Searcher {
           score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
         }
       }
-      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      score -= this.penalty(ply + 1);
       unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
@@ -601,20 +491,9 @@ export class Searcher {
         bestMove = id;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, id);
+          this.pv.update(ply, id);
           if (alpha >= beta) {
-            if (quiet) {
-              if (k0 !== id) {
-                this.killers[ply * 2 + 1] = k0;
-                this.killers[ply * 2] = id;
-              }
-              const h = side * this.size * this.size + list.from[i]! * this.size + list.to[i]!;
-              const v = this.history[h]! + depth * depth;
-              this.history[h] = v;
-              if (v > 1 << 20)
-                for (let x = 0; x < this.history.length; x++)
-                  this.history[x] = this.history[x]! >> 1;
-            }
+            if (quiet) ordering.cutoff(list, i, id, ply, side, depth);
             break;
           }
         }
@@ -631,16 +510,13 @@ export class Searcher {
     if ((this.nodes & 255) === 0) this.poll();
     if (this.nodes >= this.nodeLimit) this.aborted = true;
     if (this.aborted) return 0;
-    this.pvLen[ply] = ply;
+    this.pv.start(ply);
     if (ply > this.selDepth) this.selDepth = ply;
     const idx = this.rootIndex + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
     // most leaves are quiet: a cheap scan answers without generating the move list
-    const scripted = this.rootOpening >= 0 && this.rootOpening + ply < this.scriptFrom.length;
-    if (!scripted) {
-      const quiet = this.bitboards
-        ? this.bitEvaluate(idx * BITS_STRIDE, this.tableSums[idx]!, side, true)
-        : this.evaluator.evaluateQuiet(this.board, side);
+    if (!this.states.scripted(ply)) {
+      const quiet = this.path.evaluate(this.board, side, idx, true);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
     const n = this.generate(side, ply);
@@ -657,39 +533,20 @@ export class Searcher {
     // captures come first in the list; order them by pieces taken
     let m = 0;
     while (m < n && list.kind[m] === KIND_CAPTURE) m++;
-    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
-    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
-    const sc = this.order[ply]!;
-    for (let i = 0; i < m; i++) sc[i] = this.captureScore(list, i);
-    const slots = this.slots[ply]!;
-    for (let x = 0; x < m; x++) slots[x] = x;
+    const ordering = this.ordering;
+    ordering.scoreCaptures(list, ply, m);
     for (let k = 0; k < m; k++) {
-      let bi = k;
-      let bs = sc[k]!;
-      for (let j = k + 1; j < m; j++) {
-        if (sc[j]! > bs) {
-          bs = sc[j]!;
-          bi = j;
-        }
-      }
-      if (bi !== k) {
-        const t = slots[k]!;
-        slots[k] = slots[bi]!;
-        slots[bi] = t;
-        sc[bi] = sc[k]!;
-        sc[k] = bs;
-      }
-      const i = slots[k]!;
-      this.play(list, i, idx + 1);
+      const i = ordering.pick(ply, k, m);
+      this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
-      if (this.burnRule !== 0) score -= this.penalty(list, i, list);
+      score -= this.penalty(ply + 1);
       unmakeMove(this.board, list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
           alpha = score;
-          this.updatePv(ply, moveIdOf(list, i));
+          this.pv.update(ply, moveIdOf(list, i));
           if (alpha >= beta) break;
         }
       }
@@ -698,267 +555,45 @@ export class Searcher {
   }
 
   private evaluate(side: number, idx: number): number {
-    const e = this.bitboards
-      ? this.bitEvaluate(idx * BITS_STRIDE, this.tableSums[idx]!, side, false)
-      : this.evaluator.evaluate(this.board, side);
-    return this.noisy(e, idx);
-  }
-
-  /** The evaluator's bitboard form for this board (one word or two). */
-  private bitEvaluate(at: number, tableSum: number, side: number, leaf: boolean): number {
-    return this.bitWords === 8
-      ? this.evaluator.evaluateBits(this.codeBits, at, tableSum, side, leaf)
-      : this.evaluator.evaluateWideBits(this.codeBits, at, tableSum, side, leaf);
-  }
-
-  /** The root's bitboards and table sum, from the board (boards of at most 64 squares). */
-  private loadBits(): void {
-    if (!this.bitboards) return;
-    const idx = this.rootIndex;
-    this.tableSums[idx] = this.evaluator.loadBits(this.board, this.codeBits, idx * BITS_STRIDE);
+    return this.noisy(this.path.evaluate(this.board, side, idx, false), idx);
   }
 
   /** A level's evaluation noise, fixed per position (its key) and seed. */
   private noisy(e: number, idx: number): number {
     if (this.noise === 0) return e;
-    let h = Math.imul(this.keysLo[idx]! ^ this.noiseSeed, 0x9e3779b1);
+    let h = Math.imul(this.path.keysLo[idx]! ^ this.noiseSeed, 0x9e3779b1);
     h ^= h >>> 15;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
     return e + ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
   }
 
-  /** Burn / huff rules: a move that skipped (or cut short) a capture invites the opponent to burn. */
-  private penalty(list: MoveList, i: number, of: MoveList): number {
-    if (this.burnRule === 0 || of.count === 0 || of.kind[0] !== KIND_CAPTURE) return 0;
-    if (this.burnRule === 1) return list.kind[i] === KIND_CAPTURE ? 0 : this.burnPenalty;
-    let max = 0;
-    for (let j = 0; j < of.count; j++)
-      if (of.kind[j] === KIND_CAPTURE && of.ncap[j]! > max) max = of.ncap[j]!;
-    return list.ncap[i]! < max ? this.burnPenalty : 0;
+  /** Huff rules: the move that led to `ply` gave the opponent a burn right (the rule state says). */
+  private penalty(ply: number): number {
+    return this.states.offence[ply] === 0 ? 0 : this.burnPenalty;
   }
 
   private poll(): void {
-    if (
-      this.stopRequested ||
-      (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0)
-    ) {
-      this.aborted = true;
-      return;
-    }
-    if (this.timeAbortAllowed && now() >= this.hardDeadline) this.aborted = true;
+    if (this.clock.expired()) this.aborted = true;
   }
 
   private ttMoveAt(ply: number): number {
     const idx = this.rootIndex + ply;
-    const slot = this.tt.probe(this.keysLo[idx]!, this.keysHi[idx]!);
+    const slot = this.tt.probe(this.path.keysLo[idx]!, this.path.keysHi[idx]!);
     return slot >= 0 ? this.tt.move(slot) : 0;
-  }
-
-  private captureScore(list: MoveList, i: number): number {
-    let kings = 0;
-    const at = list.start[i]!;
-    for (let x = 0; x < list.ncap[i]!; x++) if ((list.capCode[at + x]! & 3) !== MAN) kings++;
-    return list.ncap[i]! * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
-  }
-
-  private scoreMoves(list: MoveList, ply: number, side: number, ttMove: number): void {
-    const n = list.count;
-    if (this.order[ply]!.length < n) this.order[ply] = new Int32Array(n * 2);
-    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
-    const scores = this.order[ply]!;
-    const k0 = this.killers[ply * 2]!;
-    const k1 = this.killers[ply * 2 + 1]!;
-    const base = side * this.size * this.size;
-    for (let i = 0; i < n; i++) {
-      const id = moveIdOf(list, i);
-      let s: number;
-      if (id === ttMove) s = 1 << 30;
-      else if (list.kind[i] === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
-      else if (list.piece[i] !== list.moved[i] && list.kind[i] === KIND_STEP) s = 1 << 25;
-      else if (id === k0) s = (1 << 24) + 1;
-      else if (id === k1) s = 1 << 24;
-      else s = this.history[base + list.from[i]! * this.size + list.to[i]!]!;
-      scores[i] = s;
-    }
   }
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
-    const n = this.gen.generate(this.board, side, list, true);
-    const k = this.rootOpening >= 0 ? this.rootOpening + ply : -1;
-    if (k < 0 || k >= this.scriptFrom.length) return n;
-    const from = this.scriptFrom[k]!;
-    const to = this.scriptTo[k]!;
-    for (let i = 0; i < n; i++) {
-      if (list.from[i] === from && list.to[i] === to) {
-        if (i !== 0) swapMoves(list, 0, i);
-        list.count = 1;
-        return 1;
-      }
-    }
-    list.count = 0;
-    return 0;
+    return this.states.restrict(list, this.gen.generate(this.board, side, list, true), ply);
   }
 
-  /** Make move i with the incremental key and reversible-ply counter written at `idx`. */
-  private play(list: MoveList, i: number, idx: number): void {
-    const z = this.zob;
-    const size = this.size;
-    const from = list.from[i]!;
-    const to = list.to[i]!;
-    const moved = list.moved[i]!;
-    const piece = list.piece[i]!;
-    let lo = this.keysLo[idx - 1]! ^ z.sideLo;
-    let hi = this.keysHi[idx - 1]! ^ z.sideHi;
-    if (this.bitboards) this.playBits(list, i, idx);
-    if (list.kind[i] === KIND_SPLIT) {
-      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
-      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;
-      this.rev[idx] = 0;
-    } else {
-      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + to]!;
-      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + to]!;
-      const at = list.start[i]!;
-      const ncap = list.ncap[i]!;
-      for (let x = at; x < at + ncap; x++) {
-        const k = list.capCode[x]! * size + list.capSq[x]!;
-        lo ^= z.lo[k]!;
-        hi ^= z.hi[k]!;
-      }
-      this.rev[idx] =
-        ncap === 0 && (moved & 3) !== MAN && moved === piece ? this.rev[idx - 1]! + 1 : 0;
-    }
-    this.keysLo[idx] = lo;
-    this.keysHi[idx] = hi;
-    makeMove(this.board, list, i);
+  /**
+   * Make move i of the list generated at `ply`: the rule state and the path entry of `ply + 1`
+   * are written from those of `ply`.
+   */
+  private play(list: MoveList, i: number, ply: number): void {
+    this.states.make(list, i, ply);
+    this.path.play(this.board, list, i, this.rootIndex + ply + 1);
   }
-
-  /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */
-  private playBits(list: MoveList, i: number, idx: number): void {
-    const bits = this.codeBits;
-    const pst = this.pst;
-    const size = this.size;
-    const from = list.from[i]!;
-    const to = list.to[i]!;
-    const moved = list.moved[i]!;
-    const piece = list.piece[i]!;
-    const at = idx * BITS_STRIDE;
-    const before = at - BITS_STRIDE;
-    for (let c = 0, words = this.bitWords; c < words; c++) bits[at + c] = bits[before + c]!;
-    let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
-    // square sq is bit sq % 32 (a shift count is taken mod 32) of word sq >> 5
-    const fromWord = at + ((from >> 5) << 3);
-    const toWord = at + ((to >> 5) << 3);
-    bits[fromWord + moved] = bits[fromWord + moved]! ^ (1 << from);
-    if (list.kind[i] === KIND_SPLIT) {
-      // the king becomes two men: one on its square, one on `to`
-      bits[fromWord + piece] = bits[fromWord + piece]! | (1 << from);
-      bits[toWord + piece] = bits[toWord + piece]! | (1 << to);
-      sum += pst[piece * size + from]!;
-    } else {
-      bits[toWord + piece] = bits[toWord + piece]! ^ (1 << to);
-      const start = list.start[i]!;
-      const end = start + list.ncap[i]!;
-      for (let x = start; x < end; x++) {
-        const code = list.capCode[x]!;
-        const sq = list.capSq[x]!;
-        const w = at + ((sq >> 5) << 3) + code;
-        bits[w] = bits[w]! ^ (1 << sq);
-        sum -= pst[code * size + sq]!;
-      }
-    }
-    this.tableSums[idx] = sum;
-  }
-
-  /** Full key of a board (for the root). */
-  hash(board: Int8Array, side: number): [number, number] {
-    let lo = 0;
-    let hi = 0;
-    const size = this.size;
-    for (let sq = 0; sq < size; sq++) {
-      const code = board[sq]!;
-      if (code === 0) continue;
-      lo ^= this.zob.lo[code * size + sq]!;
-      hi ^= this.zob.hi[code * size + sq]!;
-    }
-    if (side === 1) {
-      lo ^= this.zob.sideLo;
-      hi ^= this.zob.sideHi;
-    }
-    return [lo, hi];
-  }
-
-  private updatePv(ply: number, id: number): void {
-    const row = ply * MAX_PLY;
-    this.pv[row + ply] = id;
-    const childLen = ply + 1 <= MAX_PLY - 1 ? this.pvLen[ply + 1]! : ply + 1;
-    const childRow = (ply + 1) * MAX_PLY;
-    let j = ply + 1;
-    for (; j < childLen; j++) this.pv[row + j] = this.pv[childRow + j]!;
-    this.pvLen[ply] = j;
-  }
-
-  private extractPv(): number[] {
-    const out: number[] = [];
-    for (let j = 0; j < this.pvLen[0]!; j++) out.push(this.pv[j]!);
-    return out;
-  }
-}
-
-function swapMoves(list: MoveList, a: number, b: number): void {
-  let t: number;
-  t = list.from[a]!;
-  list.from[a] = list.from[b]!;
-  list.from[b] = t;
-  t = list.to[a]!;
-  list.to[a] = list.to[b]!;
-  list.to[b] = t;
-  t = list.moved[a]!;
-  list.moved[a] = list.moved[b]!;
-  list.moved[b] = t;
-  t = list.piece[a]!;
-  list.piece[a] = list.piece[b]!;
-  list.piece[b] = t;
-  t = list.kind[a]!;
-  list.kind[a] = list.kind[b]!;
-  list.kind[b] = t;
-  t = list.ncap[a]!;
-  list.ncap[a] = list.ncap[b]!;
-  list.ncap[b] = t;
-  t = list.start[a]!;
-  list.start[a] = list.start[b]!;
-  list.start[b] = t;
-  t = list.hash[a]!;
-  list.hash[a] = list.hash[b]!;
-  list.hash[b] = t;
-}
-
-function toTT(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score + ply;
-  if (score < -MATE_BOUND) return score - ply;
-  return score;
-}
-
-function fromTT(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score - ply;
-  if (score < -MATE_BOUND) return score + ply;
-  return score;
-}
-
-/** Milliseconds: `soft` — do not start another iteration after it; `hard` — abort the search. */
-export function timeBudget(limits: SearchLimits): { soft: number; hard: number } {
-  if (limits.infinite) return { soft: Infinity, hard: Infinity };
-  if (limits.moveTime !== undefined) {
-    const t = Math.max(1, limits.moveTime);
-    return { soft: t * 0.55, hard: Math.max(1, t - 2) };
-  }
-  if (limits.clock) {
-    const { time, increment = 0, movesToGo } = limits.clock;
-    const left = Math.max(0, time - 50);
-    const base = left / Math.min(movesToGo ?? 30, 30) + increment * 0.75;
-    const hard = Math.max(1, Math.min(base * 3, left * 0.4));
-    return { soft: Math.min(base, hard), hard };
-  }
-  return { soft: Infinity, hard: Infinity };
 }

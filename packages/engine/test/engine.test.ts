@@ -17,7 +17,7 @@ test('a legal move from the start position of every variant', () => {
   }
 });
 
-test('a legal move, one of those rules.md lists, in every worked position of rules.md', () => {
+test('a legal move, one of those docs/rules.md lists, in every worked position of docs/rules.md', () => {
   assert.ok(WORKED_POSITIONS.length >= 20);
   for (const row of WORKED_POSITIONS) {
     const variant = variantOrThrow(row.variant, row.options);
@@ -37,7 +37,7 @@ test('a legal move, one of those rules.md lists, in every worked position of rul
     ];
     assert.ok(
       text.some((t) => row.moves.includes(t)),
-      `${row.id}: ${text.join(' / ')} is not in rules.md's list ${row.moves.join(', ')}`,
+      `${row.id}: ${text.join(' / ')} is not in docs/rules.md's list ${row.moves.join(', ')}`,
     );
   }
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
-import { BITS_STRIDE, Evaluator, NOT_QUIET } from '../src/evaluate.ts';
+import { BITS_STRIDE, Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import { randomPositions } from './helpers.ts';
 
 test('bitboard and square-pass evaluations agree in random positions', () => {

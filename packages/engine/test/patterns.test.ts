@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BLACK_BIT, variantOrThrow } from '@damka/rules';
-import { BITS_STRIDE, Evaluator } from '../src/evaluate.ts';
+import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   FULL_PHASE,
   PatternTable,

@@ -13,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BLACK_BIT, Position, colorIndex, type Variant } from '@damka/rules';
-import { Evaluator, NOT_QUIET } from '../src/evaluate.ts';
+import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import {
   FULL_PHASE,
   PatternTable,

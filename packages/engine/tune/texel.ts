@@ -12,7 +12,7 @@
  * swings it by a man. No search is run here; a position costs one evaluation per trial.
  */
 import { type Variant } from '@damka/rules';
-import { Evaluator } from '../src/evaluate.ts';
+import { Evaluator } from '../src/evaluate/index.ts';
 import { weightsFor, type Weights } from '../src/weights.ts';
 
 /** One training position: a board, the side to move (0 White, 1 Black), White's result. */

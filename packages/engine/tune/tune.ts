@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Position, colorIndex, variantOrThrow, type Move, type Variant } from '@damka/rules';
-import { Evaluator, NOT_QUIET } from '../src/evaluate.ts';
+import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import type { SearchResult } from '../src/engine.ts';
 import { damkaPlayer, playMatchGame, type MatchPlayer } from '../src/match.ts';
 import type { Weights } from '../src/weights.ts';

@@ -13,6 +13,7 @@ export * from './notation/moves.ts';
 export * from './fen.ts';
 export * from './position.ts';
 export * from './perft.ts';
+export * from './ply-state.ts';
 export { MoveList, KIND_STEP, KIND_CAPTURE, KIND_SPLIT } from './movegen/move-list.ts';
 export { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
 export * from './pdn/index.ts';

@@ -3,8 +3,9 @@
  * share — `legalMoves()` as plain `Move` objects, `play(move)`, piece look-ups.
  *
  * It wraps the fast generator (one generator, so no layer can disagree with another) and carries
- * the few facts a board alone does not: whose turn it is, how far into a compulsory opening the
- * game is, and which enemy pieces may be burned after a skipped capture (huff rules).
+ * the few facts a board alone does not: whose turn it is, and its record of the per-ply rule state
+ * (`ply-state.ts`, shared with perft and the search): how far into a compulsory opening the game
+ * is, and which enemy pieces may be burned after a skipped capture (huff rules).
  */
 import {
   BLACK_BIT,
@@ -26,7 +27,7 @@ import { parseFen, makeFen, type FenError } from './fen.ts';
 import type { Variant } from './variant.ts';
 import { KIND_CAPTURE, KIND_SPLIT, MoveList } from './movegen/move-list.ts';
 import { makeMove, MoveGenerator } from './movegen/generator.ts';
-import { OBLIGATION_BURN, OBLIGATION_SOUFFLE } from './variants/compile.ts';
+import { HUFF_NONE, HUFF_SOUFFLE, huffOffence, huffRule, openingScript } from './ply-state.ts';
 
 /** One legal move. `path` lists the landing square after each jump (ends with `to`). */
 export interface Move {
@@ -77,7 +78,7 @@ export class Position {
   static start(variant: Variant): Position {
     const setup = parseFen(variant, variant.rules.startFen);
     if (!setup.ok) throw new Error(`bad start FEN for ${variant.id}: ${setup.error.message}`);
-    const opening = variant.rules.forcedOpening.length > 0 ? 0 : -1;
+    const opening = openingScript(variant).first;
     return new Position(variant, setup.value.board.slice(), setup.value.turn, opening, []);
   }
 
@@ -124,15 +125,10 @@ export class Position {
         });
       }
     }
-    let opening = -1;
-    if (
-      variant.rules.forcedOpening.length > 0 &&
-      start.ok &&
-      sameBoard(start.value.board, setup.board) &&
-      setup.turn === start.value.turn
-    ) {
-      opening = 0;
-    }
+    // the compulsory opening applies from the start position only
+    const atStart =
+      start.ok && sameBoard(start.value.board, setup.board) && setup.turn === start.value.turn;
+    const opening = atStart ? openingScript(variant).first : -1;
     return ok(new Position(variant, setup.board.slice(), setup.turn, opening, []));
   }
 
@@ -160,28 +156,19 @@ export class Position {
     return pieceOf(this.cells[sq] ?? EMPTY);
   }
 
-  /** Every legal move of the side to move, duplicates of one capture merged (decision 13). */
+  /** Every legal move of the side to move, duplicates of one capture merged (docs/decisions.md item 13). */
   legalMoves(): readonly Move[] {
     if (this.moves) return this.moves;
     const list = new MoveList();
     this.variant.generator.generate(this.cells, colorIndex(this.turn), list, true);
-    let moves = movesFromList(list);
-    const script = this.scriptedMove();
-    if (script) moves = moves.filter((m) => m.from === script.from && m.to === script.to);
-    this.moves = moves;
-    return moves;
+    openingScript(this.variant).restrict(list, list.count, this.openingPly);
+    this.moves = movesFromList(list);
+    return this.moves;
   }
 
   /** The compulsory opening's next move (from/to), if the opening still applies. */
   scriptedMove(): { from: Square; to: Square } | undefined {
-    const script = this.variant.rules.forcedOpening;
-    if (this.openingPly < 0 || this.openingPly >= script.length) return undefined;
-    const text = script[this.openingPly]!;
-    const parts = text.split(/[-x:]/);
-    return {
-      from: this.variant.squares.parse(parts[0]!),
-      to: this.variant.squares.parse(parts[parts.length - 1]!),
-    };
+    return openingScript(this.variant).at(this.openingPly);
   }
 
   /** Play a legal move (as returned by `legalMoves`), giving the next position. */
@@ -189,10 +176,7 @@ export class Position {
     const cells = this.cells.slice();
     const list = toList(move);
     makeMove(cells, list, 0);
-    const opening =
-      this.openingPly >= 0 && this.openingPly + 1 < this.variant.rules.forcedOpening.length
-        ? this.openingPly + 1
-        : -1;
+    const opening = openingScript(this.variant).next(this.openingPly);
     const burnable = this.offenders(move);
     return new Position(this.variant, cells, opposite(this.turn), opening, burnable);
   }
@@ -206,23 +190,32 @@ export class Position {
     return ok(new Position(this.variant, cells, this.turn, this.openingPly, []));
   }
 
-  /** Pieces liable to be burned after `move` under burn / souffle rules. */
+  /**
+   * Pieces liable to be burned after `move` under burn / souffle rules: none unless the move broke
+   * a capture rule (`huffOffence`, the test perft and the search read too); then every piece that
+   * could have made a capture the base rules require (where it stands after the move), and under
+   * souffle the piece that cut its capture short.
+   */
   private offenders(move: Move): Square[] {
-    const c = this.variant.compiled;
-    if (c.obligation !== OBLIGATION_BURN && c.obligation !== OBLIGATION_SOUFFLE) return [];
-    const strict = new MoveGenerator(c.strict);
-    const list = new MoveList();
-    strict.generate(this.cells, colorIndex(this.turn), list, true);
-    if (list.count === 0 || list.kind[0] !== KIND_CAPTURE) return [];
-    const best = movesFromList(list);
-    const legalPlayed = best.some(
+    const huff = huffRule(this.variant);
+    if (huff === HUFF_NONE) return [];
+    const played = this.legalMoves().findIndex(
       (m) => m.from === move.from && m.to === move.to && sameSet(m.captures, move.captures),
     );
-    if (legalPlayed) return [];
+    const all = new MoveList();
+    this.variant.generator.generate(this.cells, colorIndex(this.turn), all, true);
+    openingScript(this.variant).restrict(all, all.count, this.openingPly);
+    if (played < 0 || !huffOffence(huff, all, played)) return [];
+    const strict = new MoveList();
+    new MoveGenerator(this.variant.compiled.strict).generate(
+      this.cells,
+      colorIndex(this.turn),
+      strict,
+      true,
+    );
     const out = new Set<Square>();
-    if (c.obligation === OBLIGATION_SOUFFLE && move.kind === 'capture') out.add(move.to);
-    if (c.obligation === OBLIGATION_BURN && move.kind === 'capture') return [];
-    for (const m of best) out.add(m.from === move.from ? move.to : m.from);
+    if (huff === HUFF_SOUFFLE && move.kind === 'capture') out.add(move.to);
+    for (const m of movesFromList(strict)) out.add(m.from === move.from ? move.to : m.from);
     return [...out];
   }
 

@@ -1,5 +1,5 @@
 /**
- * Draw rules, table-driven: rules.md §7.7 (DR-1…DR-6, DR-9, DR-10) and Damka's own positions for
+ * Draw rules, table-driven: docs/rules.md §7.7 (DR-1…DR-6, DR-9, DR-10) and Damka's own positions for
  * every variant's counts, their resets, the endgame counters and repetition with the same side to
  * move. Long quiet stretches are played by a deterministic chooser that only makes non-capturing
  * king moves reaching positions not seen before and leaving neither side a capture.
@@ -143,16 +143,16 @@ function outcomeOf(game: Game): Game['outcome'] {
 describe("quiet-move rule (no capture, no man move): each variant's count", () => {
   const table: Array<{ id: string; fen: string; moves: number }> = [
     { id: 'international', fen: 'W:WK47,K48:BK3,K4', moves: 25 }, // FMJD 6.2, DR-1
-    { id: 'brazilian', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // FMJD-64 7.2.5 (decision 2)
+    { id: 'brazilian', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // FMJD-64 7.2.5 (docs/decisions.md item 2)
     { id: 'russian', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // 7.2.5
     { id: 'israeli', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // Brazilian rules
-    { id: 'czech', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // decision 6
-    { id: 'english', fen: 'W:WK29,K30:BK3,K4', moves: 40 }, // DR-6, decision 7
+    { id: 'czech', fen: 'W:WKa1,Kc1:BKf8,Kh8', moves: 15 }, // docs/decisions.md item 6
+    { id: 'english', fen: 'W:WK29,K30:BK3,K4', moves: 40 }, // DR-6, docs/decisions.md item 7
     { id: 'arab-dama', fen: 'W:WK29,K30:BK3,K4', moves: 40 },
-    { id: 'italian', fen: 'W:WK29,K30:BK3,K4', moves: 40 }, // decision 5
-    { id: 'spanish', fen: 'W:WK1,K2:BK31,K32', moves: 20 }, // decision 4
+    { id: 'italian', fen: 'W:WK29,K30:BK3,K4', moves: 40 }, // docs/decisions.md item 5
+    { id: 'spanish', fen: 'W:WK1,K2:BK31,K32', moves: 20 }, // docs/decisions.md item 4
     { id: 'portuguese', fen: 'W:WK1,K2:BK31,K32', moves: 20 },
-    { id: 'israeli-6x6', fen: 'W:WQ16,Q17:BQ2,Q3', moves: 25 }, // decision 11: queens/kings only
+    { id: 'israeli-6x6', fen: 'W:WQ16,Q17:BQ2,Q3', moves: 25 }, // docs/decisions.md item 11: queens/kings only
   ];
   for (const { id, fen, moves } of table) {
     it(`${id}: drawn after ${moves} king moves each, not one ply earlier`, () => {
@@ -236,7 +236,7 @@ describe('endgame counts (strong side against a lone king)', () => {
     });
   });
 
-  it('DR-2 / decision 1: a capture turning it into 2K v K starts the 5-move count at that capture', () => {
+  it('DR-2 / docs/decisions.md item 1: a capture turning it into 2K v K starts the 5-move count at that capture', () => {
     const game = gameFrom('international', 'W:WK46,K47,K48:BK3');
     playQuiet(game, 10);
     offerCapture(game); // Black's king takes a white king: 2K v K
@@ -399,7 +399,7 @@ describe('endgame counts (strong side against a lone king)', () => {
   });
 
   for (const id of ['spanish', 'portuguese']) {
-    it(`${id}: 3 kings v 1 king drawn after 12 moves each (decision 4)`, () => {
+    it(`${id}: 3 kings v 1 king drawn after 12 moves each (docs/decisions.md item 4)`, () => {
       const game = gameFrom(id, 'W:WK1,K2,K3:BK30');
       playQuiet(game, 23);
       assert.equal(game.outcome, undefined);
@@ -421,7 +421,7 @@ describe('endgame counts (strong side against a lone king)', () => {
 });
 
 describe('one piece each / one king each', () => {
-  it('DR-9 turkish W:WKa1:Bh8: drawn at once (decision 8)', () => {
+  it('DR-9 turkish W:WKa1:Bh8: drawn at once (docs/decisions.md item 8)', () => {
     const game = gameFrom('turkish', 'W:WKa1:Bh8');
     assert.deepEqual(reasonOf(game), { code: 'onePieceEach' });
     assert.equal(outcomeOf(game)?.winner, undefined);

@@ -1,6 +1,6 @@
 /**
  * Move explanations: one case (at least) per explanation code, mostly on the worked positions of
- * rules.md §7, checking the code, its parameters and the moves the rule asks for.
+ * docs/rules.md §7, checking the code, its parameters and the moves the rule asks for.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

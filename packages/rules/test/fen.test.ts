@@ -1,7 +1,7 @@
 /**
  * FEN (PDN 3.0): start positions of every variant, ranges, kings, Israeli 6x6 queens, numeric squares
  * on the algebraic 8x8 variants, and errors that name the failing part and its offset. Expected
- * start positions are rules.md §3–§4 and decisions.md item 11.
+ * start positions are docs/rules.md §3–§4 and docs/decisions.md item 11.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,7 +47,7 @@ const DARK_8X8 = {
   black: ['b6', 'd6', 'f6', 'h6', 'a7', 'c7', 'e7', 'g7', 'b8', 'd8', 'f8', 'h8'],
 };
 
-/** rules.md §4 / decisions.md item 11: side to move, white and black squares of each start. */
+/** docs/rules.md §4 / docs/decisions.md item 11: side to move, white and black squares of each start. */
 const starts: Record<string, { turn: 'white' | 'black'; white: string[]; black: string[] }> = {
   international: { turn: 'white', white: range(31, 50), black: range(1, 20) },
   antidraughts: { turn: 'white', white: range(31, 50), black: range(1, 20) },
@@ -154,7 +154,7 @@ test('Brazilian, Russian and Czech accept numbered squares (English diagram numb
     const v = variantOrThrow(id);
     const numeric = setup(v, 'W:W21-32:B1-12');
     assert.deepEqual(numeric, setup(v, v.rules.startFen), id);
-    // 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1 (rules.md §3, English diagram)
+    // 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1 (docs/rules.md §3, English diagram)
     const s = setup(v, 'W:W29,32,K22:B1,4,5');
     assert.deepEqual(squaresOf(v, s, MAN), ['a1', 'g1']);
     assert.deepEqual(squaresOf(v, s, KING), ['c3']);

@@ -3,7 +3,7 @@
  * route for captures that share start and end, the accepted input forms, and errors for garbage.
  *
  * Positions come from seeded random games, so every run checks the same few thousand positions; the
- * hand-built positions below were worked out on paper from rules.md (§2 notes 2–3, 6; §6).
+ * hand-built positions below were worked out on paper from docs/rules.md (§2 notes 2–3, 6; §6).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -314,7 +314,7 @@ test('GameType: standard numbers, full values and Damka variant tags', () => {
     assert.equal(byFull.value.variant.id, id);
     assert.ok(byFull.value.naming.native, full);
   }
-  // the full values rules.md §1a lists
+  // the full values docs/rules.md §1a lists
   const expected: Record<string, string> = {
     international: '20,W,10,10,N2,0',
     english: '21,B,8,8,N1,0',
@@ -435,7 +435,7 @@ test('the other common square naming is read without a notation field', () => {
   assert.ok(a.ok);
   assert.deepEqual(
     a.value.moves.map((m) => a.value.variant.squares.names[m.from]),
-    ['33', '17', '29', '20'], // rules.md §3: f4 = 33, c7 = 17, g5 = 29, i7 = 20
+    ['33', '17', '29', '20'], // docs/rules.md §3: f4 = 33, c7 = 17, g5 = 29, i7 = 20
   );
   const [fromFen] = games('[GameType "20"]\n[FEN "W:Wa1,c1:Bj10"]\n1. c1-d2 *');
   assert.ok(replayGame(fromFen!).ok);

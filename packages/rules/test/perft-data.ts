@@ -1,5 +1,5 @@
 /**
- * Reader of the public.perft format (see its README in the specification): `key value` lines,
+ * Reader of the public.perft format (described in docs/perft.md): `key value` lines,
  * blocks split by blank lines. Shared by the default and the slow perft suites.
  */
 
@@ -12,7 +12,7 @@ export interface PerftBlock {
   readonly source: string;
 }
 
-/** Read the public.perft format (see its README): `key value` lines, blocks split by blank lines. */
+/** Read the public.perft format (docs/perft.md): `key value` lines, blocks split by blank lines. */
 export function readPerftFile(text: string): PerftBlock[] {
   const blocks: PerftBlock[] = [];
   for (const chunk of text.split(/\r?\n\s*\r?\n/)) {

@@ -1,5 +1,5 @@
 /**
- * The deep half of the published perft counts in `test/data/public.perft` (rules.md §7.6): every
+ * The deep half of the published perft counts in `test/data/public.perft` (docs/rules.md §7.6): every
  * depth whose count is above the default suite's 2,000,000 and at most `SLOW_LIMIT`. Run with
  * `npm run test:slow`; each test reports its time as a diagnostic line.
  *

@@ -1,5 +1,5 @@
 /**
- * Published perft counts (rules.md §7.6) for every start and test position in
+ * Published perft counts (docs/rules.md §7.6) for every start and test position in
  * `test/data/public.perft` — a copy, with its source lines, of the reference file Damka keeps
  * beside the specification, so that the suite runs from a clean clone. Every depth whose count is
  * at most `DEFAULT_LIMIT` runs here; the deeper ones run in perft.slow.test.ts.

@@ -1,6 +1,6 @@
 /**
  * Property tests of the rules package (fast-check): on random positions of every variant, legal
- * moves are unique by identity (decision 13), the fast layer (`MoveGenerator` + `moveAt`) and
+ * moves are unique by identity (docs/decisions.md item 13), the fast layer (`MoveGenerator` + `moveAt`) and
  * `Position.legalMoves()` agree, perft is symmetric under the colour mirror (board turned 180°,
  * colours and side to move swapped), FEN round-trips, and no text whatever makes the FEN reader
  * throw or point outside the text. Run counts are bounded so the file stays fast; every

@@ -1,6 +1,6 @@
 /**
- * The worked positions of rules.md §7.2–§7.5 as data: position, options and the exact list of legal
- * moves, copied from rules.md (never produced by Damka's generator). Read by the rules test that
+ * The worked positions of docs/rules.md §7.2–§7.5 as data: position, options and the exact list of legal
+ * moves, copied from docs/rules.md (never produced by Damka's generator). Read by the rules test that
  * checks the generator against them and by the engine test that searches each one.
  */
 import type { Options, Role } from '@damka/rules';
@@ -9,13 +9,13 @@ export interface WorkedPosition {
   readonly variant: string;
   readonly options?: Options;
   readonly fen: string;
-  /** Every legal move, in rules.md's notation. */
+  /** Every legal move, in docs/rules.md's notation. */
   readonly moves: readonly string[];
-  /** Captured squares of some of the moves, as rules.md names them ("takes 28, 19"). */
+  /** Captured squares of some of the moves, as docs/rules.md names them ("takes 28, 19"). */
   readonly takes?: Readonly<Record<string, readonly string[]>>;
   /** The moving piece's role after every listed move. */
   readonly role?: Role;
-  /** What the row exercises (rules.md's last column). */
+  /** What the row exercises (docs/rules.md's last column). */
   readonly rule: string;
 }
 
@@ -249,7 +249,7 @@ export const WORKED_POSITIONS: readonly WorkedPosition[] = [
     moves: ['c6xc8'],
     takes: { c6xc8: ['c7'] },
     role: 'king',
-    rule: 'decision 8: a man on the last rank mid-capture goes on as a man; here it stops and is crowned',
+    rule: 'docs/decisions.md item 8: a man on the last rank mid-capture goes on as a man; here it stops and is crowned',
   },
   // §7.5 Dhamet, positions built from the descriptions (White moving up, a1 open)
   ...(

@@ -1,13 +1,13 @@
 /**
- * The worked positions of rules.md §7.2–§7.5: for each, the exact list of legal moves (order
+ * The worked positions of docs/rules.md §7.2–§7.5: for each, the exact list of legal moves (order
  * aside), the captured pieces where the row names them, and the piece's role after the move where
- * the row says (crowned or not). Expected values are copied from rules.md, never produced by
- * Damka's generator; rows are named by their rules.md id.
+ * the row says (crowned or not). Expected values are copied from docs/rules.md, never produced by
+ * Damka's generator; rows are named by their docs/rules.md id.
  *
- * Not applicable (variants Damka does not have yet, decisions.md "later"):
+ * Not applicable (variants Damka does not have yet, docs/decisions.md "later"):
  *   TH-1, TH-2 (Thai, §7.2); FR-1 … FR-5 (Frisian, §7.4).
  *
- * Moves are written as rules.md writes them — start and end, or the full route for multi-jump
+ * Moves are written as docs/rules.md writes them — start and end, or the full route for multi-jump
  * captures — and an expected string matches a legal move when it equals the move's short or
  * full-route notation (formatMove). The §7.5 Dhamet rows are described in words there; the
  * positions below are built from those descriptions (each says how).
@@ -94,7 +94,7 @@ test('DH-5 dhamet: "la rencontre" replayed with forcedOpening on, then exactly 3
 });
 
 test('DH-5 dhamet: free play from the start (forcedOpening=false), move lists along the rencontre', () => {
-  // rules.md §5.17 replay check: White's 1st move had 3 options, Black's 2nd 2, White's 3rd 2,
+  // docs/rules.md §5.17 replay check: White's 1st move had 3 options, Black's 2nd 2, White's 3rd 2,
   // every other ply of the rencontre was the only legal move; then d3xd5, e4xc4, e3xc5.
   const variant = variantOrThrow('dhamet', { forcedOpening: false });
   const plies: Array<[string, readonly string[]]> = [

@@ -1,6 +1,6 @@
 /**
  * `damka perft`: the number of leaf nodes of the legal-move tree below a position, to check a move
- * generator against published tables (shared/perft/public.perft).
+ * generator against published tables (packages/rules/test/data/public.perft, docs/perft.md).
  *
  * stdout carries only the result, so scripts can take its last line: with `--divide`, one line
  * `<move> <count>` per root move first, then the total as a bare integer. Timing goes to stderr.

@@ -7,9 +7,9 @@
  * since the last capture, since a material balance arose). A game set up from a FEN starts every
  * counter at zero: nothing before it is known. Counts in the rules are moves per player; they are
  * held as plies, and a count of N moves runs out after 2N plies — when each player has played N
- * moves (decision 3: "moves" are moves per player).
+ * moves (docs/decisions.md item 3: "moves" are moves per player).
  *
- * Semantics, following decisions.md and rules.md §5.x, and where those are silent what lidraughts
+ * Semantics, following docs/decisions.md and docs/rules.md §5.x, and where those are silent what lidraughts
  * (the server most others copy) does:
  * - `quietMoves` (FMJD 6.2, FMJD-64 7.2.5, English 40-move rule, Spanish, Italian, Czech): the
  *   count restarts after every capture and every move of a man; anything else continues it. A king
@@ -18,16 +18,16 @@
  *   the material arises (the move creating it is not counted) and is not reset by later quiet
  *   moves or by a promotion within the same rule. A capture creates a new material balance and
  *   restarts it — so when a capture turns a 16-move ending into a 5-move ending the 5-move count
- *   starts at that capture (decision 1), and 4 kings v 1 becoming 3 v 1 restarts 7.2.4 ("counted
+ *   starts at that capture (docs/decisions.md item 1), and 4 kings v 1 becoming 3 v 1 restarts 7.2.4 ("counted
  *   from the moment this material balance arose"). Where the rule needs the long diagonal held
  *   (7.2.7: the lone king on it), the count runs while it is held and starts afresh each time it is
  *   taken again.
  * - `kingsBothSides` (7.2.6): counts plies since the last capture or promotion while both sides have
  *   kings; the total number of pieces picks the limit (30 moves for 4–5 pieces, 60 for 6–7).
- * - `onePieceEach` (Turkish, decision 8) and `oneKingEach` (Dhamet one sultan each): drawn at once
+ * - `onePieceEach` (Turkish, docs/decisions.md item 8) and `oneKingEach` (Dhamet one sultan each): drawn at once
  *   — unless the side to move has a capture, which then decides the game (pydraughts' comment on the
  *   official Turkish rule: "immediately if there can't be a forced capture").
- * - `repetition`: the same placement of all pieces with the same side to move (rules.md §2 note 8);
+ * - `repetition`: the same placement of all pieces with the same side to move (docs/rules.md §2 note 8);
  *   the game counts occurrences with `positionKey` and passes the number in.
  */
 import { BLACK_BIT, EMPTY, MAN, type Color } from '../types.ts';

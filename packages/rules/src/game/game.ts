@@ -8,12 +8,12 @@
  * every counter exactly. Positions stay immutable `Position`s; the game only adds what a position
  * cannot know: history (repetition, move counts), pending huff decisions and the end of the game.
  *
- * Huff rules (decisions.md, `burnedPieces` and Dhamet `souffle`): after a move that ignored or cut
+ * Huff rules (docs/decisions.md, `burnedPieces` and Dhamet `souffle`): after a move that ignored or cut
  * short a capture the base rules require, `Position.burnable` lists the offender's pieces liable to
  * be burned. Before his own move the opponent may `burn` one of them — recorded as an event, not a
  * move; his turn continues — or simply move, which declines. Under `souffle` he may instead
  * `demandReplay`: the offending move is taken back (the record keeps both the move and the
- * retraction) and the offender must now play a capture taking the most pieces (rules.md §5.17, S3).
+ * retraction) and the offender must now play a capture taking the most pieces (docs/rules.md §5.17, S3).
  *
  * Choices where the rulebooks are silent, as a serious site would make them:
  * - While a huff decision is pending, "cannot move" is not judged yet: a burn may free a blocked

@@ -33,13 +33,10 @@ import {
   KIND_STEP as IMPORTED_KIND_STEP,
   MoveList,
 } from './move-list.ts';
-import { moveTables, type MoveTables } from './tables.ts';
-import {
-  bitboardTables,
-  countCaptures as importedCountCaptures,
-  countQuiet as importedCountQuiet,
-  type BitboardTables,
-} from './bitboard.ts';
+import { canJump as importedCanJump, moveTables, type MoveTables } from './tables.ts';
+import { IdentityIndex } from './identity.ts';
+
+export { makeMove, unmakeMove } from './make.ts';
 
 // Constants read in the hot loops are copied into this module: when TypeScript runs through a
 // loader such as tsx, every read of an imported binding is a getter call (measured: ~30% of perft).
@@ -52,8 +49,7 @@ const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
 const KIND_STEP = IMPORTED_KIND_STEP;
-const countQuiet = importedCountQuiet;
-const countCaptures = importedCountCaptures;
+const canJump = importedCanJump;
 const EARLIEST_KING_BITS = IMPORTED_EARLIEST_KING_BITS;
 const STEP_EARLIEST_KING = IMPORTED_STEP_EARLIEST_KING;
 const STEP_KING_PRIORITY = IMPORTED_STEP_KING_PRIORITY;
@@ -100,14 +96,8 @@ export class MoveGenerator {
   /** Whether the current capture's first jump went forward (see `afterSidewaysJumpDirs`). */
   private firstForward = true;
   private readonly ndirs: number;
-  /** Move list for `countMoves` when it must generate. */
-  private scratch: MoveList | null = null;
-  private readonly tables: MoveTables;
-  /** Bitboard tables when the rules fit them (small board, short-range pieces), else null. */
-  private readonly bits: BitboardTables | null;
-  /** Piece-code masks of a position and of the position after one move (`countReplies`). */
-  private readonly bitsBefore = new Int32Array(8);
-  private readonly bitsAfter = new Int32Array(8);
+  /** Step and first-jump tables (read by the counters of `count.ts` too). */
+  readonly tables: MoveTables;
 
   constructor(rules: CompiledRules) {
     this.rules = rules;
@@ -115,13 +105,12 @@ export class MoveGenerator {
     this.dead = new Uint8Array(rules.size);
     this.pieces = new Int16Array(rules.size);
     this.tables = moveTables(rules);
-    this.bits = bitboardTables(rules);
   }
 
   /**
    * Write every legal move of `side` (0 white, 1 black) into `list`; returns the count.
    * `dropDuplicates`: captures with the same start, end and captured set are listed once
-   * (decision 13); otherwise every distinct route is listed.
+   * (docs/decisions.md item 13); otherwise every distinct route is listed.
    */
   generate(board: Int8Array, side: number, list: MoveList, dropDuplicates = true): number {
     const c = this.rules;
@@ -155,145 +144,6 @@ export class MoveGenerator {
     }
     this.steps(me, np);
     return list.count;
-  }
-
-  /**
-   * The number of legal moves of `side`, the same as `generate` returns, without keeping the
-   * moves: perft's last ply. Non-captures are counted without being written; when a capture
-   * exists the full generation runs (precedence and duplicates need the list).
-   */
-  countMoves(board: Int8Array, side: number, dropDuplicates = true): number {
-    const c = this.rules;
-    const size = c.size;
-    const me = side === 0 ? 0 : BLACK_BIT;
-    const t = this.tables;
-    const width = t.width;
-    const step = t.step;
-    const jumpOver = t.jumpOver;
-    const jumpLand = t.jumpLand;
-    const flying = c.flying;
-    const capturable = c.capturable;
-    const next = c.next;
-    const kingSplit = c.kingSplit;
-    // One pass over the board: each piece is first tested for a capture (any capture means the
-    // full generation decides), then its non-captures are counted without being written.
-    let n = 0;
-    let np = 0;
-    let last = -1;
-    for (let sq = 0; sq < size; sq++) {
-      const code = board[sq]!;
-      if (code === 0 || (code & BLACK_BIT) !== me) continue;
-      np++;
-      last = sq;
-      if (flying[code] === 0) {
-        const at = (code * size + sq) * width;
-        const cbase = code * 8;
-        for (let k = at; ; k++) {
-          const over = jumpOver[k]!;
-          if (over < 0) break;
-          const victim = board[over]!;
-          if (victim !== 0 && capturable[cbase + victim] !== 0 && board[jumpLand[k]!] === 0) {
-            return this.generateScratch(board, side, dropDuplicates);
-          }
-        }
-        for (let k = at; ; k++) {
-          const to = step[k]!;
-          if (to < 0) break;
-          if (board[to] === 0) n++;
-        }
-      } else {
-        if (canJump(c, t, board, sq, code))
-          return this.generateScratch(board, side, dropDuplicates);
-        const dirs = c.stepDirs[code]!;
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          for (let to = next[base + sq]!; to >= 0 && board[to] === 0; to = next[base + to]!) n++;
-        }
-      }
-      if (kingSplit && (code & 3) === KING) {
-        const targets = c.splitTargets[(me === 0 ? 0 : size) + sq]!;
-        for (let i = 0; i < targets.length; i++) if (board[targets[i]!] === 0) n++;
-      }
-    }
-    if (np === 1 && (board[last]! & 3) === MAN) {
-      const back = c.lastManDirs[board[last]!]!;
-      for (let i = 0; i < back.length; i++) {
-        const to = next[back[i]! * size + last]!;
-        if (to >= 0 && board[to] === 0) n++;
-      }
-    }
-    return n;
-  }
-
-  /**
-   * The total of the opponent's move counts after each move of `list` (just generated for `side`
-   * on `board`): perft's last two plies. `board` is left as it was.
-   */
-  countReplies(board: Int8Array, side: number, list: MoveList, dropDuplicates = true): number {
-    const n = list.count;
-    const other = side ^ 1;
-    const t = this.bits;
-    let total = 0;
-    if (t === null) {
-      for (let i = 0; i < n; i++) {
-        makeMove(board, list, i);
-        total += this.countMoves(board, other, dropDuplicates);
-        unmakeMove(board, list, i);
-      }
-      return total;
-    }
-    // Bitboard path: the board is read once into a mask per piece code; each reply position is
-    // those masks with the move's few bits changed, so no child re-reads the 32 squares.
-    const before = this.bitsBefore;
-    const after = this.bitsAfter;
-    before.fill(0);
-    let occupied = 0;
-    for (let sq = 0; sq < board.length; sq++) {
-      const code = board[sq]!;
-      if (code === 0) continue;
-      before[code]! |= 1 << sq;
-      occupied |= 1 << sq;
-    }
-    const from = list.from;
-    const to = list.to;
-    const moved = list.moved;
-    const piece = list.piece;
-    const ncap = list.ncap;
-    const start = list.start;
-    const capSq = list.capSq;
-    const capCode = list.capCode;
-    const routesAreMoves = t.routesAreMoves && !dropDuplicates;
-    for (let i = 0; i < n; i++) {
-      for (let k = 1; k < 8; k++) after[k] = before[k]!;
-      const fromBit = 1 << from[i]!;
-      const toBit = 1 << to[i]!;
-      let empty = ~occupied | fromBit;
-      after[moved[i]!]! &= ~fromBit;
-      const at = start[i]!;
-      for (let x = at, end = at + ncap[i]!; x < end; x++) {
-        const bit = 1 << capSq[x]!;
-        after[capCode[x]!]! &= ~bit;
-        empty |= bit;
-      }
-      after[piece[i]!]! |= toBit;
-      empty &= ~toBit;
-      let replies = countQuiet(t, after, empty, other);
-      // A reply position with a capture: counted on the bitboards too when every route is a move
-      // of its own, else by the full generator (precedence and merging need the moves).
-      if (replies < 0 && routesAreMoves) replies = countCaptures(t, after, empty, other);
-      if (replies < 0) {
-        makeMove(board, list, i);
-        replies = this.generateScratch(board, other, dropDuplicates);
-        unmakeMove(board, list, i);
-      }
-      total += replies;
-    }
-    return total;
-  }
-
-  private generateScratch(board: Int8Array, side: number, dropDuplicates: boolean): number {
-    if (this.scratch === null) this.scratch = new MoveList();
-    return this.generate(board, side, this.scratch, dropDuplicates);
   }
 
   /** True if `side` has any capture (cheaper than generating when only the answer matters). */
@@ -701,116 +551,6 @@ function collectPieces(b: Int8Array, me: number, pieces: Int16Array): number {
   return np;
 }
 
-/** True when the piece `code` on `sq` has at least one first jump (the capture walk's first level). */
-function canJump(c: CompiledRules, t: MoveTables, b: Int8Array, sq: number, code: number): boolean {
-  const capturable = c.capturable;
-  const cbase = code * 8;
-  if (c.flying[code] === 0) {
-    const jumpOver = t.jumpOver;
-    const jumpLand = t.jumpLand;
-    for (let k = (code * c.size + sq) * t.width; ; k++) {
-      const over = jumpOver[k]!;
-      if (over < 0) return false;
-      const victim = b[over]!;
-      if (victim !== 0 && capturable[cbase + victim] !== 0 && b[jumpLand[k]!] === 0) return true;
-    }
-  }
-  const dirs = c.firstJumpDirs[code]!;
-  const next = c.next;
-  const size = c.size;
-  for (let i = 0; i < dirs.length; i++) {
-    const base = dirs[i]! * size;
-    let over = next[base + sq]!;
-    while (over >= 0 && b[over] === 0) over = next[base + over]!;
-    if (over < 0 || capturable[cbase + b[over]!] === 0) continue;
-    const land = next[base + over]!;
-    if (land >= 0 && b[land] === 0) return true;
-  }
-  return false;
-}
-
-/**
- * An open-addressing hash set of a MoveList's entry indices, keyed by move identity (from, to,
- * number of captures, hash of the captured set), so duplicate stops are found in constant time.
- */
-class IdentityIndex {
-  private slots = new Int32Array(256).fill(-1);
-  private count = 0;
-
-  clear(): void {
-    if (this.count === 0) return;
-    this.slots.fill(-1);
-    this.count = 0;
-  }
-
-  /** The index in `list` of the entry with this identity, or -1. */
-  find(
-    list: MoveList,
-    from: number,
-    to: number,
-    n: number,
-    hash: number,
-    squares: Int16Array,
-  ): number {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    for (let s = identitySlot(from, to, n, hash) & mask; ; s = (s + 1) & mask) {
-      const j = slots[s]!;
-      if (j < 0) return -1;
-      if (
-        list.from[j] === from &&
-        list.to[j] === to &&
-        list.ncap[j] === n &&
-        list.hash[j] === hash &&
-        sameSquares(list, j, squares, n)
-      ) {
-        return j;
-      }
-    }
-  }
-
-  /** Records entry `j` of `list` (not already recorded). */
-  add(list: MoveList, j: number): void {
-    if ((this.count + 1) * 2 > this.slots.length) {
-      const old = this.slots;
-      this.slots = new Int32Array(old.length * 2).fill(-1);
-      for (let s = 0; s < old.length; s++) if (old[s]! >= 0) this.place(list, old[s]!);
-    }
-    this.place(list, j);
-    this.count++;
-  }
-
-  private place(list: MoveList, j: number): void {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    let s = identitySlot(list.from[j]!, list.to[j]!, list.ncap[j]!, list.hash[j]!) & mask;
-    while (slots[s]! >= 0) s = (s + 1) & mask;
-    slots[s] = j;
-  }
-}
-
-function identitySlot(from: number, to: number, n: number, hash: number): number {
-  const h = Math.imul(hash ^ (from << 20) ^ (to << 8) ^ n, 0x9e3779b1);
-  return h ^ (h >>> 15);
-}
-
-/** True when move j of `list` captures exactly the `n` squares of `squares`. */
-function sameSquares(list: MoveList, j: number, squares: Int16Array, n: number): boolean {
-  const bj = list.start[j]!;
-  for (let x = 0; x < n; x++) {
-    const sq = squares[x];
-    let found = false;
-    for (let y = 0; y < n; y++) {
-      if (list.capSq[bj + y] === sq) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-
 /** The square of the side's only piece if it is a man, else -1. */
 function loneMan(b: Int8Array, pieces: Int16Array, np: number): number {
   if (np !== 1) return -1;
@@ -826,35 +566,4 @@ function strictGenerator(c: CompiledRules): MoveGenerator {
     strictCache.set(c, g);
   }
   return g;
-}
-
-/** Play move `i` of `list` on `board` (in place). */
-export function makeMove(board: Int8Array, list: MoveList, i: number): void {
-  const from = list.from[i]!;
-  const to = list.to[i]!;
-  if (list.kind[i] === KIND_SPLIT) {
-    board[from] = list.piece[i]!;
-    board[to] = list.piece[i]!;
-    return;
-  }
-  board[from] = 0;
-  const at = list.start[i]!;
-  const end = at + list.ncap[i]!;
-  for (let x = at; x < end; x++) board[list.capSq[x]!] = 0;
-  board[to] = list.piece[i]!;
-}
-
-/** Take back move `i` of `list` played by `makeMove`. */
-export function unmakeMove(board: Int8Array, list: MoveList, i: number): void {
-  const from = list.from[i]!;
-  const to = list.to[i]!;
-  board[to] = 0;
-  if (list.kind[i] === KIND_SPLIT) {
-    board[from] = list.moved[i]!;
-    return;
-  }
-  const at = list.start[i]!;
-  const end = at + list.ncap[i]!;
-  for (let x = at; x < end; x++) board[list.capSq[x]!] = list.capCode[x]!;
-  board[from] = list.moved[i]!;
 }

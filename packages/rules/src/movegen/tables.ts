@@ -4,7 +4,8 @@
  * The compiled rules give directions per piece code and a neighbour table per direction; reading
  * them costs several dependent loads per direction. Here the targets of a short-range piece are
  * listed per (piece code, square) in one flat array, so a step or first-jump test is one load of
- * the target and one of the board. Built once per `CompiledRules` and shared.
+ * the target and one of the board. Built once per `CompiledRules` and shared. `canJump`, the
+ * one-jump look-ahead the generator and perft's counters both start with, reads them here.
  */
 import type { CompiledRules } from '../variants/compile.ts';
 
@@ -59,4 +60,38 @@ export function moveTables(c: CompiledRules): MoveTables {
   const tables: MoveTables = { width, step, jumpOver, jumpLand };
   cache.set(c, tables);
   return tables;
+}
+
+/** True when the piece `code` on `sq` has at least one first jump (the capture walk's first level). */
+export function canJump(
+  c: CompiledRules,
+  t: MoveTables,
+  b: Int8Array,
+  sq: number,
+  code: number,
+): boolean {
+  const capturable = c.capturable;
+  const cbase = code * 8;
+  if (c.flying[code] === 0) {
+    const jumpOver = t.jumpOver;
+    const jumpLand = t.jumpLand;
+    for (let k = (code * c.size + sq) * t.width; ; k++) {
+      const over = jumpOver[k]!;
+      if (over < 0) return false;
+      const victim = b[over]!;
+      if (victim !== 0 && capturable[cbase + victim] !== 0 && b[jumpLand[k]!] === 0) return true;
+    }
+  }
+  const dirs = c.firstJumpDirs[code]!;
+  const next = c.next;
+  const size = c.size;
+  for (let i = 0; i < dirs.length; i++) {
+    const base = dirs[i]! * size;
+    let over = next[base + sq]!;
+    while (over >= 0 && b[over] === 0) over = next[base + over]!;
+    if (over < 0 || capturable[cbase + b[over]!] === 0) continue;
+    const land = next[base + over]!;
+    if (land >= 0 && b[land] === 0) return true;
+  }
+  return false;
 }

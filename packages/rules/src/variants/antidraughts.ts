@@ -1,6 +1,6 @@
 /**
  * Antidraughts: International moves and captures, inverted goal — the side that cannot move wins.
- * Sources: lidraughts Antidraughts; rules.md §5.13. Draws: threefold repetition only.
+ * Sources: lidraughts Antidraughts; docs/rules.md §5.13. Draws: threefold repetition only.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -13,5 +13,5 @@ export const antidraughts: Rules = {
   pdnGameType: '20',
   noMoveMeans: 'win',
   draws: [{ kind: 'repetition', times: 3 }],
-  sources: ['rules.md §5.13'],
+  sources: ['docs/rules.md §5.13'],
 };

@@ -1,7 +1,7 @@
 /**
  * Brazilian draughts: International rules on the 8x8 board.
- * Sources: FMJD Brazil section rules; CBD summaries; rules.md §5.2. Draws follow the FMJD-64 set
- * (decision 2, the same as Russian).
+ * Sources: FMJD Brazil section rules; CBD summaries; docs/rules.md §5.2. Draws follow the FMJD-64 set
+ * (docs/decisions.md item 2, the same as Russian).
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -17,5 +17,5 @@ export const brazilian: Rules = {
   notation: { squares: 'algebraic', acceptNumeric: true, captureSeparator: 'x' },
   pdnGameType: '26',
   draws: fmjd64Draws,
-  sources: ['FMJD Brazil section rules', 'rules.md §5.2', 'decisions.md item 2'],
+  sources: ['FMJD Brazil section rules', 'docs/rules.md §5.2', 'docs/decisions.md item 2'],
 };

@@ -1,7 +1,7 @@
 /**
  * Czech draughts: flying kings, men move and capture forward only, a king capture must be chosen
  * when one exists, otherwise free choice.
- * Sources: FMJD brief rules of Czech draughts; rules.md §5.9; decision 6.
+ * Sources: FMJD brief rules of Czech draughts; docs/rules.md §5.9; docs/decisions.md item 6.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -23,5 +23,5 @@ export const czech: Rules = {
     { kind: 'repetition', times: 3 },
     { kind: 'quietMoves', moves: 15 },
   ],
-  sources: ['FMJD brief rules (Czech)', 'rules.md §5.9', 'decisions.md item 6'],
+  sources: ['FMJD brief rules (Czech)', 'docs/rules.md §5.9', 'docs/decisions.md item 6'],
 };

@@ -2,8 +2,8 @@
  * Dhamet (Saharan draughts on the 81 points of a 9x9 alquerque board): men step forward along the
  * drawn lines and capture along any line, sultans fly, pieces vanish as they are jumped, the
  * longest capture is compulsory and the ten-ply opening "la rencontre" is played first.
- * Sources: S1 "Strand ou Dhamet — règle complète", S2 fr.wikipedia "Dhamet" (seed 003),
- * S3 mauritaniandhamet; rules.md §5.17; decision 12.
+ * Sources: S1 "Strand ou Dhamet — règle complète", S2 fr.wikipedia "Dhamet" (seed 003, docs/rules.md §9),
+ * S3 mauritaniandhamet; docs/rules.md §5.17; docs/decisions.md item 12.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -27,7 +27,7 @@ export const dhamet: Rules = {
   man: { ...international.man, moves: 'forward', captures: 'all' },
   capture: { ...international.capture, removal: 'immediate', allowReversal: true },
   draws: [{ kind: 'repetition', times: 3 }, { kind: 'oneKingEach' }],
-  // rules.md §5.17 "la rencontre", White first
+  // docs/rules.md §5.17 "la rencontre", White first
   forcedOpening: [
     'd4-e5',
     'f6xd4',
@@ -42,9 +42,9 @@ export const dhamet: Rules = {
   ],
   sources: [
     'S1 Strand ou Dhamet',
-    'S2 fr.wikipedia Dhamet / seed 003',
+    'S2 fr.wikipedia Dhamet / seed 003 (docs/rules.md §9)',
     'S3',
-    'rules.md §5.17',
-    'decisions.md item 12',
+    'docs/rules.md §5.17',
+    'docs/decisions.md item 12',
   ],
 };

@@ -1,7 +1,7 @@
 /**
  * English draughts / American checkers (WCDF rules): short kings, men capture forward only, free
  * choice between captures, Black moves first, numbering from Black's side.
- * Sources: WCDF "Rules of Draughts" 1.1–1.32; rules.md §5.4; decision 7.
+ * Sources: WCDF "Rules of Draughts" 1.1–1.32; docs/rules.md §5.4; docs/decisions.md item 7.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -25,5 +25,5 @@ export const english: Rules = {
     { kind: 'repetition', times: 3 },
     { kind: 'quietMoves', moves: 40 },
   ],
-  sources: ['WCDF Rules of Draughts', 'rules.md §5.4', 'decisions.md item 7'],
+  sources: ['WCDF Rules of Draughts', 'docs/rules.md §5.4', 'docs/decisions.md item 7'],
 };

@@ -1,6 +1,6 @@
 /**
  * Give-away checkers: English rules with the goal inverted — the side that cannot move wins.
- * Sources: checkers.fandom "Suicide Checkers"; rules.md §5.13. Draws: threefold repetition only.
+ * Sources: checkers.fandom "Suicide Checkers"; docs/rules.md §5.13. Draws: threefold repetition only.
  */
 import type { Rules } from './rules.ts';
 import { english } from './english.ts';
@@ -12,5 +12,5 @@ export const giveaway: Rules = {
   summary: 'English rules, but lose all your pieces (or get blocked) to win.',
   noMoveMeans: 'win',
   draws: [{ kind: 'repetition', times: 3 }],
-  sources: ['rules.md §5.13'],
+  sources: ['docs/rules.md §5.13'],
 };

@@ -1,7 +1,7 @@
 /**
  * International draughts (FMJD), the 10x10 game, and the base every flying-king variant derives from.
  * Sources: FMJD "Annex 1 – Official FMJD rules for international draughts" (Nov 2015), articles
- * cited beside each field; rules.md §5.1; decision 1 (draws).
+ * cited beside each field; docs/rules.md §5.1; docs/decisions.md item 1 (draws).
  */
 import type { Rules } from './rules.ts';
 
@@ -43,5 +43,5 @@ export const international: Rules = {
   kingSplit: false,
   forcedOpening: [],
   materialAdjudication: false,
-  sources: ['FMJD Annex 1 (2015)', 'rules.md §5.1', 'decisions.md item 1'],
+  sources: ['FMJD Annex 1 (2015)', 'docs/rules.md §5.1', 'docs/decisions.md item 1'],
 };

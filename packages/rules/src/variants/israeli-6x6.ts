@@ -1,7 +1,7 @@
 /**
  * Israeli 6x6: men become queens (one step, any direction) on the far row and queens become flying
  * kings when they later end a move on their own home row.
- * Sources: seed 000; rules.md §5.16; decision 11 (board, setup, capture and draw rules).
+ * Sources: seed 000 (docs/rules.md §9); docs/rules.md §5.16; docs/decisions.md item 11 (board, setup, capture and draw rules).
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -26,5 +26,5 @@ export const israeli6x6: Rules = {
     { kind: 'repetition', times: 3 },
     { kind: 'quietMoves', moves: 25 },
   ],
-  sources: ['seed 000', 'rules.md §5.16', 'decisions.md item 11'],
+  sources: ['seed 000 (docs/rules.md §9)', 'docs/rules.md §5.16', 'docs/decisions.md item 11'],
 };

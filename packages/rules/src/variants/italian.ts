@@ -1,7 +1,7 @@
 /**
  * Italian draughts (FID): mirrored board, short kings, men capture forward only and never a king,
  * and the four-step precedence of articles 6.6–6.9.
- * Sources: FID Regolamento Capo I art. 2–6; rules.md §5.8; decision 5.
+ * Sources: FID Regolamento Capo I art. 2–6; docs/rules.md §5.8; docs/decisions.md item 5.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -26,5 +26,5 @@ export const italian: Rules = {
     { kind: 'repetition', times: 3 },
     { kind: 'quietMoves', moves: 40 },
   ],
-  sources: ['FID Regolamento Capo I', 'rules.md §5.8', 'decisions.md item 5'],
+  sources: ['FID Regolamento Capo I', 'docs/rules.md §5.8', 'docs/decisions.md item 5'],
 };

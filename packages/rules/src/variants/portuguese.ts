@@ -1,6 +1,6 @@
 /**
  * Portuguese draughts (FPD): Spanish moves and captures; its own federation and GameType.
- * Sources: FPD "Regras do Jogo de Damas Clássicas"; rules.md §5.7; decision 4.
+ * Sources: FPD "Regras do Jogo de Damas Clássicas"; docs/rules.md §5.7; docs/decisions.md item 4.
  */
 import type { Rules } from './rules.ts';
 import { spanish } from './spanish.ts';
@@ -11,5 +11,9 @@ export const portuguese: Rules = {
   name: 'Portuguese',
   summary: 'Spanish rules under the Portuguese federation: most pieces, then most kings.',
   pdnGameType: '28',
-  sources: ['FPD Regras do Jogo de Damas Clássicas', 'rules.md §5.7', 'decisions.md item 4'],
+  sources: [
+    'FPD Regras do Jogo de Damas Clássicas',
+    'docs/rules.md §5.7',
+    'docs/decisions.md item 4',
+  ],
 };

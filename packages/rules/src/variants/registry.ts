@@ -1,5 +1,5 @@
 /**
- * The variant catalogue of decisions.md and its house-rule options.
+ * The variant catalogue of docs/decisions.md and its house-rule options.
  *
  * `rulesFor(id, options)` applies options to a variant's record and refuses impossible combinations
  * with a message naming them; every error is a value, never an exception, because ids and options

@@ -1,7 +1,7 @@
 /**
  * Russian draughts (shashki): flying kings, free choice between captures, and a man crowned in the
  * middle of a capture finishes it as a king.
- * Sources: FMJD-64 rules 7.2.3–7.2.8 (as quoted by lidraughts), rules.md §5.3, decision 3.
+ * Sources: FMJD-64 rules 7.2.3–7.2.8 (as quoted by lidraughts), docs/rules.md §5.3, docs/decisions.md item 3.
  */
 import type { DrawRule, Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -37,5 +37,5 @@ export const russian: Rules = {
   capture: { ...international.capture, precedence: [] }, // free choice
   promotion: { ...international.promotion, midCapture: 'continueAsKing' },
   draws: fmjd64Draws,
-  sources: ['FMJD-64 rules 7.2', 'rules.md §5.3', 'decisions.md item 3'],
+  sources: ['FMJD-64 rules 7.2', 'docs/rules.md §5.3', 'docs/decisions.md item 3'],
 };

@@ -1,7 +1,7 @@
 /**
  * Spanish draughts: mirrored board (a1 unused), men move and capture forward only, flying kings,
  * most pieces then most kings must be captured.
- * Sources: seed 001; Portuguese federation articles 2.1.x; rules.md §5.6; decision 4.
+ * Sources: seed 001 (docs/rules.md §9); Portuguese federation articles 2.1.x; docs/rules.md §5.6; docs/decisions.md item 4.
  */
 import type { DrawRule, Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -25,5 +25,5 @@ export const spanish: Rules = {
   capture: { ...international.capture, precedence: ['quantity', 'quality'] },
   promotion: { ...international.promotion, midCapture: 'stop' },
   draws: iberianDraws,
-  sources: ['seed 001', 'rules.md §5.6', 'decisions.md item 4'],
+  sources: ['seed 001 (docs/rules.md §9)', 'docs/rules.md §5.6', 'docs/decisions.md item 4'],
 };

@@ -1,7 +1,7 @@
 /**
  * Turkish draughts (Dama): all 64 squares, orthogonal moves, men step forward or sideways, flying
  * kings, pieces removed as they are jumped, no 180° turn, most pieces compulsory.
- * Sources: Dama Akademisi rules; en.wikipedia "Turkish draughts"; rules.md §5.10; decision 8.
+ * Sources: Dama Akademisi rules; en.wikipedia "Turkish draughts"; docs/rules.md §5.10; docs/decisions.md item 8.
  */
 import type { Rules } from './rules.ts';
 import { international } from './international.ts';
@@ -23,7 +23,7 @@ export const turkish: Rules = {
     removal: 'immediate',
     allowReversal: false,
   },
-  promotion: { ...international.promotion, midCapture: 'passThrough' }, // decision 8
+  promotion: { ...international.promotion, midCapture: 'passThrough' }, // docs/decisions.md item 8
   draws: [{ kind: 'repetition', times: 3 }, { kind: 'onePieceEach' }],
-  sources: ['Dama Akademisi rules', 'rules.md §5.10', 'decisions.md item 8'],
+  sources: ['Dama Akademisi rules', 'docs/rules.md §5.10', 'docs/decisions.md item 8'],
 };

@@ -228,7 +228,7 @@ export function describe(ds: readonly Disagreement[], limit = 5): string {
     .join('\n');
 }
 
-/** The variants whose perft both generators must agree on (rules.md has no deep public table). */
+/** The variants whose perft both generators must agree on (docs/rules.md has no deep public table). */
 export const PERFT_CASES: ReadonlyArray<{ id: string; options: Options }> = [
   { id: 'turkish', options: {} },
   { id: 'dhamet', options: { forcedOpening: false } },

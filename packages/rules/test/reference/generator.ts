@@ -1,6 +1,6 @@
 /**
  * A second, deliberately simple move generator for Damka, used only by tests to cross-check the
- * fast generator. It is written from the rules text (rules.md §2 and §5, decisions.md), not from
+ * fast generator. It is written from the rules text (docs/rules.md §2 and §5, docs/decisions.md), not from
  * the fast generator's code, and trades every bit of speed for obviousness:
  *
  * - squares are (file, rank) coordinates and the board is a `Map` from coordinate key to piece;
@@ -369,7 +369,7 @@ function applyPrecedence(rules: Rules, captures: RefMove[]): RefMove[] {
   return kept;
 }
 
-/** Identity of a move (decision 13): kind, from, to and the set of captured points. */
+/** Identity of a move (docs/decisions.md item 13): kind, from, to and the set of captured points. */
 export function refIdentity(m: RefMove): string {
   const caps = m.jumps.map((j) => key(j.over)).sort((x, y) => x - y);
   return `${m.kind}|${key(m.from)}|${key(m.to)}|${caps.join(',')}`;
@@ -533,7 +533,7 @@ export class ReferenceRules {
   }
 }
 
-/** Legal moves with duplicate routes merged (decision 13). */
+/** Legal moves with duplicate routes merged (docs/decisions.md item 13). */
 export function referenceMoves(ref: ReferenceRules, board: RefBoard, side: Color): RefMove[] {
   return dropDuplicates(ref.legalMoves(board, side));
 }

@@ -109,7 +109,7 @@ export function loneManPosition(variant: Variant, random: Random, density: numbe
   }
 }
 
-/** Identity (decision 13) of a Damka move, in square indices. */
+/** Identity (docs/decisions.md item 13) of a Damka move, in square indices. */
 export function moveIdentity(m: Move): string {
   const caps = [...m.captures].sort((a, b) => a - b);
   return `${m.kind}|${m.from}|${m.to}|${caps.join(',')}`;
@@ -201,7 +201,7 @@ export function compareWithReference(
   };
 }
 
-/** Number of Damka legal moves whose identity repeats (decision 13 says none may). */
+/** Number of Damka legal moves whose identity repeats (docs/decisions.md item 13 says none may). */
 export function duplicateIdentities(position: Position): number {
   const ids = position.legalMoves().map(moveIdentity);
   return ids.length - new Set(ids).size;

@@ -1,0 +1,103 @@
+/**
+ * `Evaluator`: the static evaluation of one variant, in hundredths of a man from the side to
+ * move's point of view. One code path for every variant, driven by a `Weights` record and tables
+ * built once per variant (`tables.ts`).
+ *
+ * The evaluation comes in three forms that give identical scores (tested; the bench node count
+ * depends on it): the square pass (`squares.ts`, every board), and on boards of at most 64 squares
+ * (every variant but Dhamet) a bitboard form the search keeps up to date move by move — one word
+ * per piece code up to 32 squares (`bits.ts`), two words for 10x10 and Turkish (`wide-bits.ts`).
+ * Each form counts in its own fastest way; what the counts are worth is computed once, in
+ * `terms.ts`. International also adds a learned table of the men's structure (patterns.ts).
+ *
+ * Terms: material, advancement, back-row guard, centre and Dhamet's strong points (folded into the
+ * piece-square table, one read per piece); runaway men, loose pieces, king mobility, Turkish pairs;
+ * the men's shape (formation, stuck men, mobility, wing balance, tempo gap), of which only
+ * International's wing balance is weighted so far; draw-ish endings scaled down; a tempo bonus.
+ */
+import type { Variant } from '@damka/rules';
+import type { PatternTable } from '../patterns.ts';
+import type { Weights } from '../weights.ts';
+import { EvalTables } from './tables.ts';
+import { scanSquares as importedScanSquares } from './squares.ts';
+import { evaluateBits as importedEvaluateBits, loadBits as importedLoadBits } from './bits.ts';
+import { evaluateWideBits as importedEvaluateWideBits } from './wide-bits.ts';
+
+// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
+const scanSquares = importedScanSquares;
+const evaluateBits = importedEvaluateBits;
+const evaluateWideBits = importedEvaluateWideBits;
+const loadBits = importedLoadBits;
+
+/** The evaluation of one variant. It keeps no state between calls. */
+export class Evaluator extends EvalTables {
+  /**
+   * `patterns`: the structure table to add, null for none; by default the variant's stored table.
+   */
+  constructor(
+    variant: Variant,
+    overrides: Partial<Weights> = {},
+    patterns: PatternTable | null | undefined = undefined,
+  ) {
+    super(variant, overrides, patterns);
+  }
+
+  /** The score of `board` for `side` (0 white, 1 black) to move, in hundredths of a man. */
+  evaluate(board: Int8Array, side: number): number {
+    return scanSquares(this, board, side, false);
+  }
+
+  /**
+   * The score of a quiet position, or `NOT_QUIET` when `side` has a capture (it must be played
+   * out, not evaluated) or no ordinary step (only the generator can tell a blocked position from a
+   * house-rule move). Quiescence asks this at every leaf: one pass over the board answers both.
+   * Exact for captures: a capture exists exactly when some piece has a legal first jump.
+   */
+  evaluateQuiet(board: Int8Array, side: number): number {
+    return scanSquares(this, board, side, true);
+  }
+
+  /**
+   * `evaluate` / `evaluateQuiet` from one-word bitboards: `codes[at + code]` is the mask of the
+   * squares holding `code` (codes 1–7), `tableSum` the sum of `pst` over the board. Only when
+   * `bits` is not null.
+   */
+  evaluateBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    return evaluateBits(this, codes, at, tableSum, side, leaf);
+  }
+
+  /** The same from two-word bitboards (boards of 33 to 64 squares). Only when `wideBits` is not null. */
+  evaluateWideBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    return evaluateWideBits(this, codes, at, tableSum, side, leaf);
+  }
+
+  /** The bitboard evaluation of whichever form this board has (`bits` or `wideBits`). */
+  evaluateFromBits(
+    codes: Int32Array,
+    at: number,
+    tableSum: number,
+    side: number,
+    leaf: boolean,
+  ): number {
+    return this.bits !== null
+      ? evaluateBits(this, codes, at, tableSum, side, leaf)
+      : evaluateWideBits(this, codes, at, tableSum, side, leaf);
+  }
+
+  /** The bitboard state of `board` (see `BITS_STRIDE`) into `codes` at `at`; returns the table sum. */
+  loadBits(board: Int8Array, codes: Int32Array, at: number): number {
+    return loadBits(this, board, codes, at);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The evaluation's arithmetic on counts, shared by every form: each form (square pass, one-word
+ * and two-word bitboards) counts pieces, kings, runaway men, loose pieces and the men's shape its
+ * own fastest way, then hands the counts here, where each term is weighted and the draw-ish
+ * endings are scaled. One home for what a count is worth.
+ */
+import type { EvalTables } from './tables.ts';
+
+/**
+ * The men's shape terms from their counts (White's point of view): `formation`, `tail` and
+ * `mobility` are White's count minus Black's, a wing count is left-wing men minus right-wing men,
+ * `tempo` White's ranks advanced minus Black's.
+ */
+export function shapeScore(
+  tb: EvalTables,
+  formation: number,
+  tail: number,
+  mobility: number,
+  whiteWing: number,
+  blackWing: number,
+  tempo: number,
+): number {
+  const wingGap = Math.max(0, Math.abs(whiteWing) - 1) - Math.max(0, Math.abs(blackWing) - 1);
+  const margin = tb.tempoMargin;
+  const tempoGap = tempo > margin ? tempo - margin : tempo < -margin ? tempo + margin : 0;
+  return (
+    formation * tb.wFormation +
+    tail * tb.wTail +
+    mobility * tb.wManMobility -
+    wingGap * tb.wWing +
+    tempoGap * tb.wTempoGap
+  );
+}
+
+/** The terms computed from the counts of a pass, shared by both forms of the evaluation. */
+export function finish(
+  tb: EvalTables,
+  score: number,
+  side: number,
+  whitePieces: number,
+  blackPieces: number,
+  whiteKings: number,
+  blackKings: number,
+  whiteRunaway: number,
+  blackRunaway: number,
+  looseCount: number,
+): number {
+  const loose = tb.wLoose;
+  if (whitePieces === 1 && blackPieces === 1) {
+    if (tb.onePieceDraw) return 0;
+    if (tb.oneKingDraw && whiteKings === 1 && blackKings === 1) return 0;
+  }
+  // a runaway man counts only while the opponent has no king to catch it
+  if (blackKings === 0) score += whiteRunaway;
+  if (whiteKings === 0) score -= blackRunaway;
+  let own = side === 0 ? score : -score;
+  if (looseCount > 0) own -= loose * looseCount + (looseCount > 1 ? tb.wDouble : 0);
+  if (tb.drawishFlying) {
+    // a lone king against at most three pieces is usually a draw under flying kings
+    const whiteLoneKing = whitePieces === 1 && whiteKings === 1 && blackPieces <= 3;
+    const blackLoneKing = blackPieces === 1 && blackKings === 1 && whitePieces <= 3;
+    if (whiteLoneKing || blackLoneKing) own = Math.trunc(own / tb.wDivisor);
+    else if (tb.wFewPieces > 1 || tb.wEvenKings > 1) {
+      // the side ahead with three pieces or fewer against a king rarely wins; nor does one man
+      // more when both sides have as many kings
+      const whiteAhead = (side === 0 ? own : -own) > 0;
+      const aheadPieces = whiteAhead ? whitePieces : blackPieces;
+      const behindKings = whiteAhead ? blackKings : whiteKings;
+      const menGap = whitePieces - whiteKings - (blackPieces - blackKings);
+      if (behindKings > 0 && aheadPieces <= 3) own = Math.trunc(own / tb.wFewPieces);
+      else if (whiteKings === blackKings && whiteKings > 0 && menGap <= 1 && menGap >= -1)
+        own = Math.trunc(own / tb.wEvenKings);
+    }
+  }
+  return own + tb.wTempo;
+}

@@ -1,0 +1,165 @@
+/**
+ * Move ordering (Stockfish's movepick, for draughts): the order in which the search tries the
+ * moves of a node, so that the best is usually first and the rest are cut off. One home for the
+ * scores, the killers and the history the search feeds back, and the pick that both the main
+ * search and quiescence use.
+ *
+ * Order: the transposition table's move; captures by pieces taken, then kings taken, then
+ * crowning; a quiet crowning step; the two killers of the ply (quiet moves that cut off at this
+ * ply before); the rest by history (from-to counts of cutoffs, weighted by depth squared). Moves
+ * stay where the generator wrote them: `pick` brings the best remaining one forward in a per-ply
+ * slot array by one selection-sort step, so a node cut off after a few moves never sorts the rest.
+ */
+import {
+  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
+  KIND_STEP as IMPORTED_KIND_STEP,
+  MAN as IMPORTED_MAN,
+  type MoveList,
+} from '@damka/rules';
+
+// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
+// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
+const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
+const KIND_STEP = IMPORTED_KIND_STEP;
+const MAN = IMPORTED_MAN;
+
+/** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
+export function moveIdOf(list: MoveList, i: number): number {
+  return (
+    list.from[i]! |
+    (list.to[i]! << 7) |
+    (list.kind[i]! << 14) |
+    (1 << 16) |
+    (list.hash[i]! & 0xfffe0000) |
+    0
+  );
+}
+
+/** The ordering state of one search thread: scores and slots per ply, killers, history. */
+export class MoveOrdering {
+  private readonly size: number;
+  /** Per ply: the score of each move of the list. */
+  private readonly scores: Int32Array[] = [];
+  /** Per ply: the search order of the move list (list indices), sorted as the search goes. */
+  private readonly slots: Int32Array[] = [];
+  private readonly killers: Int32Array;
+  private readonly history: Int32Array;
+
+  constructor(size: number, plies: number) {
+    this.size = size;
+    this.killers = new Int32Array(plies * 2);
+    this.history = new Int32Array(2 * size * size);
+    for (let i = 0; i <= plies; i++) {
+      this.scores.push(new Int32Array(128));
+      this.slots.push(new Int32Array(128));
+    }
+  }
+
+  /** Forget everything learnt: a new game, or a bench run. */
+  clear(): void {
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  /** A new search: killers are forgotten, history fades to an eighth. */
+  newSearch(): void {
+    this.killers.fill(0);
+    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
+  }
+
+  /** The killers of `ply`: the newer (`k` 0) and the older (`k` 1). */
+  killer(ply: number, k: number): number {
+    return this.killers[ply * 2 + k]!;
+  }
+
+  /** The scores of the moves at `ply`, as `scoreAll` or `scoreCaptures` left them. */
+  scoresAt(ply: number): Int32Array {
+    return this.scores[ply]!;
+  }
+
+  /** A capture's score: pieces taken, then kings taken, then crowning. */
+  captureScore(list: MoveList, i: number): number {
+    let kings = 0;
+    const at = list.start[i]!;
+    for (let x = 0; x < list.ncap[i]!; x++) if ((list.capCode[at + x]! & 3) !== MAN) kings++;
+    return list.ncap[i]! * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
+  }
+
+  /** Score every move of `list` at `ply` for `side` to move, and reset the ply's order. */
+  scoreAll(list: MoveList, ply: number, side: number, ttMove: number): void {
+    const n = list.count;
+    this.reserve(ply, n);
+    const scores = this.scores[ply]!;
+    const k0 = this.killers[ply * 2]!;
+    const k1 = this.killers[ply * 2 + 1]!;
+    const size = this.size;
+    const base = side * size * size;
+    for (let i = 0; i < n; i++) {
+      const id = moveIdOf(list, i);
+      let s: number;
+      if (id === ttMove) s = 1 << 30;
+      else if (list.kind[i] === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
+      else if (list.piece[i] !== list.moved[i] && list.kind[i] === KIND_STEP) s = 1 << 25;
+      else if (id === k0) s = (1 << 24) + 1;
+      else if (id === k1) s = 1 << 24;
+      else s = this.history[base + list.from[i]! * size + list.to[i]!]!;
+      scores[i] = s;
+    }
+    const slots = this.slots[ply]!;
+    for (let x = 0; x < n; x++) slots[x] = x;
+  }
+
+  /** Score the first `m` moves of `list` (its captures) for quiescence, and reset the order. */
+  scoreCaptures(list: MoveList, ply: number, m: number): void {
+    this.reserve(ply, list.count);
+    const scores = this.scores[ply]!;
+    for (let i = 0; i < m; i++) scores[i] = this.captureScore(list, i);
+    const slots = this.slots[ply]!;
+    for (let x = 0; x < m; x++) slots[x] = x;
+  }
+
+  /**
+   * The list index of the move to try `k`-th of `n` at `ply`: one selection-sort step brings the
+   * best-scored remaining move to place k (call with k = 0, 1, 2, … in turn).
+   */
+  pick(ply: number, k: number, n: number): number {
+    const scores = this.scores[ply]!;
+    const slots = this.slots[ply]!;
+    let bi = k;
+    let bs = scores[k]!;
+    for (let j = k + 1; j < n; j++) {
+      if (scores[j]! > bs) {
+        bs = scores[j]!;
+        bi = j;
+      }
+    }
+    if (bi !== k) {
+      const t = slots[k]!;
+      slots[k] = slots[bi]!;
+      slots[bi] = t;
+      scores[bi] = scores[k]!;
+      scores[k] = bs;
+    }
+    return slots[k]!;
+  }
+
+  /** A quiet move `id` (move i of `list`) cut off at `ply` searched to `depth`: learn from it. */
+  cutoff(list: MoveList, i: number, id: number, ply: number, side: number, depth: number): void {
+    const k0 = this.killers[ply * 2]!;
+    if (k0 !== id) {
+      this.killers[ply * 2 + 1] = k0;
+      this.killers[ply * 2] = id;
+    }
+    const size = this.size;
+    const h = side * size * size + list.from[i]! * size + list.to[i]!;
+    const v = this.history[h]! + depth * depth;
+    this.history[h] = v;
+    if (v > 1 << 20)
+      for (let x = 0; x < this.history.length; x++) this.history[x] = this.history[x]! >> 1;
+  }
+
+  private reserve(ply: number, n: number): void {
+    if (this.scores[ply]!.length < n) this.scores[ply] = new Int32Array(n * 2);
+    if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The search path: what the search keeps per ply of the line it is on, beside the board it makes
+ * and unmakes moves on — the Zobrist key in two int32 halves and the reversible-ply count (read for
+ * repetitions and move-count draws), and on boards of at most 64 squares one bitboard per piece
+ * code (two words above 32 squares) with the piece-square sum, which the evaluator's bitboard
+ * forms read instead of the board. Entry `idx` is ply `idx - root` of the search, the game's
+ * earlier positions below the root. Each move writes entry idx from entry idx - 1, incrementally,
+ * so nothing is unmade but the board.
+ */
+import {
+  KIND_SPLIT as IMPORTED_KIND_SPLIT,
+  MAN as IMPORTED_MAN,
+  makeMove as importedMakeMove,
+  type MoveList,
+  type Variant,
+} from '@damka/rules';
+import { BITS_STRIDE as IMPORTED_BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
+import { variantKeys, type ZobristKeys } from './zobrist.ts';
+
+// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
+// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
+const KIND_SPLIT = IMPORTED_KIND_SPLIT;
+const MAN = IMPORTED_MAN;
+const makeMove = importedMakeMove;
+const BITS_STRIDE = IMPORTED_BITS_STRIDE;
+
+export class SearchPath {
+  readonly evaluator: Evaluator;
+  private readonly zob: ZobristKeys;
+  private readonly size: number;
+  keysLo = new Int32Array(0);
+  keysHi = new Int32Array(0);
+  /** Reversible plies (king moves without capture) up to each entry. */
+  rev = new Int32Array(0);
+  /** Boards of at most 64 squares: piece-code masks (`BITS_STRIDE` words per ply), table sums. */
+  readonly bitboards: boolean;
+  /** Words of bitboard state in use per ply: 8 (one word per code) or 16 (two words). */
+  private readonly bitWords: number;
+  private codeBits = new Int32Array(0);
+  private tableSums = new Int32Array(0);
+  private readonly pst: Int32Array;
+
+  constructor(variant: Variant, evaluator: Evaluator) {
+    this.evaluator = evaluator;
+    this.zob = variantKeys(variant);
+    this.size = variant.topology.size;
+    this.bitboards = evaluator.bits !== null || evaluator.wideBits !== null;
+    this.bitWords = evaluator.bits !== null ? 8 : BITS_STRIDE;
+    this.pst = evaluator.pst;
+  }
+
+  /** Make room for `need` entries (game history and search plies). */
+  reserve(need: number): void {
+    if (this.keysLo.length >= need) return;
+    this.keysLo = new Int32Array(need);
+    this.keysHi = new Int32Array(need);
+    this.rev = new Int32Array(need);
+    if (this.bitboards) {
+      this.codeBits = new Int32Array(need * BITS_STRIDE);
+      this.tableSums = new Int32Array(need);
+    }
+  }
+
+  /** Entry `idx` is `board` with `side` to move after `reversible` reversible plies. */
+  setRoot(board: Int8Array, side: number, idx: number, reversible: number): void {
+    const key = this.hash(board, side);
+    this.keysLo[idx] = key[0];
+    this.keysHi[idx] = key[1];
+    this.rev[idx] = reversible;
+    this.loadBits(board, idx);
+  }
+
+  /** The bitboards and table sum of entry `idx`, from the board (boards of at most 64 squares). */
+  loadBits(board: Int8Array, idx: number): void {
+    if (!this.bitboards) return;
+    this.tableSums[idx] = this.evaluator.loadBits(board, this.codeBits, idx * BITS_STRIDE);
+  }
+
+  /**
+   * The evaluation of entry `idx` (`board`, `side` to move): from the bitboards where the board has
+   * them; at a `leaf`, `NOT_QUIET` unless the position is quiet.
+   */
+  evaluate(board: Int8Array, side: number, idx: number, leaf: boolean): number {
+    if (!this.bitboards) {
+      return leaf
+        ? this.evaluator.evaluateQuiet(board, side)
+        : this.evaluator.evaluate(board, side);
+    }
+    const at = idx * BITS_STRIDE;
+    return this.bitWords === 8
+      ? this.evaluator.evaluateBits(this.codeBits, at, this.tableSums[idx]!, side, leaf)
+      : this.evaluator.evaluateWideBits(this.codeBits, at, this.tableSums[idx]!, side, leaf);
+  }
+
+  /**
+   * Make move i of `list` on `board`: the key, reversible-ply counter (and bitboards) at `idx` are
+   * written from those at `idx - 1`.
+   */
+  play(board: Int8Array, list: MoveList, i: number, idx: number): void {
+    const z = this.zob;
+    const size = this.size;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    const piece = list.piece[i]!;
+    let lo = this.keysLo[idx - 1]! ^ z.sideLo;
+    let hi = this.keysHi[idx - 1]! ^ z.sideHi;
+    if (this.bitboards) this.playBits(list, i, idx);
+    if (list.kind[i] === KIND_SPLIT) {
+      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
+      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;
+      this.rev[idx] = 0;
+    } else {
+      lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + to]!;
+      hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + to]!;
+      const at = list.start[i]!;
+      const ncap = list.ncap[i]!;
+      for (let x = at; x < at + ncap; x++) {
+        const k = list.capCode[x]! * size + list.capSq[x]!;
+        lo ^= z.lo[k]!;
+        hi ^= z.hi[k]!;
+      }
+      this.rev[idx] =
+        ncap === 0 && (moved & 3) !== MAN && moved === piece ? this.rev[idx - 1]! + 1 : 0;
+    }
+    this.keysLo[idx] = lo;
+    this.keysHi[idx] = hi;
+    makeMove(board, list, i);
+  }
+
+  /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */
+  private playBits(list: MoveList, i: number, idx: number): void {
+    const bits = this.codeBits;
+    const pst = this.pst;
+    const size = this.size;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    const piece = list.piece[i]!;
+    const at = idx * BITS_STRIDE;
+    const before = at - BITS_STRIDE;
+    for (let c = 0, words = this.bitWords; c < words; c++) bits[at + c] = bits[before + c]!;
+    let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
+    // square sq is bit sq % 32 (a shift count is taken mod 32) of word sq >> 5
+    const fromWord = at + ((from >> 5) << 3);
+    const toWord = at + ((to >> 5) << 3);
+    bits[fromWord + moved] = bits[fromWord + moved]! ^ (1 << from);
+    if (list.kind[i] === KIND_SPLIT) {
+      // the king becomes two men: one on its square, one on `to`
+      bits[fromWord + piece] = bits[fromWord + piece]! | (1 << from);
+      bits[toWord + piece] = bits[toWord + piece]! | (1 << to);
+      sum += pst[piece * size + from]!;
+    } else {
+      bits[toWord + piece] = bits[toWord + piece]! ^ (1 << to);
+      const start = list.start[i]!;
+      const end = start + list.ncap[i]!;
+      for (let x = start; x < end; x++) {
+        const code = list.capCode[x]!;
+        const sq = list.capSq[x]!;
+        const w = at + ((sq >> 5) << 3) + code;
+        bits[w] = bits[w]! ^ (1 << sq);
+        sum -= pst[code * size + sq]!;
+      }
+    }
+    this.tableSums[idx] = sum;
+  }
+
+  /** Full key of a board (for the root). */
+  hash(board: Int8Array, side: number): [number, number] {
+    let lo = 0;
+    let hi = 0;
+    const size = this.size;
+    for (let sq = 0; sq < size; sq++) {
+      const code = board[sq]!;
+      if (code === 0) continue;
+      lo ^= this.zob.lo[code * size + sq]!;
+      hi ^= this.zob.hi[code * size + sq]!;
+    }
+    if (side === 1) {
+      lo ^= this.zob.sideLo;
+      hi ^= this.zob.sideHi;
+    }
+    return [lo, hi];
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Score conventions of the search, in hundredths of a man from the side to move's point of view:
+ * a draw is 0, a position won `n` plies from the root scores `MATE - n`, and everything beyond
+ * `MATE_BOUND` is a forced result. The transposition table stores a mate score relative to the
+ * node that stored it (`toTT`) and turns it back into one relative to the root where it is read
+ * (`fromTT`), so a mate found through a transposition keeps its true distance.
+ */
+
+/** A won position `n` plies from the root scores `MATE - n`. */
+export const MATE = 30000;
+/** Scores beyond this are forced wins or losses. */
+export const MATE_BOUND = MATE - 1000;
+/** Above every score: the open window's bounds. */
+export const INF = 32000;
+export const DRAW = 0;
+
+/** A score at `ply` as the transposition table stores it. */
+export function toTT(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score + ply;
+  if (score < -MATE_BOUND) return score - ply;
+  return score;
+}
+
+/** A stored score read back at `ply`. */
+export function fromTT(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score - ply;
+  if (score < -MATE_BOUND) return score + ply;
+  return score;
+}
