@@ -3,12 +3,13 @@
  * WebSocket endpoint. With no configuration it keeps games in `./data/damka.sqlite`.
  *
  * Environment: PORT (8080), HOST (localhost), DATA_DIR (./data), DATABASE_URL (Postgres instead
- * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), REDIS_URL (fan-out between
- * nodes), NODE_ID, WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS
- * (comma-separated extra origins for WebSockets), LOG_LEVEL (info; `silent` for none),
- * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address), METRICS=1 (serve
- * /api/metrics: event-loop delay, acknowledgement and write times, GC pauses, CPU share),
- * CLAIM_AFTER_SECONDS (how long a player must be gone before the opponent may claim; 60).
+ * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), DATABASE_POOL (10), REDIS_URL
+ * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID, WEB_ROOT (the built
+ * web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra origins for
+ * WebSockets), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate
+ * limits per address), METRICS=1 (serve /api/metrics: event-loop delay, acknowledgement and write
+ * times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player must be gone before the
+ * opponent may claim; 60).
  * docs/protocol.md describes each of them.
  *
  * Failure tests only: with NODE_ENV=test (and never otherwise), DAMKA_FAILPOINT=stop-after-commit:N
@@ -45,6 +46,7 @@ const server = await createServer({
   ...(env['DATABASE_SCHEMA'] ? { schema: env['DATABASE_SCHEMA'] } : {}),
   sqlitePath: join(env['DATA_DIR'] ?? 'data', 'damka.sqlite'),
   ...(env['REDIS_URL'] ? { redisUrl: env['REDIS_URL'] } : {}),
+  ...(env['REDIS_CHANNEL'] ? { channel: env['REDIS_CHANNEL'] } : {}),
   ...(env['NODE_ID'] ? { nodeId: env['NODE_ID'] } : {}),
   webRoot,
   logger: level === 'silent' ? false : { level },
