@@ -214,6 +214,8 @@ function startCheckpointer(database: SqliteDatabase, path: string): { stop(): Pr
   worker.unref();
   return {
     async stop() {
+      // wait for the last checkpoint even if nothing else keeps the process alive
+      worker.ref();
       if (running) worker.postMessage('stop');
       running = false;
       await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);

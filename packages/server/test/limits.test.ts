@@ -100,6 +100,11 @@ test('claim: refused while the opponent is connected, before the delay, then the
   assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*connected/);
   black.stop();
   await until(() => white.state!.absent.black !== null, 'White learns that Black left');
+  // the HTTP view reports the same absence as the socket
+  const viewed = (await (await fetch(`${server.url}/api/games/${game.gameId}`)).json()) as {
+    state: { absent: { white: number | null; black: number | null } };
+  };
+  assert.deepEqual(viewed.state.absent, { white: null, black: white.state!.absent.black });
   assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*claim in/);
   await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
   white.claim('win');
