@@ -259,8 +259,13 @@ export class GameService {
           return { ok: true, action: checked.action, duplicate: true };
         }
         if (checked.kind === 'refused') {
-          if (checked.refusal.code === 'gameOver' && live.flagFallen(now)) await this.flag(live);
           const { code, message } = checked.refusal;
+          if (code === 'futurePly' && attempt === 0) {
+            // the client may have seen, through another node, what this copy has not yet
+            live = await this.cache.catchUp(live);
+            continue;
+          }
+          if (code === 'gameOver' && live.flagFallen(now)) await this.flag(live);
           const expected = code === 'stalePly' || code === 'futurePly' ? live.ply : undefined;
           return fail(code, message, expected);
         }
