@@ -61,6 +61,10 @@ export async function openPostgres(url: string, schema: string, poolSize: number
     connectionString: url,
     max: poolSize,
     options: `-c search_path="${schema}"`,
+    // an unreachable database fails requests (answered `internal`, retried by clients) instead
+    // of holding them, and the version polls, for ever
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 30_000,
   });
   pool.on('error', () => {
     // an idle connection broke: the pool replaces it

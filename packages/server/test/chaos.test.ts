@@ -128,9 +128,11 @@ test('the same seat on both nodes races 50 times: one move is recorded, the othe
   try {
     const random = seeded(14);
     let races = 0;
+    const games: string[] = [];
     while (races < 50) {
       const game = await createGame(c.nodes[0]!.url, { variant: 'international' });
       const id = game.gameId;
+      games.push(id);
       // White in two tabs, one on each node; Black and a spectator on each node
       const tabs = [await rawSocket(c.ws(0)), await rawSocket(c.ws(1))];
       for (const tab of tabs) tab.send(hello(id, game.white.token));
@@ -195,6 +197,12 @@ test('the same seat on both nodes races 50 times: one move is recorded, the othe
       for (const tab of tabs) tab.ws.close();
       stopClients();
     }
+    // every game of the test, as stored and as each node serves it, replays under the rules
+    for (const id of games) {
+      const stored = await c.store.actions(id);
+      replay(stored);
+      for (const node of c.nodes) assert.deepEqual((await fetchGame(node.url, id)).actions, stored);
+    }
   } finally {
     await c.close();
   }
@@ -223,6 +231,9 @@ async function agree(
   );
   for (const node of c.nodes) {
     assert.deepEqual((await fetchGame(node.url, id)).actions, stored, `${what}: ${node.url}`);
+    const pdn = await fetch(`${node.url}/api/games/${id}/pdn`);
+    assert.equal(pdn.status, 200, `${what}: PDN from ${node.url}`);
+    await pdn.text();
   }
 }
 
