@@ -323,9 +323,6 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
           seat,
           ...(token !== undefined ? { token } : {}),
           send,
-          resync: () => {
-            queue = queue.then(() => hello(id, 0)).catch(() => {});
-          },
         };
         service.hub.join(id, connection);
       }

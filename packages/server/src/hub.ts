@@ -36,8 +36,6 @@ export interface Connection {
   /** The secret the connection presented (kept on the node that holds it; never published). */
   readonly token?: string;
   send(message: ServerMessage): void;
-  /** Send the whole game again (after this node lost track of it). */
-  resync(): void;
 }
 
 /** The minimum of ioredis the hub uses. */
@@ -156,7 +154,7 @@ export class Hub {
 
   private send(event: GameEvent): void {
     this.pub?.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
-      // presence is refreshed by the next announcement
+      // a lost change is found by the other nodes' polls; presence by the next announcement
     });
   }
 
@@ -177,16 +175,7 @@ export class Hub {
 
   /** Tell the other nodes about a change this node committed. */
   publish(change: Change): void {
-    if (this.pub) {
-      this.pub
-        .publish(
-          this.channel,
-          JSON.stringify({ node: this.nodeId, event: { t: 'change', game: change.game, change } }),
-        )
-        .catch(() => {
-          // the other nodes find the change in the database when they next poll
-        });
-    }
+    this.send({ t: 'change', game: change.game, change });
   }
 
   async close(): Promise<void> {

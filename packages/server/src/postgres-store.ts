@@ -9,11 +9,11 @@
  * locked only for that statement, never across round trips, so a busy game does not queue its
  * writers behind network waits. Statements are prepared once per connection (named queries).
  *
- * Moves are written in batches when the node is busy: at most `MOVE_WRITERS` move statements run
+ * Moves are written in batches when the node is busy: at most `moveWriters` move statements run
  * at once, and the moves that arrive meanwhile go together in the next one — each game's row is
  * still updated only if its version is the expected one, and the statement answers which games
  * were written. One statement and one commit (one WAL flush) for many moves is what keeps the
- * acknowledgement time flat under load; a lone move goes alone at once, as before. If a batch
+ * acknowledgement time flat under load; a lone move goes alone, at once. If a batch
  * fails as a whole (two nodes' batches locking the same rows in opposite orders), its moves are
  * written one by one.
  */
@@ -69,7 +69,7 @@ export async function openPostgres(url: string, schema: string, poolSize: number
   pool.on('error', () => {
     // an idle connection broke: the pool replaces it
   });
-  return new PostgresStore(pool);
+  return new PostgresStore(pool, poolSize);
 }
 
 /** `$from::type, $from+1::type, …`: one cast parameter for each of `types`. */
@@ -96,8 +96,11 @@ const SQL = {
   recordActions: `with input as (select * from json_to_recordset($1::json) as i(id text, expected integer, ${STATUS_COLUMNS.map((c) => `${c} ${columnType(c, 'bigint')}`).join(', ')}, a_ply integer, a_kind text, a_text text, a_color text, a_at bigint)), changed as (update games g set ${STATUS_COLUMNS.map((c) => `${c} = i.${c}`).join(', ')} from input i where g.id = i.id and g.version = i.expected returning g.id) insert into actions (${ACTION_COLUMNS.join(', ')}) select i.id, i.a_ply, i.a_kind, i.a_text, i.a_color, i.a_at from input i join changed c on c.id = i.id returning game_id`,
 } as const;
 
-/** Move statements running at once (each may carry many moves); more wait for the next batch. */
-const MOVE_WRITERS = 4;
+/**
+ * Move statements running at once (each may carry many moves; more wait for the next batch): four,
+ * or half the pool if it is smaller, so reads and polls keep connections of their own.
+ */
+const moveWriters = (poolSize: number) => Math.max(1, Math.min(4, Math.ceil(poolSize / 2)));
 /** Most moves in one statement. */
 const MAX_BATCH = 200;
 
@@ -114,7 +117,14 @@ class PostgresStore implements Store {
   private readonly waiting: MoveWrite[] = [];
   private writing = 0;
 
-  constructor(private readonly pool: Pool) {}
+  private readonly writers: number;
+
+  constructor(
+    private readonly pool: Pool,
+    poolSize: number,
+  ) {
+    this.writers = moveWriters(poolSize);
+  }
 
   private async query<R extends object>(
     name: keyof typeof SQL,
@@ -167,9 +177,9 @@ class PostgresStore implements Store {
     });
   }
 
-  /** Start move statements while fewer than `MOVE_WRITERS` run and moves wait. */
+  /** Start move statements while fewer than `writers` run and moves wait. */
   private writeMoves(): void {
-    while (this.writing < MOVE_WRITERS && this.waiting.length > 0) {
+    while (this.writing < this.writers && this.waiting.length > 0) {
       const batch = this.nextBatch();
       this.writing++;
       const written = batch.length === 1 ? this.writeMove(batch[0]!) : this.writeBatch(batch);
