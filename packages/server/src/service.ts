@@ -168,7 +168,7 @@ export class GameService {
         const joined = seat === 'white' ? 'joinedWhite' : 'joinedBlack';
         if (!live.status[joined]) {
           const changed = await this.change(live, (status) => ({ ...status, [joined]: true }));
-          if (changed.ok) live = changed.live;
+          live = changed.ok ? changed.live : (this.cache.peek(id) ?? live);
         }
       }
       attach(seat, this.welcome(live, seat, since), await this.missedRematch(live, seat, token));
