@@ -69,20 +69,23 @@ export class GameCache {
     return this.games.get(id) ?? (await this.read(id));
   }
 
-  /** The game as stored now: the cached copy after a version check, or a fresh read. */
-  async current(id: string): Promise<LiveGame | null> {
+  /**
+   * The game as stored now: the cached copy after a version check, or a fresh read — kept in the
+   * cache unless `keep` is false (a reader that follows nothing, such as an HTTP request).
+   */
+  async current(id: string, keep = true): Promise<LiveGame | null> {
     const cached = this.games.get(id);
-    if (!cached) return this.read(id);
+    if (!cached) return this.read(id, keep);
     return this.catchUp(cached);
   }
 
-  private async read(id: string): Promise<LiveGame | null> {
+  private async read(id: string, keep = true): Promise<LiveGame | null> {
     const record = await this.store.game(id);
     if (!record) return null;
     // actions committed after the record was read are left for the next catch-up
     const actions = (await this.store.actions(id)).slice(0, record.status.ply);
     const live = new LiveGame(record, actions);
-    this.games.set(id, live);
+    if (keep) this.games.set(id, live);
     return live;
   }
 

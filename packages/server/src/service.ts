@@ -132,9 +132,12 @@ export class GameService {
     return { ok: true, record, white, black };
   }
 
-  /** The game as stored now, for reading (in turn with the game's other work). */
+  /**
+   * The game as stored now, for reading (in turn with the game's other work); cached only while
+   * connections here follow it.
+   */
   snapshot(id: string): Promise<LiveGame | null> {
-    return this.cache.serial(id, () => this.cache.current(id));
+    return this.cache.serial(id, () => this.cache.current(id, this.hub.watchers(id) > 0));
   }
 
   /** Which seat a secret opens (spectator without one); null when it opens none. */
