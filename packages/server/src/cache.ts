@@ -59,11 +59,6 @@ export class GameCache {
     return next;
   }
 
-  /** Is any work on the game queued or running? */
-  busy(id: string): boolean {
-    return this.queues.has(id);
-  }
-
   /** The cached game, else read from the database; null when there is no such game. */
   async load(id: string): Promise<LiveGame | null> {
     return this.games.get(id) ?? (await this.read(id));
