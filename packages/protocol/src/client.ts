@@ -9,7 +9,8 @@
  * playing it twice). A lost connection is reopened with a growing delay, trying the addresses in
  * turn, and the `hello` carries the number of actions already held, so the server sends exactly
  * what was missed. A `played` message that does not follow the actions held (a gap) asks for a
- * resync the same way.
+ * resync the same way, and so does a state (`played` or `update`) whose ply is beyond the
+ * actions held.
  */
 import {
   PROTOCOL_VERSION,
@@ -274,11 +275,14 @@ export class OnlineClient {
         this.append(message.action);
         this.setState(message.state);
         this.settlePending();
+        if (message.state.ply > this.actions.length) this.resync();
         break;
       }
       case 'update':
         this.setState(message.state);
         if (this.over) this.settlePending();
+        // the game is ahead of the actions held: some were missed
+        if (message.state.ply > this.actions.length) this.resync();
         break;
       case 'error': {
         this.lastError = { code: message.code, message: message.message };

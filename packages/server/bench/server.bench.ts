@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Position, formatMove, getVariant, parseMove, type Options } from '@damka/rules';
 import type { Action, OnlineClient } from '@damka/protocol';
-import { dropSchema } from '../src/db.ts';
+import { dropSchema } from '../src/postgres-store.ts';
 import type { MetricsSnapshot } from '../src/metrics.ts';
 import {
   PG_URL,

@@ -31,6 +31,7 @@ import {
 } from '@damka/protocol';
 import type { Connection } from './hub.ts';
 import type { GameService } from './service.ts';
+import * as decisions from './decisions.ts';
 import { gamePdn } from './pdn.ts';
 
 export interface AppOptions {
@@ -209,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? await service.snapshot(request.params.id)
       : null;
     if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
-    return { game: live.info, actions: live.actions, state: live.state(service.now()) };
+    return { game: live.info, actions: live.actions, state: service.state(live) };
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/pdn', async (request, reply) => {
@@ -322,9 +323,6 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
           seat,
           ...(token !== undefined ? { token } : {}),
           send,
-          resync: () => {
-            queue = queue.then(() => hello(id, 0)).catch(() => {});
-          },
         };
         service.hub.join(id, connection);
       }
@@ -381,27 +379,27 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
         return;
       }
       case 'resign': {
-        const result = await service.resign(game, seat);
+        const result = await decisions.resign(service, game, seat);
         if (!result.ok) error(result.code, result.message);
         return;
       }
       case 'draw': {
-        const result = await service.draw(game, seat, message.action);
+        const result = await decisions.draw(service, game, seat, message.action);
         if (!result.ok) error(result.code, result.message);
         return;
       }
       case 'rematch': {
-        const result = await service.rematch(game, seat, token);
+        const result = await decisions.rematch(service, game, seat, token);
         if (!result.ok) error(result.code, result.message);
         return;
       }
       case 'abort': {
-        const result = await service.abort(game, seat);
+        const result = await decisions.abort(service, game, seat);
         if (!result.ok) error(result.code, result.message);
         return;
       }
       case 'claim': {
-        const result = await service.claim(game, seat, message.result);
+        const result = await decisions.claim(service, game, seat, message.result);
         if (!result.ok) error(result.code, result.message);
         return;
       }

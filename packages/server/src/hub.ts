@@ -1,35 +1,25 @@
 /**
- * The hub: which connections of this node watch which game, and the fan-out of game events to
- * them — directly on one node, and through Redis pub/sub between nodes when `REDIS_URL` is set.
- * Every node publishes the events it causes and delivers the events of the others to its own
- * connections, so a player may be connected to any node (no sticky sessions).
+ * The hub: which connections of this node watch which game, and the messages between nodes over
+ * Redis pub/sub when `REDIS_URL` is set. A node publishes each change it committed (the new
+ * status and the action, if any); the other nodes hand it to their game cache, which applies it
+ * in turn with the game's other work and sends it to their connections. So a player may be
+ * connected to any node (no sticky sessions).
  *
- * Events are published only after the change is committed to the database; a node that misses
- * one (a Redis hiccup, a restart) is not wrong for long: its cached game is checked against the
- * stored version before every write, and clients resync with `hello`.
+ * Redis only makes delivery fast: a change is published after it is committed, and a node that
+ * misses one (a Redis hiccup, a writer that died between its commit and its publish) finds it in
+ * the database, which each node polls for the games its connections follow (`cache.ts`).
  *
  * The hub also knows whether each player is connected (to any node): nodes announce when a seat's
  * first connection to a game opens and its last one closes, and a node that starts following a
  * game asks the others to announce theirs again. A node that dies announces nothing, so its
  * players still count as present elsewhere: the error is on the side of refusing a claim.
  */
-import type { Action, Seat, ServerMessage } from '@damka/protocol';
+import type { Seat, ServerMessage } from '@damka/protocol';
+import type { Change, Color } from './records.ts';
 
-type Color = 'white' | 'black';
-import type { GamesTable } from './db.ts';
-
-/** The public part of a games row (the seat hashes never leave the node that read them). */
-export type PublicRow = Omit<GamesTable, 'white_hash' | 'black_hash'>;
-
-/** What happened to a game. */
+/** What nodes tell each other. */
 export type GameEvent =
-  | {
-      readonly t: 'played';
-      readonly game: string;
-      readonly action: Action;
-      readonly row: PublicRow;
-    }
-  | { readonly t: 'update'; readonly game: string; readonly row: PublicRow }
+  | { readonly t: 'change'; readonly game: string; readonly change: Change }
   | {
       /** A seat's first connection on node `node` opened (`present`) or its last one closed. */
       readonly t: 'presence';
@@ -38,11 +28,6 @@ export type GameEvent =
       readonly present: boolean;
       /** Set by a node that just started following the game: the others announce themselves. */
       readonly ask: boolean;
-    }
-  | {
-      readonly t: 'rematch';
-      readonly game: string;
-      readonly next: string;
     };
 
 /** One WebSocket connection, as the hub sees it. */
@@ -51,12 +36,7 @@ export interface Connection {
   /** The secret the connection presented (kept on the node that holds it; never published). */
   readonly token?: string;
   send(message: ServerMessage): void;
-  /** Send the whole game again (after this node lost track of it). */
-  resync(): void;
 }
-
-/** How the hub turns an event into a message for one connection. */
-export type Render = (event: GameEvent, connection: Connection) => ServerMessage | null;
 
 /** The minimum of ioredis the hub uses. */
 interface RedisLike {
@@ -75,12 +55,10 @@ export class Hub {
   readonly nodeId: string;
   /** Players connected through other nodes: game → seat → node ids. */
   private readonly remote = new Map<string, Map<Color, Set<string>>>();
-  /** Called for every event from another node (the service updates its cache). */
-  onRemote: (event: GameEvent) => void = () => {};
+  /** Called for every change another node committed (the game cache applies it). */
+  onRemote: (change: Change) => void = () => {};
   /** Called when a player's presence (on any node) may have changed. */
   onPresence: (game: string, seat: Color) => void = () => {};
-  /** Turns events into messages; set by the service. */
-  render: Render = () => null;
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
@@ -101,12 +79,8 @@ export class Hub {
         return;
       }
       if (data.node === this.nodeId) return;
-      if (data.event.t === 'presence') {
-        this.remotePresence(data.node, data.event);
-        return;
-      }
-      this.onRemote(data.event);
-      this.deliver(data.event);
+      if (data.event.t === 'presence') this.remotePresence(data.node, data.event);
+      else if (data.event.t === 'change') this.onRemote(data.event.change);
     });
     await this.sub.subscribe(channel);
   }
@@ -180,7 +154,7 @@ export class Hub {
 
   private send(event: GameEvent): void {
     this.pub?.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
-      // presence is refreshed by the next announcement
+      // a lost change is found by the other nodes' polls; presence by the next announcement
     });
   }
 
@@ -194,23 +168,14 @@ export class Hub {
     return this.rooms.get(game)?.size ?? 0;
   }
 
-  /** Deliver an event here and to the other nodes. */
-  publish(event: GameEvent): void {
-    this.deliver(event);
-    if (this.pub) {
-      this.pub.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
-        // the other nodes' clients resync on their next message or reconnect
-      });
-    }
+  /** The games this node's connections follow. */
+  games(): string[] {
+    return [...this.rooms.keys()];
   }
 
-  private deliver(event: GameEvent): void {
-    const room = this.rooms.get(event.game);
-    if (!room) return;
-    for (const connection of room) {
-      const message = this.render(event, connection);
-      if (message) connection.send(message);
-    }
+  /** Tell the other nodes about a change this node committed. */
+  publish(change: Change): void {
+    this.send({ t: 'change', game: change.game, change });
   }
 
   async close(): Promise<void> {

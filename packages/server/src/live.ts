@@ -1,11 +1,11 @@
 /**
  * `LiveGame`: one online game in memory — its rules `Game` (from `@damka/rules`, which judges
- * legality, outcomes and every draw rule), its recorded actions, its clocks and the small state a
- * table row holds (draw offer, rematch, seats joined). Pure: no I/O. The service loads it from the
- * database, checks an action here, writes it, and only then applies it here.
+ * legality, outcomes and every draw rule), its recorded actions, and its stored status (clocks,
+ * draw offer, rematch, seats joined). Pure: no I/O.
  *
- * Checking and applying are separate (`check` returns what would be recorded; `apply` records it)
- * so that nothing changes in memory unless the database write succeeded.
+ * It holds exactly what was committed to the database and nothing else: `check` judges a request
+ * and says what would be recorded, leaving the game as it was, and only `advance` — called with
+ * committed actions and statuses — changes it.
  */
 import {
   Game,
@@ -22,13 +22,12 @@ import {
 import {
   MAX_PLIES,
   type Action,
-  type ClockSetting,
   type ClockState,
   type GameInfo,
   type LiveState,
   type OutcomeInfo,
 } from '@damka/protocol';
-import type { GamesTable } from './db.ts';
+import type { GameRecord, GameSetup, GameStatus } from './records.ts';
 
 /** An action as a client asks for it. */
 export type Request =
@@ -85,31 +84,36 @@ export class LiveGame {
   readonly game: Game;
   /** Position before each action (index = ply), for recognising repeated actions. */
   private readonly before: Position[] = [];
-  /** The position before an action checked but not yet committed or rolled back. */
-  private tentative: Position | null = null;
   readonly actions: Action[] = [];
-  row: GamesTable;
+  readonly setup: GameSetup;
+  /** The stored status this copy is at. */
+  status: GameStatus;
 
-  constructor(row: GamesTable, actions: readonly Action[]) {
-    const options = JSON.parse(row.options) as Options;
-    const start = startOf(row.variant, options, row.fen);
-    if (!start.ok) throw new Error(`game ${row.id}: ${start.error}`);
+  /** The game as stored: its record and every action it has (`actions.length` = status ply). */
+  constructor(record: GameRecord, actions: readonly Action[]) {
+    const setup = record.setup;
+    const start = startOf(setup.variant, setup.options as Options, setup.fen);
+    if (!start.ok) throw new Error(`game ${setup.id}: ${start.error}`);
     this.variant = start.position.variant;
     this.game = Game.fromPosition(start.position);
-    this.row = row;
+    this.setup = setup;
+    this.status = record.status;
     this.info = {
-      id: row.id,
-      variant: row.variant,
-      options: options as Record<string, boolean>,
-      fen: row.fen,
-      clock: clockOf(row),
-      rematchOf: row.rematch_of,
+      id: setup.id,
+      variant: setup.variant,
+      options: { ...setup.options },
+      fen: setup.fen,
+      clock: setup.clock,
+      rematchOf: setup.rematchOf,
     };
-    for (const action of actions) this.replayAction(action);
+    for (const action of actions) this.replay(action);
+    if (this.ply !== record.status.ply) {
+      throw new Error(`game ${setup.id}: ${this.ply} actions stored for ply ${record.status.ply}`);
+    }
   }
 
   get id(): string {
-    return this.row.id;
+    return this.setup.id;
   }
 
   get ply(): number {
@@ -117,15 +121,24 @@ export class LiveGame {
   }
 
   get version(): number {
-    return this.row.version;
+    return this.status.version;
   }
 
   get outcome(): OutcomeInfo | null {
-    return this.row.outcome ? (JSON.parse(this.row.outcome) as OutcomeInfo) : null;
+    return this.status.outcome;
   }
 
-  /** Apply a stored action (loading, or an action another node recorded). */
-  replayAction(action: Action): void {
+  /**
+   * Apply a committed change: the action recorded with it (if any, at this game's ply) and the
+   * status written with it. Throws, changing nothing, if the action does not replay here.
+   */
+  advance(action: Action | null, status: GameStatus): void {
+    if (action) this.replay(action);
+    this.status = status;
+  }
+
+  /** Apply a stored action (loading, or catching up with the database). */
+  private replay(action: Action): void {
     if (action.ply !== this.actions.length) {
       throw new Error(`game ${this.id}: action ${action.ply} out of order`);
     }
@@ -166,13 +179,13 @@ export class LiveGame {
 
   /** The side whose turn it is, or null once the game is over. */
   get turn(): Color | null {
-    return this.row.outcome ? null : this.game.turn;
+    return this.status.outcome ? null : this.game.turn;
   }
 
   /**
-   * Check a request by `color` at time `now` against the current state. A new action is left
-   * played on the rules game, tentatively: `commit` keeps it once it is written, `rollback` takes
-   * it back if the write failed. Nothing else changes.
+   * Check a request by `color` at time `now` against the current state. Nothing changes: a new
+   * action is tried on the rules game and taken back at once; it is applied by `advance` once
+   * the database has it.
    */
   check(color: Color, request: Request, now: number): Checked {
     const ply = request.ply;
@@ -186,15 +199,13 @@ export class LiveGame {
     if (ply > this.ply) {
       return refuse('futurePly', `ply ${ply} is ahead of the game, which is at ply ${this.ply}`);
     }
-    if (this.row.outcome) return refuse('gameOver', 'the game is over');
+    if (this.status.outcome) return refuse('gameOver', 'the game is over');
     if (this.flagFallen(now)) return refuse('gameOver', 'the game is over: time ran out');
     if (this.game.turn !== color) return refuse('notYourTurn', 'it is not your turn');
-    const before = this.game.position;
     const result = this.perform(request.kind, request.text);
     if (!result.ok) return refuse('illegalMove', result.error);
     const outcome = this.game.outcome;
-    // left played on the rules game until `commit` (written) or `rollback` (not written)
-    this.tentative = before;
+    this.game.undo();
     return {
       kind: 'new',
       action: { ply, kind: request.kind, text: result.text, color, at: now },
@@ -220,71 +231,55 @@ export class LiveGame {
   }
 
   /**
-   * The row after recording `action` (checked by `check`, which also said whether it ends the
+   * The status after recording `action` (checked by `check`, which also said whether it ends the
    * game): ply, version, clocks, draw offer and outcome. Changes nothing in memory.
    */
-  rowAfter(action: Action, outcome: Outcome | undefined): GamesTable {
-    const row = this.row;
+  statusAfter(action: Action, outcome: Outcome | undefined): GameStatus {
+    const status = this.status;
     const clock = this.info.clock;
-    const next: GamesTable = {
-      ...row,
-      ply: row.ply + 1,
-      version: row.version + 1,
-      last_at: action.at,
-    };
-    if (clock && row.ply > 0) {
-      const spent = action.at - row.last_at;
-      const key = action.color === 'white' ? 'white_ms' : 'black_ms';
-      next[key] = Math.max(0, row[key] - spent);
-      if (action.kind === 'move') next[key] += clock.increment * 1000;
+    let { whiteMs, blackMs, drawOffer } = status;
+    if (clock && status.ply > 0) {
+      const spent = action.at - status.lastAt;
+      const gained = action.kind === 'move' ? clock.increment * 1000 : 0;
+      if (action.color === 'white') whiteMs = Math.max(0, whiteMs - spent) + gained;
+      else blackMs = Math.max(0, blackMs - spent) + gained;
     }
-    if (row.draw_offer !== null && row.draw_offer !== action.color) next.draw_offer = null;
+    if (drawOffer !== null && drawOffer !== action.color) drawOffer = null;
+    const next: GameStatus = {
+      ...status,
+      ply: status.ply + 1,
+      version: status.version + 1,
+      lastAt: action.at,
+      whiteMs,
+      blackMs,
+      drawOffer,
+    };
     if (outcome) {
-      next.outcome = JSON.stringify(outcomeInfo(outcome));
-      next.ended_at = action.at;
-      next.draw_offer = null;
-    } else if (next.ply >= MAX_PLIES) {
-      next.outcome = JSON.stringify({
+      return { ...next, outcome: outcomeInfo(outcome), endedAt: action.at, drawOffer: null };
+    }
+    if (next.ply >= MAX_PLIES) {
+      const outcome: OutcomeInfo = {
         winner: null,
         reason: 'maxLength',
         side: null,
         text: `Draw: the game reached ${MAX_PLIES} actions`,
-      } satisfies OutcomeInfo);
-      next.ended_at = action.at;
+      };
+      return { ...next, outcome, endedAt: action.at };
     }
     return next;
   }
 
-  /** Record an action already written to the database, with the row written with it. */
-  commit(action: Action, row: GamesTable): void {
-    if (this.tentative) {
-      this.before.push(this.tentative);
-      this.actions.push(action);
-      this.tentative = null;
-    } else {
-      this.replayAction(action);
-    }
-    this.row = row;
-  }
-
-  /** Take back the action `check` left played (its write failed). */
-  rollback(): void {
-    if (!this.tentative) return;
-    this.game.undo();
-    this.tentative = null;
-  }
-
   /** Milliseconds left on `color`'s clock at `now`. */
   timeLeft(color: Color, now: number): number {
-    const row = this.row;
-    const base = color === 'white' ? row.white_ms : row.black_ms;
+    const status = this.status;
+    const base = color === 'white' ? status.whiteMs : status.blackMs;
     if (this.clockRunning() !== color) return base;
-    return base - (now - row.last_at);
+    return base - (now - status.lastAt);
   }
 
   /** Whose clock runs: the side to move once the first move is made, while the game goes on. */
   clockRunning(): Color | null {
-    if (!this.info.clock || this.row.outcome || this.row.ply === 0) return null;
+    if (!this.info.clock || this.status.outcome || this.status.ply === 0) return null;
     return this.game.turn;
   }
 
@@ -327,18 +322,18 @@ export class LiveGame {
 
   /** Everything but the actions, as sent to clients; `absent` comes from the connections. */
   state(now: number, absent: LiveState['absent'] = NOBODY_ABSENT): LiveState {
-    const row = this.row;
+    const status = this.status;
     return {
       ply: this.ply,
       clock: this.clockState(now),
-      outcome: this.outcome,
-      drawOffer: (row.draw_offer as Color | null) ?? null,
+      outcome: status.outcome,
+      drawOffer: status.drawOffer,
       rematch: {
-        white: row.rematch_white === 1,
-        black: row.rematch_black === 1,
-        game: row.rematch_game,
+        white: status.rematchWhite,
+        black: status.rematchBlack,
+        game: status.rematchGame,
       },
-      joined: { white: row.joined_white === 1, black: row.joined_black === 1 },
+      joined: { white: status.joinedWhite, black: status.joinedBlack },
       absent,
     };
   }
@@ -346,11 +341,4 @@ export class LiveGame {
 
 function refuse(code: Refusal['code'], message: string): Checked {
   return { kind: 'refused', refusal: { code, message } };
-}
-
-/** The clock setting stored in a row. */
-export function clockOf(row: GamesTable): ClockSetting | null {
-  return row.clock_initial === null
-    ? null
-    : { initial: row.clock_initial, increment: row.clock_increment ?? 0 };
 }

@@ -3,15 +3,22 @@
  * WebSocket endpoint. With no configuration it keeps games in `./data/damka.sqlite`.
  *
  * Environment: PORT (8080), HOST (localhost), DATA_DIR (./data), DATABASE_URL (Postgres instead
- * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), REDIS_URL (fan-out between
- * nodes), NODE_ID, WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS
- * (comma-separated extra origins for WebSockets), LOG_LEVEL (info; `silent` for none),
- * CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate limits per address), METRICS=1 (serve
- * /api/metrics: event-loop delay, acknowledgement and write times, GC pauses, CPU share),
- * CLAIM_AFTER_SECONDS (how long a player must be gone before the opponent may claim; 60).
+ * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), DATABASE_POOL (10), REDIS_URL
+ * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID, WEB_ROOT (the built
+ * web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra origins for
+ * WebSockets), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate
+ * limits per address), METRICS=1 (serve /api/metrics: event-loop delay, acknowledgement and write
+ * times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player must be gone before the
+ * opponent may claim; 60).
+ * docs/protocol.md describes each of them.
+ *
+ * Failure tests only: with NODE_ENV=test (and never otherwise), DAMKA_FAILPOINT=stop-after-commit:N
+ * makes the process stop itself (SIGSTOP) right after committing the action of ply N, before
+ * applying or publishing it, as a node dying between its commit and its Redis publish would.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Change } from './records.ts';
 import { createServer } from './server.ts';
 
 const env = process.env;
@@ -20,6 +27,18 @@ const number = (name: string, fallback: number) => {
   return Number.isFinite(value) && env[name] !== '' && env[name] !== undefined ? value : fallback;
 };
 
+/** The failure a test asked for, read in test mode only. */
+function failpoint(): ((change: Change) => void) | undefined {
+  const spec = env['NODE_ENV'] === 'test' ? env['DAMKA_FAILPOINT'] : undefined;
+  const match = spec?.match(/^stop-after-commit:(\d+)$/);
+  if (!match) return undefined;
+  const ply = Number(match[1]);
+  return (change) => {
+    if (change.action?.ply === ply) process.kill(process.pid, 'SIGSTOP');
+  };
+}
+const afterCommit = failpoint();
+
 const webRoot = env['WEB_ROOT'] ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const level = env['LOG_LEVEL'] ?? 'info';
 const server = await createServer({
@@ -27,6 +46,7 @@ const server = await createServer({
   ...(env['DATABASE_SCHEMA'] ? { schema: env['DATABASE_SCHEMA'] } : {}),
   sqlitePath: join(env['DATA_DIR'] ?? 'data', 'damka.sqlite'),
   ...(env['REDIS_URL'] ? { redisUrl: env['REDIS_URL'] } : {}),
+  ...(env['REDIS_CHANNEL'] ? { channel: env['REDIS_CHANNEL'] } : {}),
   ...(env['NODE_ID'] ? { nodeId: env['NODE_ID'] } : {}),
   webRoot,
   logger: level === 'silent' ? false : { level },
@@ -36,6 +56,7 @@ const server = await createServer({
   poolSize: number('DATABASE_POOL', 10),
   metrics: env['METRICS'] === '1',
   ...(env['CLAIM_AFTER_SECONDS'] ? { claimAfterMs: number('CLAIM_AFTER_SECONDS', 60) * 1000 } : {}),
+  ...(afterCommit ? { afterCommit } : {}),
 });
 const url = await server.listen(number('PORT', 8080), env['HOST'] ?? 'localhost');
 console.log(`Damka is served on ${url}/ (Ctrl+C to stop)`);

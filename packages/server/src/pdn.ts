@@ -23,7 +23,7 @@ export function gamePdn(live: LiveGame, site: string): string {
         : outcome.winner === 'black'
           ? '0-1'
           : '1/2-1/2';
-  const date = new Date(live.row.created_at);
+  const date = new Date(live.setup.createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const tags = new Map<string, string>([
     ['Event', 'Damka online game'],

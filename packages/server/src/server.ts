@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { openDb } from './db.ts';
 import { Hub } from './hub.ts';
 import { Metrics } from './metrics.ts';
+import type { Change } from './records.ts';
 import { GameService } from './service.ts';
-import { Store } from './store.ts';
+import { openStore } from './store.ts';
 import { buildApp, type AppOptions } from './app.ts';
 
 export interface ServerConfig extends Omit<AppOptions, 'service'> {
@@ -28,6 +28,8 @@ export interface ServerConfig extends Omit<AppOptions, 'service'> {
   readonly metrics?: boolean;
   /** How long a player must be gone before the opponent may claim (ms; protocol default). */
   readonly claimAfterMs?: number;
+  /** Called after each commit, before it is applied or published (failure tests only). */
+  readonly afterCommit?: (change: Change) => void;
 }
 
 export interface RunningServer {
@@ -48,13 +50,12 @@ const LISTEN_BACKLOG = 4096;
 
 /** Open storage and build the app (call `listen` to serve). */
 export async function createServer(config: ServerConfig): Promise<RunningServer> {
-  const opened = await openDb({
+  const store = await openStore({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     ...(config.schema ? { schema: config.schema } : {}),
     ...(config.sqlitePath ? { sqlitePath: config.sqlitePath } : {}),
     ...(config.poolSize ? { poolSize: config.poolSize } : {}),
   });
-  const store = new Store(opened);
   const hub = new Hub(config.nodeId ?? randomBytes(4).toString('hex'));
   if (config.redisUrl) {
     await hub.connectRedis(config.redisUrl, config.channel ?? `damka:${config.schema ?? 'public'}`);
@@ -63,6 +64,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     ...(config.now ? { now: config.now } : {}),
     ...(config.metrics ? { metrics: new Metrics() } : {}),
     ...(config.claimAfterMs !== undefined ? { claimAfterMs: config.claimAfterMs } : {}),
+    ...(config.afterCommit ? { afterCommit: config.afterCommit } : {}),
   });
   const app = await buildApp({ ...config, service });
   const server: RunningServer = {

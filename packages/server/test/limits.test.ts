@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { OnlineClient, ServerMessage } from '@damka/protocol';
-import { dropSchema, openDb } from '../src/db.ts';
+import SQLite from 'better-sqlite3';
+import { dropSchema } from '../src/postgres-store.ts';
+import { openStore } from '../src/store.ts';
 import {
   PG_URL,
   REDIS_URL,
@@ -75,8 +77,8 @@ test('abort: either player may end the game without a result before the second m
     { winner: null, reason: 'aborted', side: 'black' },
   );
   await assert.rejects(black.move('f6-g5'), /over/);
-  const stored = await server.service.store.row(game.gameId);
-  assert.equal(JSON.parse(stored!.outcome!).reason, 'aborted');
+  const stored = await server.service.store.status(game.gameId);
+  assert.equal(stored!.outcome!.reason, 'aborted');
   const pdn = await (await fetch(`${server.url}/api/games/${game.gameId}/pdn`)).text();
   assert.match(pdn, /\[Result "\*"\]/);
 });
@@ -98,6 +100,11 @@ test('claim: refused while the opponent is connected, before the delay, then the
   assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*connected/);
   black.stop();
   await until(() => white.state!.absent.black !== null, 'White learns that Black left');
+  // the HTTP view reports the same absence as the socket
+  const viewed = (await (await fetch(`${server.url}/api/games/${game.gameId}`)).json()) as {
+    state: { absent: { white: number | null; black: number | null } };
+  };
+  assert.deepEqual(viewed.state.absent, { white: null, black: white.state!.absent.black });
   assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*claim in/);
   await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
   white.claim('win');
@@ -216,15 +223,17 @@ test('an SQLite database without the rematch columns gets them when opened', asy
   const dir = mkdtempSync(join(tmpdir(), 'damka-migrate-'));
   try {
     const sqlitePath = join(dir, 'damka.sqlite');
-    const first = await openDb({ sqlitePath });
-    first.sqlite!.exec('alter table games drop column rematch_white_hash');
-    first.sqlite!.exec('alter table games drop column rematch_black_hash');
-    await first.close();
-    const again = await openDb({ sqlitePath });
-    const columns = (again.sqlite!.pragma('table_info(games)') as Array<{ name: string }>).map(
+    await (await openStore({ sqlitePath })).close();
+    const first = new SQLite(sqlitePath);
+    first.exec('alter table games drop column rematch_white_hash');
+    first.exec('alter table games drop column rematch_black_hash');
+    first.close();
+    await (await openStore({ sqlitePath })).close();
+    const again = new SQLite(sqlitePath);
+    const columns = (again.pragma('table_info(games)') as Array<{ name: string }>).map(
       (c) => c.name,
     );
-    await again.close();
+    again.close();
     assert.ok(columns.includes('rematch_white_hash') && columns.includes('rematch_black_hash'));
   } finally {
     removeDir(dir);

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Action } from '@damka/protocol';
-import { dropSchema } from '../src/db.ts';
+import { dropSchema } from '../src/postgres-store.ts';
 import {
   PG_URL,
   REDIS_URL,

@@ -44,10 +44,10 @@ test('creating a game returns a private link per seat and a spectator link', asy
   assert.equal(game.white.url, `${server.url}/play/${game.gameId}#${game.white.token}`);
   assert.equal(game.spectator.url, `${server.url}/play/${game.gameId}`);
   // the database keeps only hashes of the secrets
-  const row = await server.service.store.row(game.gameId);
-  assert.ok(row);
-  assert.equal(JSON.stringify(row).includes(game.white.token), false);
-  assert.equal(row.white_hash.length, 64);
+  const stored = await server.service.store.game(game.gameId);
+  assert.ok(stored);
+  assert.equal(JSON.stringify(stored).includes(game.white.token), false);
+  assert.equal(stored.setup.whiteHash.length, 64);
 
   const bad = await fetch(`${server.url}/api/games`, {
     method: 'POST',
