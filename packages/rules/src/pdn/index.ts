@@ -39,7 +39,10 @@ export {
   replayGame,
   startPosition,
   playWritten,
+  readWritten,
+  type MatchedLine,
   type ReplayError,
   type ReplayedGame,
 } from './replay.ts';
-export { convertGame, renameMove, makeFenIn, type PdnNotation } from './convert.ts';
+export { decodePdn, type DecodedPdn, type PdnEncoding } from './encoding.ts';
+export { convertGame, renameMove, shortMove, makeFenIn, type PdnNotation } from './convert.ts';
