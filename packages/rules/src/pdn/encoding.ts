@@ -14,26 +14,37 @@ export interface DecodedPdn {
   readonly encoding: PdnEncoding;
 }
 
-/** Decode a PDN file's bytes: by its byte-order mark, else UTF-8 when valid, else Windows-1252. */
+/**
+ * Decode a PDN file's bytes: by its byte-order mark, else UTF-8 when valid, else Windows-1252.
+ * Bytes that do not fit the encoding their mark announces are read as Windows-1252 too.
+ */
 export function decodePdn(bytes: Uint8Array): DecodedPdn {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: decode('utf-8', bytes.subarray(3)), encoding: 'utf-8-bom' };
+  const marks: Array<[PdnEncoding, string, number[]]> = [
+    ['utf-8-bom', 'utf-8', [0xef, 0xbb, 0xbf]],
+    ['utf-16le', 'utf-16le', [0xff, 0xfe]],
+    ['utf-16be', 'utf-16be', [0xfe, 0xff]],
+  ];
+  for (const [encoding, label, mark] of marks) {
+    if (!mark.every((b, i) => bytes[i] === b)) continue;
+    const rest = bytes.subarray(mark.length);
+    const text = strict(label, rest);
+    return text === undefined
+      ? { text: windows1252(rest), encoding: 'windows-1252' }
+      : { text, encoding };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: decode('utf-16le', bytes.subarray(2)), encoding: 'utf-16le' };
-  }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: decode('utf-16be', bytes.subarray(2)), encoding: 'utf-16be' };
-  }
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
-  } catch {
-    return { text: windows1252(bytes), encoding: 'windows-1252' };
-  }
+  const text = strict('utf-8', bytes);
+  return text === undefined
+    ? { text: windows1252(bytes), encoding: 'windows-1252' }
+    : { text, encoding: 'utf-8' };
 }
 
-function decode(label: string, bytes: Uint8Array): string {
-  return new TextDecoder(label, { ignoreBOM: true }).decode(bytes);
+/** The bytes in an encoding, or undefined when they are not valid in it. */
+function strict(label: string, bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder(label, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Windows-1252's characters for bytes 0x80–0x9F; its five unused bytes keep their C1 code. */
