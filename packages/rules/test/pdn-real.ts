@@ -12,6 +12,7 @@ import {
   decodePdn,
   parsePdn,
   replayGame,
+  withGameType,
   writePdn,
   type Move,
   type PdnGame,
@@ -76,15 +77,6 @@ export interface GameOutcome {
 
 const identity = (m: Move) => `${m.kind}:${m.from}:${m.to}:${[...m.captures].sort().join(',')}`;
 
-/** With the manifest's GameType added when the tags name neither a GameType nor a Variant. */
-function withGameType(game: PdnGame, gameType: string): PdnGame {
-  const named = [...game.tags.keys()].some((k) => /^(gametype|variant)$/i.test(k));
-  if (named) return game;
-  const tags = new Map(game.tags);
-  tags.set('GameType', gameType);
-  return { ...game, tags };
-}
-
 /** Read, replay and write back every game of one corpus file. */
 export function checkFile(entry: ManifestEntry): GameOutcome[] {
   const { text } = decodePdn(readFileSync(join(PDN_REAL, entry.file)));
@@ -94,7 +86,7 @@ export function checkFile(entry: ManifestEntry): GameOutcome[] {
       const e = parsed.error;
       return { ...base, warnings: [], problem: `line ${e.line}:${e.column}: ${e.message}` };
     }
-    const game = withGameType(parsed.value, entry.gameType);
+    const game = withGameType(parsed.value, entry.gameType); // as `--game-type` does
     const replay = replayGame(game);
     if (!replay.ok) {
       const e = replay.error;

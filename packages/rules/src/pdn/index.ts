@@ -22,6 +22,7 @@ export {
   startingSides,
   plyLabel,
   getTag,
+  withGameType,
   type GameType,
   type PdnSetting,
 } from './game-type.ts';
