@@ -195,15 +195,33 @@ test('check: one line per error, even for text with line breaks; warnings on the
   });
 });
 
-test('check --game-type: untagged English games; a hint when untagged games fail', async () => {
+test('check --game-type: untagged games; guessed with a warning, else a hint', async () => {
   const text = '[Event "untagged"]\n1. 11-15 23-19 2. 8-11 22-17 *\n';
   await withFile(text, async (path) => {
-    const bad = await damka('pdn', 'check', path);
-    assert.equal(bad.code, 1);
-    assert.match(bad.stdout, /no GameType tag: read as International; --game-type names the game/);
+    const guessed = await damka('pdn', 'check', path);
+    assert.equal(guessed.code, 0);
+    assert.match(
+      guessed.stdout,
+      /^game 1 \(untagged\): OK, 4 plies; warning: no GameType tag, and the moves are not International: read as english \(GameType 21\)/m,
+    );
     const good = await damka('pdn', 'check', '-g', '21', path);
     assert.equal(good.code, 0, good.stdout);
     assert.match(good.stdout, /^game 1 \(untagged\): OK, 4 plies$/m);
+  });
+  await withFile('[Event "nothing fits"]\n1. 11-15 11-15 *\n', async (path) => {
+    const bad = await damka('pdn', 'check', path);
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.stdout,
+      /ply 2 .*\(no GameType tag; read as english, the game the moves fit longest\)/,
+    );
+  });
+  await withFile('[Event "no squares"]\n1. 99-98 *\n', async (path) => {
+    const bad = await damka('pdn', 'check', path);
+    assert.match(
+      bad.stdout,
+      /no GameType tag: read as International, and no standard game fits longer/,
+    );
   });
 });
 

@@ -200,7 +200,9 @@ function replayProblem(error: ReplayError, naming?: SquareNaming): string {
     return `${error.kind === 'fen' ? 'FEN tag' : 'tags'}: ${error.message}`;
   const where = error.line !== undefined ? ` at line ${error.line}, column ${error.column}` : '';
   const variation = error.inVariation ? ' in a variation' : '';
-  const reason = explain(error, naming) ?? error.message;
+  const explained = explain(error, naming);
+  const guessed = / \(no GameType tag; .*\)$/.exec(error.message)?.[0] ?? '';
+  const reason = explained === undefined ? error.message : explained + guessed;
   return `illegal move${variation}: ply ${error.ply} (${error.label} ${error.text})${where}: ${reason}`;
 }
 
@@ -294,9 +296,11 @@ function checkGame(
   if (!replay.ok) {
     const e = replay.error;
     const untagged =
-      getTag(game.tags, 'GameType') === undefined && getTag(game.tags, 'Variant') === undefined;
+      getTag(game.tags, 'GameType') === undefined &&
+      getTag(game.tags, 'Variant') === undefined &&
+      !e.message.includes('no GameType tag');
     const hint = untagged
-      ? ' (no GameType tag: read as International; --game-type names the game)'
+      ? ' (no GameType tag: read as International, and no standard game fits longer; --game-type names the game)'
       : '';
     return {
       ...base,

@@ -17,7 +17,14 @@ import { err, ok, type Color, type Result } from '../types.ts';
 import { Position, type Move } from '../position.ts';
 import type { Variant } from '../variant.ts';
 import { formatMove, matchMove, type MoveError } from '../notation/moves.ts';
-import { formatGameType, getTag, plyLabel, resolveSetting, startingSides } from './game-type.ts';
+import {
+  formatGameType,
+  getTag,
+  plyLabel,
+  resolveSetting,
+  startingSides,
+  withGameType,
+} from './game-type.ts';
 import { namingFor, translateMove, translateFen, type SquareNaming } from './naming.ts';
 import { resultFirst, resultWinner, type PdnGame, type PdnLine, type PdnMove } from './types.ts';
 
@@ -310,8 +317,45 @@ function readResultOf(
   return { resultFirst: usual, winner };
 }
 
-/** Replay a game's main line and variations; the first illegal move is the error. */
+/**
+ * The standard games tried, in this order, for a game whose tags name none and whose moves are not
+ * International (PDN's default): English first, the game of most untagged files (CheckerBoard's).
+ */
+const GUESSED_GAME_TYPES = ['21', '22', '25', '29', '26', '24', '28', '30'];
+
+/**
+ * Replay a game's main line and variations; the first illegal move is the error. A game whose
+ * tags name no GameType or Variant is International, as PDN says; when its moves are not, the
+ * first standard game they replay in is taken, with a warning.
+ */
 export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
+  const replay = replayTagged(game);
+  if (replay.ok || getTag(game.tags, 'GameType') !== undefined) return replay;
+  if (getTag(game.tags, 'Variant') !== undefined) return replay;
+  let furthest = replay.error;
+  for (const gameType of GUESSED_GAME_TYPES) {
+    const guess = replayTagged(withGameType(game, gameType));
+    if (!guess.ok) {
+      const e = guess.error;
+      if (e.kind === 'move' && (e.ply ?? 0) > (furthest.ply ?? 0)) {
+        const id = resolveSetting(new Map([['GameType', gameType]]));
+        const name = id.ok ? id.value.variant.id : gameType;
+        furthest = {
+          ...e,
+          message: `${e.message} (no GameType tag; read as ${name}, the game the moves fit longest)`,
+        };
+      }
+      continue;
+    }
+    const warning =
+      `no GameType tag, and the moves are not International: read as ${guess.value.variant.id} ` +
+      `(GameType ${gameType}), the first standard game they replay in`;
+    return ok({ ...guess.value, warnings: [warning, ...guess.value.warnings] });
+  }
+  return err(furthest);
+}
+
+function replayTagged(game: PdnGame): Result<ReplayedGame, ReplayError> {
   const setting = resolveSetting(game.tags);
   if (!setting.ok) return err({ kind: 'setting', message: setting.error });
   const { variant, naming } = setting.value;
