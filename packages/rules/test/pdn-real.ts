@@ -15,7 +15,6 @@ import {
   withGameType,
   writePdn,
   type Move,
-  type PdnGame,
 } from '../src/index.ts';
 
 /** `../shared/pdn-real` from the repository root. */

@@ -10,7 +10,7 @@
  * other part of Damka uses, so the command line judges a file exactly as the web app would.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import {
   MAX_PDN_LENGTH,
   convertGame,
