@@ -9,6 +9,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodePdn, parsePdn, replayGames } from '../src/index.ts';
 import {
   checkFile,
   corpusPresent,
@@ -116,4 +119,25 @@ test('real files: exclusions a general rule settles are settled, with a warning'
   // records that are wrong stay refused
   assert.match(of('raven-checkers/tinsley.pdn', 541).problem ?? '', /32-28/);
   assert.match(of('brunogui/BrunoVsScan31.pdn', 11).problem ?? '', /17-11/);
+});
+
+test('real files without GameType tags: each read as the game most of its games replay in', () => {
+  if (!corpusPresent()) assert.fail(`no corpus at ${PDN_REAL}`);
+  const expected: Record<string, string> = {
+    'fmjd-pdn/succeed/mrcd2006.pdn': 'czech',
+    'fmjd-pdn/succeed/mrcd2007.pdn': 'czech',
+    'games-checkers/czech/MR_Ceska_Dama_Druzstev_2008.pdn': 'czech',
+    'fmjd-pdn/succeed/ussr1947.pdn': 'russian',
+    'raven-checkers/tinsley.pdn': 'english',
+    'games-checkers/italian/partite.pdn': 'italian',
+    'brunogui/Sijbrands_vs_Andreiko.pdn': 'international',
+  };
+  for (const [file, variant] of Object.entries(expected)) {
+    const { text } = decodePdn(readFileSync(join(PDN_REAL, file)));
+    const games = parsePdn(text).games.flatMap((g) => (g.ok ? [g.value] : []));
+    const replays = replayGames(games);
+    const read = replays.flatMap((r) => (r.ok ? [r.value.variant.id] : []));
+    assert.ok(read.length >= games.length - 3, file);
+    assert.deepEqual(new Set(read), new Set([variant]), file);
+  }
 });

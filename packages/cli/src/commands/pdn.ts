@@ -20,6 +20,7 @@ import {
   parseGameType,
   parsePdn,
   replayGame,
+  replayGames,
   resolveSetting,
   translateMove,
   withGameType,
@@ -242,9 +243,17 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
     const { text, encoding } = await readPdnFile(file.path);
     const { games } = parsePdn(text);
     const results: GameReport[] = [];
+    const readable = games.flatMap((g) =>
+      g.ok
+        ? [options.gameType === undefined ? g.value : withGameType(g.value, options.gameType)]
+        : [],
+    );
+    const where = games.flatMap((g, i) => (g.ok ? [i] : []));
+    const replays = replayGames(readable, (i) => progress.update(file, where[i]!, games.length));
+    let next = 0;
     games.forEach((parsed, i) => {
-      progress.update(file, i, games.length);
-      results.push(checkGame(parsed, i, options.gameType));
+      const read = parsed.ok ? ([readable[next]!, replays[next++]!] as const) : undefined;
+      results.push(checkGame(parsed, i, read));
     });
     progress.fileDone(file);
     const ok = results.filter((r) => r.ok).length;
@@ -283,16 +292,20 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
 function checkGame(
   parsed: ReturnType<typeof parsePdn>['games'][number],
   index: number,
-  gameType: string | undefined,
+  read: readonly [PdnGame, ReturnType<typeof replayGame>] | undefined,
 ): GameReport {
-  if (!parsed.ok) {
-    const e = parsed.error;
-    return { game: index + 1, ok: false, error: syntaxProblem(e), line: e.line, column: e.column };
+  if (!parsed.ok || read === undefined) {
+    const e = parsed.ok ? undefined : parsed.error;
+    return {
+      game: index + 1,
+      ok: false,
+      error: e ? syntaxProblem(e) : 'not read',
+      ...(e ? { line: e.line, column: e.column } : {}),
+    };
   }
-  const game = gameType === undefined ? parsed.value : withGameType(parsed.value, gameType);
+  const [game, replay] = read;
   const event = getTag(game.tags, 'Event')?.trim() || undefined;
   const base = { game: index + 1, ...(event ? { event } : {}) };
-  const replay = replayGame(game);
   if (!replay.ok) {
     const e = replay.error;
     const untagged =

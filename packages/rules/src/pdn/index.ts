@@ -38,6 +38,7 @@ export {
 } from './naming.ts';
 export {
   replayGame,
+  replayGames,
   startPosition,
   playWritten,
   readWritten,

@@ -65,6 +65,8 @@ export interface ReplayedGame {
   readonly winner: ReturnType<typeof resultWinner>;
   /** What the replay had to assume to read the file, in words (empty for a standard file). */
   readonly warnings: readonly string[];
+  /** The GameType the game was read as when its tags name none (`20` for International). */
+  readonly untaggedGameType?: string;
 }
 
 /** A line of a game with every written move matched to a legal move. */
@@ -330,8 +332,8 @@ const GUESSED_GAME_TYPES = ['21', '22', '25', '29', '26', '24', '28', '30'];
  */
 export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
   const replay = replayTagged(game);
-  if (replay.ok || getTag(game.tags, 'GameType') !== undefined) return replay;
-  if (getTag(game.tags, 'Variant') !== undefined) return replay;
+  if (!isUntagged(game)) return replay;
+  if (replay.ok) return ok({ ...replay.value, untaggedGameType: '20' });
   let furthest = replay.error;
   for (const gameType of GUESSED_GAME_TYPES) {
     const guess = replayTagged(withGameType(game, gameType));
@@ -350,9 +352,57 @@ export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
     const warning =
       `no GameType tag, and the moves are not International: read as ${guess.value.variant.id} ` +
       `(GameType ${gameType}), the first standard game they replay in`;
-    return ok({ ...guess.value, warnings: [warning, ...guess.value.warnings] });
+    return ok({
+      ...guess.value,
+      warnings: [warning, ...guess.value.warnings],
+      untaggedGameType: gameType,
+    });
   }
   return err(furthest);
+}
+
+function isUntagged(game: PdnGame): boolean {
+  return getTag(game.tags, 'GameType') === undefined && getTag(game.tags, 'Variant') === undefined;
+}
+
+/**
+ * Replay the games of one file. The untagged games of a file are one game as a rule, so each
+ * untagged game is read, when it can be, as the game most of them replay in — a Czech game whose
+ * moves happen to be legal Russian too is read as Czech beside the Czech games around it.
+ * `onGame` is told before each game is replayed (for a progress bar).
+ */
+export function replayGames(
+  games: readonly PdnGame[],
+  onGame?: (index: number, count: number) => void,
+): Array<Result<ReplayedGame, ReplayError>> {
+  const replays = games.map((game, i) => {
+    onGame?.(i, games.length);
+    return replayGame(game);
+  });
+  const votes = new Map<string, number>();
+  for (const r of replays) {
+    const gameType = r.ok ? r.value.untaggedGameType : undefined;
+    if (gameType !== undefined) votes.set(gameType, (votes.get(gameType) ?? 0) + 1);
+  }
+  let usual: string | undefined;
+  for (const [gameType, n] of votes)
+    if (usual === undefined || n > votes.get(usual)!) usual = gameType;
+  if (usual === undefined || (votes.size === 1 && replays.every((r) => r.ok))) return replays;
+  return replays.map((r, i) => {
+    const game = games[i]!;
+    if (!isUntagged(game) || (r.ok && r.value.untaggedGameType === usual)) return r;
+    const again = replayTagged(withGameType(game, usual));
+    if (!again.ok) return r;
+    const name = again.value.variant.id;
+    const warning =
+      `no GameType tag: read as ${name} (GameType ${usual}), ` +
+      `the game most untagged games of this file replay in`;
+    return ok({
+      ...again.value,
+      warnings: [warning, ...again.value.warnings],
+      untaggedGameType: usual,
+    });
+  });
 }
 
 function replayTagged(game: PdnGame): Result<ReplayedGame, ReplayError> {

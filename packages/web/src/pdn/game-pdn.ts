@@ -12,6 +12,7 @@ import {
   decodePdn,
   parsePdn,
   replayGame,
+  replayGames,
   resolveSetting,
   resultMarker,
   resultWinner,
@@ -145,15 +146,15 @@ export function pdnGameToSaved(
   game: PdnGame,
   id: string,
 ): { ok: true; value: SavedGame; plies: number } | { ok: false; error: string } {
-  return openGame(game, id).game;
+  return openGame(game, replayGame(game), id).game;
 }
 
-/** The game opened, and who won by its result marker. */
+/** The game opened from its replay, and who won by its result marker. */
 function openGame(
   game: PdnGame,
+  replayed: ReturnType<typeof replayGame>,
   id: string,
 ): { game: PdnListing['game']; winner: PdnListing['winner'] } {
-  const replayed = replayGame(game);
   if (replayed.ok) {
     const opened = savedFrom(game, replayed.value, id);
     return { game: opened, winner: replayed.value.winner };
@@ -196,6 +197,10 @@ function savedFrom(
 /** Every game of a PDN text, each opened or refused with its reason; a broken game never hides the rest. */
 export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
   const parsed = parsePdn(text);
+  // untagged games of one file are read as the game most of them replay in
+  const readable = parsed.games.flatMap((g) => (g.ok ? [g.value] : []));
+  const replays = replayGames(readable);
+  let next = 0;
   return parsed.games.map((g, index) => {
     if (!g.ok) {
       const e = g.error;
@@ -214,7 +219,7 @@ export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
       };
     }
     const game = g.value;
-    const opened = openGame(game, `${idPrefix}-${index}`);
+    const opened = openGame(game, replays[next++]!, `${idPrefix}-${index}`);
     return {
       index,
       white: tagOr(game, 'White', '?'),
