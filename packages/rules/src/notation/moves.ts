@@ -13,7 +13,11 @@
  * legal by construction, and the result is a value (never an exception) telling what matched or
  * why nothing did. Accepted forms, tried in this order: the full route of landing squares; start
  * and end only; the Hub form (start, then end and captured squares in any order); some landing
- * squares in order (PDN's turning-square form).
+ * squares in order (PDN's turning-square form); any squares the route passes over in order (a
+ * flying king may be written landing anywhere along its line). Real files' habits are read too:
+ * blanks around a separator, `x` for a step when no capture fits, algebraic squares without a
+ * separator (`a3b4`) and Russian short notation (`ed4`). `matchMove` gives every legal move a
+ * text can mean; `parseMove` wants exactly one and names them all when there are more.
  */
 import { err, ok, type Result, type Square } from '../types.ts';
 import type { Move, Position } from '../position.ts';

@@ -6,6 +6,10 @@
  * Errors are values carrying line, column and the offending text; after an error the reader skips
  * to the end of that game (its result marker, or the next tag after movetext) and goes on, so one
  * bad game never hides the others. Squares are not checked here — that is the replay's job.
+ *
+ * It reads what PDN 3.0's reading grammar allows and what real programs write: tags split by any
+ * white space, blanks around a move's separator, any run of `!`/`?` (also in parentheses) as a
+ * move strength, Russian short moves (`ed4`) and `1:0`-style results.
  */
 import { err, ok, type Result } from '../types.ts';
 import {
