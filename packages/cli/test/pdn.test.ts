@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePdn, replayGame } from '@damka/rules';
+import { MAX_PDN_LENGTH, parsePdn, replayGame } from '@damka/rules';
 import { damka, lines } from './helpers.ts';
 import { main } from '../src/main.ts';
 
@@ -157,6 +157,16 @@ test('check: many files and folders, a line per bad game, a summary per file and
     assert.equal(out[out.length - 1], 'total: 3 files, 7 games: 4 OK, 3 bad');
     assert.ok(!out.some((l) => l.includes(': OK, ')), 'good games are not listed');
     assert.equal(r.stderr, '', 'no progress bar when stderr is not a terminal');
+    // a file that cannot be read is one line; the others are still checked
+    writeFileSync(join(dir, 'sub', 'big.pdn'), ' '.repeat(MAX_PDN_LENGTH + 1));
+    const big = await damka('pdn', 'check', dir);
+    assert.equal(big.code, 1);
+    const bigOut = lines(big.stdout);
+    assert.ok(
+      bigOut.includes(`${join(dir, 'sub', 'big.pdn')} is larger than ${MAX_PDN_LENGTH} bytes`),
+      big.stdout,
+    );
+    assert.equal(bigOut[bigOut.length - 1], 'total: 3 files (1 not read), 5 games: 2 OK, 3 bad');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -168,7 +178,14 @@ test('check --json: files, games and totals for scripts', async () => {
     assert.equal(r.code, 1);
     assert.equal(lines(r.stdout).length, 1);
     const report = JSON.parse(r.stdout);
-    assert.deepEqual(report.total, { files: 2, games: 6, ok: 3, bad: 3, warnings: 0 });
+    assert.deepEqual(report.total, {
+      files: 2,
+      unreadable: 0,
+      games: 6,
+      ok: 3,
+      bad: 3,
+      warnings: 0,
+    });
     const [broken, russian] = report.files;
     assert.equal(broken.file, path);
     assert.equal(broken.encoding, 'utf-8');

@@ -228,7 +228,9 @@ interface GameReport {
 
 interface FileReport {
   readonly file: string;
-  readonly encoding: PdnEncoding;
+  /** Why the file could not be read (too large, unreadable); it then counts no game. */
+  readonly error?: string;
+  readonly encoding?: PdnEncoding;
   readonly games: number;
   readonly ok: number;
   readonly bad: number;
@@ -239,8 +241,21 @@ interface FileReport {
 async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): Promise<number> {
   const progress = new Progress(io, files);
   const reports: FileReport[] = [];
+  let unreadableFiles = 0;
   for (const file of files) {
-    const { text, encoding } = await readPdnFile(file.path);
+    let decoded: { text: string; encoding: PdnEncoding };
+    try {
+      decoded = await readPdnFile(file.path);
+    } catch (error) {
+      // with one file named, the file is the command's whole input: a usage error (exit 2)
+      if (options.single || !(error instanceof UsageError)) throw error;
+      unreadableFiles++;
+      const report = { file: file.path, error: error.message, games: 0, ok: 0, bad: 0 };
+      reports.push({ ...report, warnings: 0, results: [] });
+      if (!options.json) io.stdout.write(`${oneLine(error.message)}\n`); // names the file
+      continue;
+    }
+    const { text, encoding } = decoded;
     const { games } = parsePdn(text);
     const results: GameReport[] = [];
     const readable = games.flatMap((g) =>
@@ -275,6 +290,7 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
   progress.clear();
   const total = {
     files: reports.length,
+    unreadable: unreadableFiles,
     games: reports.reduce((n, r) => n + r.games, 0),
     ok: reports.reduce((n, r) => n + r.ok, 0),
     bad: reports.reduce((n, r) => n + r.bad, 0),
@@ -284,9 +300,10 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
     io.stdout.write(JSON.stringify({ files: reports, total }) + '\n');
   } else if (!options.single) {
     const files = `${total.files} ${total.files === 1 ? 'file' : 'files'}`;
-    io.stdout.write(`total: ${files}, ${gamesLine(total)}\n`);
+    const skipped = unreadableFiles > 0 ? ` (${unreadableFiles} not read)` : '';
+    io.stdout.write(`total: ${files}${skipped}, ${gamesLine(total)}\n`);
   }
-  return total.bad > 0 ? 1 : 0;
+  return total.bad > 0 || unreadableFiles > 0 ? 1 : 0;
 }
 
 function checkGame(
