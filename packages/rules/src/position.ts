@@ -49,6 +49,12 @@ export interface PositionError {
   readonly message: string;
 }
 
+/**
+ * The move list every `legalMoves()` generates into: its moves are copied out as `Move` objects at
+ * once, so one list serves all positions (a fresh one per call was most of the cost of replaying).
+ */
+const SCRATCH = new MoveList();
+
 export class Position {
   readonly variant: Variant;
   readonly turn: Color;
@@ -163,7 +169,8 @@ export class Position {
   /** Every legal move of the side to move, duplicates of one capture merged (decision 13). */
   legalMoves(): readonly Move[] {
     if (this.moves) return this.moves;
-    const list = new MoveList();
+    const list = SCRATCH;
+    list.clear();
     this.variant.generator.generate(this.cells, colorIndex(this.turn), list, true);
     let moves = movesFromList(list);
     const script = this.scriptedMove();
