@@ -4,12 +4,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePdn, replayGame } from '@damka/rules';
+import { MAX_PDN_LENGTH, parsePdn, replayGame } from '@damka/rules';
 import { damka, lines } from './helpers.ts';
+import { main } from '../src/main.ts';
 
 const corpus = (name: string) =>
   fileURLToPath(new URL(`../../rules/test/data/pdn/${name}`, import.meta.url));
@@ -108,7 +109,16 @@ test('usage and unreadable files: exit 2 with one line on stderr', async () => {
     [['pdn', 'convert', corpus('english.pdn')], /--notation numeric/],
     [['pdn', 'convert', corpus('english.pdn'), '--notation', 'roman'], /not 'roman'/],
     [['pdn', 'check', corpus('english.pdn'), '--notation', 'numeric'], /belongs to pdn convert/],
-    [['pdn', 'check', corpus('english.pdn'), 'extra'], /unexpected argument 'extra'/],
+    [['pdn', 'check', corpus('english.pdn'), 'extra'], /cannot read extra: no such file/],
+    [
+      ['pdn', 'convert', corpus('english.pdn'), 'extra', '-n', 'numeric'],
+      /unexpected argument 'extra'/,
+    ],
+    [['pdn', 'check', corpus('english.pdn'), '--game-type', '99'], /--game-type '99': GameType 99/],
+    [
+      ['pdn', 'convert', corpus('english.pdn'), '-n', 'numeric', '--json'],
+      /--json belongs to pdn check/,
+    ],
   ];
   for (const [argv, message] of cases) {
     const r = await damka(...argv);
@@ -121,8 +131,167 @@ test('usage and unreadable files: exit 2 with one line on stderr', async () => {
   try {
     const r = await damka('pdn', 'check', dir);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /is not a file/);
+    assert.match(r.stderr, /holds no \.pdn file/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const REAL = fileURLToPath(new URL('../../../../shared/pdn-real/', import.meta.url));
+
+test('check: many files and folders, a line per bad game, a summary per file and in all', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-pdn-'));
+  try {
+    mkdirSync(join(dir, 'sub'));
+    writeFileSync(join(dir, 'a.pdn'), BROKEN);
+    writeFileSync(join(dir, 'sub', 'b.PDN'), '[GameType "20"]\n1. 32- 28 19 -23 *\n');
+    writeFileSync(join(dir, 'sub', 'notes.txt'), 'not a game');
+    const r = await damka('pdn', 'check', dir, corpus('english.pdn'));
+    assert.equal(r.code, 1);
+    const out = lines(r.stdout);
+    const a = join(dir, 'a.pdn');
+    assert.match(out[0]!, new RegExp(`^${a}: game 1 \\(illegal\\): illegal move: ply 6`));
+    assert.ok(out.includes(`${a}: 4 games: 1 OK, 3 bad`), out.join('\n'));
+    assert.ok(out.includes(`${join(dir, 'sub', 'b.PDN')}: 1 game: 1 OK, 0 bad`));
+    assert.ok(out.includes(`${corpus('english.pdn')}: 2 games: 2 OK, 0 bad`));
+    assert.equal(out[out.length - 1], 'total: 3 files, 7 games: 4 OK, 3 bad');
+    assert.ok(!out.some((l) => l.includes(': OK, ')), 'good games are not listed');
+    assert.equal(r.stderr, '', 'no progress bar when stderr is not a terminal');
+    // a file that cannot be read is one line; the others are still checked
+    writeFileSync(join(dir, 'sub', 'big.pdn'), ' '.repeat(MAX_PDN_LENGTH + 1));
+    const big = await damka('pdn', 'check', dir);
+    assert.equal(big.code, 1);
+    const bigOut = lines(big.stdout);
+    assert.ok(
+      bigOut.includes(`${join(dir, 'sub', 'big.pdn')} is larger than ${MAX_PDN_LENGTH} bytes`),
+      big.stdout,
+    );
+    assert.equal(bigOut[bigOut.length - 1], 'total: 3 files (1 not read), 5 games: 2 OK, 3 bad');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('check --json: files, games and totals for scripts', async () => {
+  await withFile(BROKEN, async (path) => {
+    const r = await damka('pdn', 'check', '--json', path, corpus('russian.pdn'));
+    assert.equal(r.code, 1);
+    assert.equal(lines(r.stdout).length, 1);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(report.total, {
+      files: 2,
+      unreadable: 0,
+      games: 6,
+      ok: 3,
+      bad: 3,
+      warnings: 0,
+    });
+    const [broken, russian] = report.files;
+    assert.equal(broken.file, path);
+    assert.equal(broken.encoding, 'utf-8');
+    assert.deepEqual(
+      broken.results.map((g: { ok: boolean }) => g.ok),
+      [false, false, true, false],
+    );
+    assert.deepEqual(broken.results[0].line, 3);
+    assert.match(broken.results[1].error, /never closed/);
+    assert.equal(russian.ok, 2);
+    assert.equal(russian.results[0].plies, 36);
+  });
+});
+
+test('check: one line per error, even for text with line breaks; warnings on the line', async () => {
+  const text =
+    '[Event "two\nlines"]\n1. 32-28 {x} 99-1 *\n\n' +
+    '[Event "PlayOK"]\n[GameType "20,W,10,10,N1,0"]\n1. 32-28 19-23 *\n';
+  await withFile(text, async (path) => {
+    const r = await damka('pdn', 'check', path);
+    const out = lines(r.stdout);
+    assert.equal(out.length, 3, r.stdout);
+    assert.match(out[1]!, /^game 2 \(PlayOK\): OK, 2 plies; warning: the moves do not fit/);
+  });
+});
+
+test('check --game-type: untagged games; guessed with a warning, else a hint', async () => {
+  const text = '[Event "untagged"]\n1. 11-15 23-19 2. 8-11 22-17 *\n';
+  await withFile(text, async (path) => {
+    const guessed = await damka('pdn', 'check', path);
+    assert.equal(guessed.code, 0);
+    assert.match(
+      guessed.stdout,
+      /^game 1 \(untagged\): OK, 4 plies; warning: no GameType tag, and the moves are not International: read as english \(GameType 21\)/m,
+    );
+    const good = await damka('pdn', 'check', '-g', '21', path);
+    assert.equal(good.code, 0, good.stdout);
+    assert.match(good.stdout, /^game 1 \(untagged\): OK, 4 plies$/m);
+  });
+  await withFile('[Event "nothing fits"]\n1. 11-15 11-15 *\n', async (path) => {
+    const bad = await damka('pdn', 'check', path);
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.stdout,
+      /ply 2 .*\(no GameType tag; read as english, the game the moves fit longest\)/,
+    );
+  });
+  await withFile('[Event "no squares"]\n1. 99-98 *\n', async (path) => {
+    const bad = await damka('pdn', 'check', path);
+    assert.match(
+      bad.stdout,
+      /no GameType tag: read as International, and no standard game fits longer/,
+    );
+  });
+});
+
+test('check: real files - Tinsley (x for steps) and a Latin-1 file', async () => {
+  const tinsley = await damka('pdn', 'check', '-g', '21', join(REAL, 'raven-checkers/tinsley.pdn'));
+  const out = lines(tinsley.stdout);
+  assert.equal(out[out.length - 1], '724 games: 721 OK, 3 bad');
+  // the three records that are wrong (exclusions.tsv)
+  assert.deepEqual(
+    out
+      .slice(0, -1)
+      .filter((l) => !l.includes(': OK, '))
+      .map((l) => l.split(':')[0]),
+    ['game 541 (Petal 1981, game 18)', 'game 623', 'game 693'],
+  );
+  const cannes = await damka(
+    'pdn',
+    'check',
+    '--json',
+    '-g',
+    '20',
+    join(REAL, 'games-checkers/internt/Cannes_Open_Tournament_2002.pdn'),
+  );
+  assert.equal(cannes.code, 0);
+  const report = JSON.parse(cannes.stdout);
+  assert.equal(report.files[0].encoding, 'windows-1252');
+  assert.equal(report.total.ok, 50);
+});
+
+test('check: a progress bar on a terminal, erased before the results', async () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = {
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: { isTTY: true, write: (t: string) => err.push(t) },
+  };
+  const code = await main(['pdn', 'check', '-g', '21', join(REAL, 'raven-checkers')], io);
+  assert.equal(code, 1);
+  const bar = err.join('');
+  assert.match(bar, /\[#*-*\] \d+% .*tinsley\.pdn game \d+\/724/);
+  assert.ok(bar.endsWith('\r\x1b[K'), 'the bar is erased');
+  assert.match(out.join(''), /total: 2 files, 725 games: 722 OK, 3 bad\n$/);
+});
+
+test('convert --notation short: Russian games in short notation, read back', async () => {
+  const r = await damka('pdn', 'convert', corpus('russian.pdn'), '-n', 'short');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^1\. ef4 ba5 2\. fg5 hf4 /m);
+  for (const game of parsePdn(r.stdout).games) {
+    assert.ok(game.ok);
+    assert.ok(replayGame(game.value).ok);
+  }
+  const english = await damka('pdn', 'convert', corpus('english.pdn'), '-n', 'short');
+  assert.equal(english.code, 1);
+  assert.match(english.stderr, /short notation is for boards named a1/);
 });

@@ -42,6 +42,12 @@ test('play: a game played to its end shows the result and its reason', async () 
   assert.match(r.out, /Result: 1-0 \(White wins: Black has no pieces left\)/);
 });
 
+test("play: English results give Black's score first, as CheckerBoard writes them", async () => {
+  const r = await session(['--variant', 'english', '--fen', 'B:W14:B9'], ['9x18']);
+  assert.equal(r.code, 0);
+  assert.match(r.out, /Result: 1-0 \(Black wins: White has no pieces left\)/);
+});
+
 test('play: a draw offer, declined then accepted', async () => {
   const r = await session(['--variant', 'russian'], ['draw', 'n', 'c3-d4', 'draw', 'yes']);
   assert.match(r.out, /White offers a draw\. Black, do you accept\? \[y\/n\] Draw declined\./);

@@ -50,6 +50,12 @@ export interface PositionError {
   readonly message: string;
 }
 
+/**
+ * The move list every `legalMoves()` generates into: its moves are copied out as `Move` objects at
+ * once, so one list serves all positions (a fresh one per call was most of the cost of replaying).
+ */
+const SCRATCH = new MoveList();
+
 export class Position {
   readonly variant: Variant;
   readonly turn: Color;
@@ -159,7 +165,8 @@ export class Position {
   /** Every legal move of the side to move, duplicates of one capture merged (docs/decisions.md item 13). */
   legalMoves(): readonly Move[] {
     if (this.moves) return this.moves;
-    const list = new MoveList();
+    const list = SCRATCH;
+    list.clear();
     this.variant.generator.generate(this.cells, colorIndex(this.turn), list, true);
     openingScript(this.variant).restrict(list, list.count, this.openingPly);
     this.moves = movesFromList(list);

@@ -1,7 +1,9 @@
 /**
  * Fuzzing the three readers of user text — FEN (`parseFen`), move text (`parseMove`) and PDN
- * (`parsePdn`, then `replayGame`) — with 10,000 random and 10,000 mutated inputs each: none may
- * throw, none may take long, and every error must point inside the input it complains about.
+ * (`parsePdn`, then `replayGame`, real files' dialects among the texts mutated) — with 10,000
+ * random and 10,000 mutated inputs each: none may throw, none may take long, and every error must
+ * point inside the input it complains about. File bytes (`decodePdn`) are fuzzed too: any bytes
+ * decode, and a U+FFFD appears only where the bytes spell one in UTF-8.
  *
  * Inputs are kept short (a few hundred characters) so the whole file runs in well under a minute;
  * length limits themselves are tested where they are defined.
@@ -14,6 +16,7 @@ import {
   Position,
   VARIANTS,
   parseFen,
+  decodePdn,
   parsePdn,
   replayGame,
   variantOrThrow,
@@ -124,7 +127,7 @@ function samplePositions(): Position[] {
   return out;
 }
 
-const MOVE_ALPHABET = '0123456789abcdefghijxX:-+K ×!?';
+const MOVE_ALPHABET = '0123456789abcdefghijxX:-+K ×!?\t';
 
 test(`parseMove: ${RUNS} random and ${RUNS} mutated inputs`, () => {
   const positions = samplePositions();
@@ -166,7 +169,21 @@ test(`parseMove: ${RUNS} random and ${RUNS} mutated inputs`, () => {
 
 // ---------------------------------------------------------------- PDN
 
-const PDN_ALPHABET = '[]"{}();$!?%*/.-x:0123456789abcdefghKWB \n\t\\';
+const PDN_ALPHABET = '[]"{}();$!?%*/.-x:0123456789abcdefghKWB \n\t\\×–½';
+
+/** Real files' dialects, mutated like the corpus games (see pdn-dialects.test.ts). */
+const DIALECTS = [
+  '[GameType "20"]\n1. 32 -28 19- 23 2. 28 x 19 14x 23 *',
+  '[GameType "21"]\n1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 19x10 0-1',
+  '[GameType "29"]\n[FEN "W:WKa1,h2:Bc3,f6,a7"]\n1. a1xe5xh8 a7-b6 *',
+  '[FEN "?:W29,13,11:B22,4,2"]\n1... 22-27 *',
+  '1.32-28!? 19-23(!?!!!) 2.28x19 (?) 14x23 $3 *',
+  '[GameType "25"]\n1.a3b4 f6g5 *',
+  '[\nEvent\n "split"\n]\n[Round "11.1]\n1. 32-28 *',
+  '[FEN "W:W7:B11,12,21,22,32,33,34,43,44"]\n1. 7x38 22-28 *',
+  '[GameType "20,W,10,10,N1,0"]\n1. 32-28 19-23 2. 28x19 14x23 *',
+  '[GameType "25"]\n[Result "1/2:1/2"]\n1. ed4 dc5 2. fe3 cd6 3. cb4 ba5 4. db6 ac7 1/2:1/2',
+];
 
 /** The games of the corpus, one text each, to mutate. */
 function corpusGames(): string[] {
@@ -217,12 +234,26 @@ test(`parsePdn and replayGame: ${RUNS} random and ${RUNS} mutated inputs`, () =>
     fc.property(fc.oneof(fromAlphabet(PDN_ALPHABET, 200), fc.string({ maxLength: 200 })), check),
     { numRuns: RUNS },
   );
-  const games = corpusGames();
-  assert.ok(games.length >= 15);
+  const games = [...corpusGames(), ...DIALECTS];
+  assert.ok(games.length >= 25);
   fc.assert(
     fc.property(fc.constantFrom(...games), edits(PDN_ALPHABET), (text, e) =>
       check(mutate(text, e)),
     ),
+    { numRuns: RUNS },
+  );
+});
+
+test(`decodePdn: ${RUNS} random byte strings decode without U+FFFD, and read safely`, () => {
+  const FFFD = [0xef, 0xbf, 0xbd];
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 120 }), fc.boolean(), (raw, bom) => {
+      const bytes = bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...raw]) : raw;
+      const { text } = timed(() => decodePdn(bytes));
+      const spelled = raw.some((_, i) => FFFD.every((b, k) => raw[i + k] === b));
+      if (!spelled) assert.ok(!text.includes('\ufffd'), `U+FFFD from ${[...bytes].join(',')}`);
+      timed(() => parsePdn(text));
+    }),
     { numRuns: RUNS },
   );
 });

@@ -13,6 +13,7 @@ import {
   VARIANTS,
   formatMove,
   parseMove,
+  matchMove,
   sameMove,
   variantOrThrow,
   type Move,
@@ -194,7 +195,11 @@ test('captures sharing start and end square are written with their full route (I
   const short = parseMove(p, '7x38');
   assert.ok(!short.ok);
   assert.equal(short.error.code, 'ambiguous');
-  assert.match(short.error.message, /^ambiguous: .*full path, e\.g\. 7x1[68]x27x38x/);
+  // the error names every reading
+  assert.match(
+    short.error.message,
+    /^ambiguous: '7x38' fits 2 legal moves: 7x1[68]x27x38x.* or 7x1[68]x27x38x.*; write the full path$/,
+  );
   // the Hub form names the captured squares, so it is never ambiguous
   const hub = parseMove(p, '7x38x43x44x34x33x32x22x12');
   assert.ok(hub.ok);
@@ -271,9 +276,59 @@ test('input forms: separators, spacing, case, numbers where accepted', () => {
   const cz = parseMove(c, '24-20'); // g3-h4
   assert.ok(cz.ok);
   assert.equal(formatMove(c, cz.value), 'g3-h4');
-  // a step written with a capture separator is not a capture
+  // a capture separator written for a step (as in many English files: `10x14`) finds the step,
+  // the only legal move joining the squares; a capture is still preferred when one fits
   const s = parseMove(Position.start(intl), '32x28');
-  assert.ok(!s.ok && s.error.code === 'noMatch');
+  assert.ok(s.ok && s.value.kind === 'step', JSON.stringify(s));
+  const both = position(variantOrThrow('international', { noForcedCapture: true }), 'W:W32:B28');
+  const jump = parseMove(both, '32x23');
+  assert.ok(jump.ok && jump.value.kind === 'capture');
+});
+
+test('real-file forms: blanks around separators, no separator, short notation, king routes', () => {
+  const intl = variantOrThrow('international');
+  const start = Position.start(intl);
+  for (const text of ['32- 28', '32 -28', '32 - 28', '32\t-\t28']) {
+    const r = parseMove(start, text);
+    assert.ok(r.ok && formatMove(start, r.value) === '32-28', text);
+  }
+  // algebraic squares may follow each other without a separator
+  const ru = variantOrThrow('russian');
+  const r0 = Position.start(ru);
+  const a3b4 = parseMove(r0, 'a3b4');
+  assert.ok(a3b4.ok && formatMove(r0, a3b4.value) === 'a3-b4');
+  // Russian short notation: the file the piece leaves, then its target
+  const ed4 = parseMove(r0, 'ed4');
+  assert.ok(ed4.ok && formatMove(r0, ed4.value) === 'e3-d4');
+  const cd4 = parseMove(r0, 'cd4');
+  assert.ok(cd4.ok && formatMove(r0, cd4.value) === 'c3-d4');
+  const none = parseMove(r0, 'ad4');
+  assert.ok(!none.ok && none.error.code === 'noMatch');
+  // two pieces of the file reach the target: both readings are named
+  const two = position(ru, 'W:WKc1,Kc3:Bh8');
+  const bd2 = parseMove(two, 'cd2');
+  assert.ok(!bd2.ok && bd2.error.code === 'ambiguous');
+  const readings = matchMove(two, 'cd2');
+  assert.ok(readings.ok && readings.value.moves.length === 2);
+  assert.match(bd2.error.message, /c1-d2 or c3-d2|c3-d2 or c1-d2/);
+  // a flying king's route may name any square of its line: all these are one move
+  const cz = variantOrThrow('czech');
+  const k = position(cz, 'W:WKa1:Bc3,f6');
+  const moves = ['a1xh8', 'a1xd4xh8', 'a1xe5xh8', 'a1:e5:h8', 'a1xe5xg7', 'a1xd4xg7'].map((t) =>
+    parseMove(k, t),
+  );
+  const ends = moves.map((m) => (m.ok ? `${m.value.captures.length}` : m.error.message));
+  assert.ok(
+    ends.every((e) => e === '2'),
+    ends.join(' | '),
+  );
+  const intlKing = position(intl, 'W:WK46:B41,28');
+  for (const t of ['46x19', '46x37x19', '46x32x19', '46x32x23']) {
+    const m = parseMove(intlKing, t);
+    assert.ok(m.ok && m.value.captures.length === 2, `${t}: ${!m.ok && m.error.message}`);
+  }
+  // a square off the king's line is still no move
+  assert.ok(!parseMove(intlKing, '46x36x19').ok);
 });
 
 test('a king split is written K<from>+<to> and read back', () => {

@@ -182,7 +182,7 @@ test('errors carry line, column and the offending text; other games are still re
 
 test('more syntax errors: each names its place', () => {
   const cases: Array<[string, number, number, RegExp]> = [
-    ['[Event "x]\n1. 32-28 *', 1, 8, /never closed/],
+    ['[Event "x\n1. 32-28 *', 1, 8, /never closed/],
     ['[Event x]\n1. 32-28 *', 1, 8, /double quotes/],
     ['1. 32-28 ) *', 1, 10, /closes no variation/],
     ['$1 1. 32-28 *', 1, 1, /before any move/],

@@ -14,6 +14,7 @@ import {
   pdnFileName,
   pdnGameToSaved,
   playerNames,
+  readPdnBytes,
   readPdnGames,
   savedGameToPdn,
   savedGameToPdnText,
@@ -151,6 +152,38 @@ test('a result is written as the marker and the Result tag', () => {
   assert.match(text, /6x17 1-0\s*$/);
   const resigned = savedGameToPdnText({ ...game, resigned: 'white' }, { date: DATE });
   assert.match(resigned, /\[Result "0-1"\]/);
+});
+
+test("English results are written and listed with Black's score first, as CheckerBoard reads them", () => {
+  // English: Black takes White's last man; Black has won, written 1-0
+  const game = newGame({ variant: 'english', options: {}, fen: 'B:W14:B9' }, 'friend', null);
+  const p = replay(game).positions[0]!;
+  const won = { ...game, entries: [entryOf(p.legalMoves()[0]!)] };
+  const text = savedGameToPdnText(won, { date: DATE });
+  assert.match(text, /\[Result "1-0"\]/);
+  const [listed] = readPdnGames(text);
+  assert.equal(listed!.winner, 'black');
+  // a CheckerBoard file: Black (Anderson) won, written 1-0
+  const oca = readPdnGames(
+    '[Black "Anderson"]\n[White "Wyllie"]\n[Result "1-0"]\n1. 11-15 24-19 2. 15x24 28x19 1-0',
+  );
+  assert.equal(oca[0]!.winner, 'black');
+  assert.ok(oca[0]!.game.ok, 'an untagged English game opens as English');
+  // International keeps White's score first
+  assert.equal(readPdnGames('1. 32-28 1-0')[0]!.winner, 'white');
+});
+
+test('a file is read by its bytes: Latin-1 names, a UTF-8 byte-order mark', () => {
+  const latin = Uint8Array.from(
+    [...'[White "Ber\u00e7ot"]\n[Black "Kouam\u00e9"]\n[GameType "20"]\n1. 32-28 *'].map((c) =>
+      c.charCodeAt(0),
+    ),
+  );
+  const read = readPdnBytes(latin);
+  assert.equal(read.games[0]!.white, 'Berçot');
+  assert.equal(read.games[0]!.black, 'Kouamé');
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[White "Zoë"]\n*')]);
+  assert.equal(readPdnBytes(bom).games[0]!.white, 'Zoë');
 });
 
 test('a burned piece (huff) is kept in a comment and the file still reads', () => {

@@ -14,6 +14,7 @@ import {
   Game,
   formatMove,
   parseMove,
+  resultMarker,
   type Color,
   type MoveAttempt,
   type Position,
@@ -47,9 +48,9 @@ const HELP = `Commands:
   quit          stop without a result
 Pieces: w/b men, W/B kings, w*/b* queens (Israeli 6x6). Empty numbered squares show their number.`;
 
-/** The game's result as PDN writes it, from White's side. */
-function resultText(winner: Color | undefined): string {
-  return winner === 'white' ? '1-0' : winner === 'black' ? '0-1' : '1/2-1/2';
+/** The game's result as PDN writes it (Black's score first in English draughts). */
+function resultText(winner: Color | undefined, firstPlayer: Color): string {
+  return resultMarker(winner ?? 'draw', firstPlayer);
 }
 
 function colorName(color: Color): string {
@@ -225,7 +226,9 @@ export async function playGame(game: Game, io: Io, input: AsyncIterable<string>)
   }
   const outcome = game.outcome;
   out(`\n${drawBoard(game.position)}`);
-  out(`Result: ${resultText(outcome.winner)} (${outcome.text})`);
+  out(
+    `Result: ${resultText(outcome.winner, game.position.variant.rules.firstPlayer)} (${outcome.text})`,
+  );
   return 0;
 }
 

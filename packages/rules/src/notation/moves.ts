@@ -13,10 +13,15 @@
  * legal by construction, and the result is a value (never an exception) telling what matched or
  * why nothing did. Accepted forms, tried in this order: the full route of landing squares; start
  * and end only; the Hub form (start, then end and captured squares in any order); some landing
- * squares in order (PDN's turning-square form).
+ * squares in order (PDN's turning-square form); any squares the route passes over in order (a
+ * flying king may be written landing anywhere along its line). Real files' habits are read too:
+ * blanks around a separator, `x` for a step when no capture fits, algebraic squares without a
+ * separator (`a3b4`) and Russian short notation (`ed4`). `matchMove` gives every legal move a
+ * text can mean; `parseMove` wants exactly one and names them all when there are more.
  */
 import { err, ok, type Result, type Square } from '../types.ts';
 import type { Move, Position } from '../position.ts';
+import type { Topology } from '../topology/topology.ts';
 
 /** Longest move text read; anything longer is refused before any work is done. */
 export const MAX_MOVE_TEXT = 200;
@@ -96,9 +101,34 @@ const CAPTURE_SEPARATORS = new Set(['x', 'X', ':', '×']);
 /**
  * Read `text` as a legal move of `position`. Separators `-`, `x`, `X`, `:`, `×` are all accepted
  * (Spanish and Portuguese write captures with `-`); `K<from>+<to>` is a king split. Squares are
- * named in the variant's notation (or numbers where the variant accepts them).
+ * named in the variant's notation (or numbers where the variant accepts them). When several legal
+ * moves fit, the error (`ambiguous`) names every one of them; `matchMove` returns them all.
  */
 export function parseMove(position: Position, text: string): Result<Move, MoveError> {
+  const found = matchMove(position, text);
+  if (!found.ok) return found;
+  const moves = found.value.moves;
+  if (moves.length === 1) return ok(moves[0]!);
+  return ambiguous(position, moves, text.trim(), found.value.at);
+}
+
+/** Every legal move a text can mean (at least one), and where the move starts in the text. */
+export interface MoveReadings {
+  readonly moves: readonly Move[];
+  readonly at: number;
+}
+
+/**
+ * Every legal move of `position` that `text` can mean, tried form by form (the first form that
+ * fits wins): the full route of landing squares; start and end only; the Hub form (start, then
+ * end and captured squares in any order); some landing squares in order (PDN's turning squares);
+ * any squares the capture passes over, in order (a flying king's route may name any square of its
+ * line, so `a1xe5xh8` and `a1xd4xh8` are one move). A capture separator written for a plain step
+ * (`10x14`) still finds the step when no capture fits; Russian short notation (`ed4`: the file the
+ * piece leaves, then its target) finds the moves from that file. Route matching lives here, once,
+ * for every reader of moves: PDN files, the web app, the server and the command line.
+ */
+export function matchMove(position: Position, text: string): Result<MoveReadings, MoveError> {
   if (typeof text !== 'string')
     return err({ at: 0, code: 'syntax', message: 'a move must be text' });
   if (text.length > MAX_MOVE_TEXT) {
@@ -110,20 +140,54 @@ export function parseMove(position: Position, text: string): Result<Move, MoveEr
   }
   const lexed = lex(position, text);
   if (!lexed.ok) return lexed;
-  const { tokens, split, captureSep, at } = lexed.value;
+  const { tokens, split, captureSep, at, file } = lexed.value;
   const shown = text.trim();
-  const first = tokens[0]!;
-  const last = tokens[tokens.length - 1]!;
-  const middle = tokens.slice(1, -1).map((t) => t.square);
   const legal = position.legalMoves();
+  const found = (moves: readonly Move[]) => ok<MoveReadings>({ moves, at });
+  const last = tokens[tokens.length - 1]!;
 
-  const candidates = legal.filter((m) => {
+  if (file !== undefined) {
+    const t = position.variant.topology;
+    const short = legal.filter(
+      (m) => m.kind !== 'split' && t.file[m.from] === file && m.to === last.square,
+    );
+    if (short.length > 0) return found(short);
+    return err({
+      at,
+      code: 'noMatch',
+      message: `no legal move matches '${shown}' (${position.turn} to move)`,
+    });
+  }
+
+  const first = tokens[0]!;
+  const middle = tokens.slice(1, -1).map((t) => t.square);
+  const from = legal.filter((m) => {
     if (m.from !== first.square) return false;
     if (split) return m.kind === 'split';
-    if (m.kind === 'split') return false;
-    return !captureSep || m.kind === 'capture';
+    return m.kind !== 'split';
   });
+  const captures = from.filter((m) => m.kind === 'capture');
+  // a capture separator asks for a capture; when none fits, it was written for a step
+  for (const candidates of captureSep ? [captures, from] : [from]) {
+    const moves = readings(position, candidates, tokens, middle, captureSep);
+    if (moves.length > 0) return found(moves);
+  }
+  return err({
+    at,
+    code: 'noMatch',
+    message: `no legal move matches '${shown}' (${position.turn} to move)`,
+  });
+}
 
+/** The candidates that fit the written squares, by the first form that fits any. */
+function readings(
+  position: Position,
+  candidates: readonly Move[],
+  tokens: readonly Token[],
+  middle: readonly Square[],
+  captureSep: boolean,
+): readonly Move[] {
+  const last = tokens[tokens.length - 1]!;
   // 1. exact: the text is the move's whole route (start, every landing square, end). A single
   //    jump's route is its start and end, so `a5:c3` is that jump even when a longer capture also
   //    goes from a5 to c3 (and is then written with its full route).
@@ -138,40 +202,58 @@ export function parseMove(position: Position, text: string): Result<Move, MoveEr
   // a step and a capture between the same squares (captures optional): '-' means the step
   const preferred =
     !captureSep && exact.length > 1 ? exact.filter((m) => m.kind === 'step') : exact;
-  if (preferred.length === 1) return ok(preferred[0]!);
-  if (preferred.length > 1) return ambiguous(position, preferred, shown, at);
+  if (preferred.length > 0) return preferred;
 
   // 3. only when squares beyond start and end were given: first the Hub form (start, then end and
   //    captured squares in any order), which names a move exactly; then some of the landing
-  //    squares in order (PDN 3.0 lists only the squares where the route turns)
+  //    squares in order (PDN 3.0 lists only the squares where the route turns); then any squares
+  //    the route passes over in order
   if (tokens.length > 2) {
     const rest = tokens.slice(1).map((t) => t.square);
-    const captures = candidates.filter((m) => m.kind === 'capture');
+    const jumps = candidates.filter((m) => m.kind === 'capture');
+    const t = position.variant.topology;
     for (const fits of [
       (m: Move) => sameMultiset(rest, [m.to, ...m.captures]),
       (m: Move) => m.to === last.square && isSubsequence(middle, m.path.slice(0, -1)),
+      (m: Move) => m.to === last.square && isSubsequence(middle, passedSquares(t, m)),
     ]) {
-      const found = captures.filter(fits);
-      if (found.length === 1) return ok(found[0]!);
-      if (found.length > 1) return ambiguous(position, found, shown, at);
+      const found = jumps.filter(fits);
+      if (found.length > 0) return found;
     }
   }
-  return err({
-    at,
-    code: 'noMatch',
-    message: `no legal move matches '${shown}' (${position.turn} to move)`,
-  });
+  return [];
+}
+
+/** Every square a move goes over or lands on after its start, in order along its route. */
+function passedSquares(t: Topology, move: Move): Square[] {
+  const out: Square[] = [];
+  let at = move.from;
+  for (const land of move.path) {
+    out.push(...line(t, at, land));
+    at = land;
+  }
+  return out;
+}
+
+/** The squares from `a` (excluded) to `b` (included) along the straight line joining them. */
+function line(t: Topology, a: Square, b: Square): Square[] {
+  for (let dir = 0; dir < t.directions.length; dir++) {
+    const squares: Square[] = [];
+    for (let sq = t.next[dir * t.size + a]!; sq >= 0; sq = t.next[dir * t.size + sq]!) {
+      squares.push(sq);
+      if (sq === b) return squares;
+      if (squares.length > t.width + t.height) break;
+    }
+  }
+  return [b];
 }
 
 function ambiguous(position: Position, moves: readonly Move[], shown: string, at: number) {
-  const examples = moves
-    .slice(0, 3)
-    .map((m) => formatMove(position, m, { full: true }))
-    .join(' or ');
+  const all = moves.map((m) => formatMove(position, m, { full: true })).join(' or ');
   return err<MoveError>({
     at,
     code: 'ambiguous',
-    message: `ambiguous: '${shown}' fits ${moves.length} legal moves; write the full path, e.g. ${examples}`,
+    message: `ambiguous: '${shown}' fits ${moves.length} legal moves: ${all}; write the full path`,
   });
 }
 
@@ -183,9 +265,20 @@ interface Lexed {
   readonly captureSep: boolean;
   /** offset of the first non-blank character */
   readonly at: number;
+  /** Russian short notation (`ed4`): the file (0 = a) the piece leaves from */
+  readonly file?: number;
 }
 
-/** Split the text into squares and separators, reporting the first offending character. */
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+const isDigitChar = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isLetter = (c: string | undefined) =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+
+/**
+ * Split the text into squares and separators, reporting the first offending character. A square
+ * is letters then digits (`c3`) or digits (`32`); blanks may stand around a separator (`1- 6`), and
+ * an algebraic square may follow another without one (`a3b4`).
+ */
 function lex(position: Position, text: string): Result<Lexed, MoveError> {
   let i = 0;
   while (i < text.length && /\s/.test(text[i]!)) i++;
@@ -200,14 +293,33 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
   }
   const tokens: Token[] = [];
   const seps: string[] = [];
+  let file: number | undefined;
   while (i < end) {
-    while (i < end && text[i] === ' ') i++;
+    while (i < end && isBlank(text[i])) i++;
     const at = i;
-    while (i < end && /[0-9A-Za-z]/.test(text[i]!) && !isXSeparator(text, i, at)) i++;
+    // every square name is one letter and digits (`c3`), or digits (`32`); x always separates
+    if (isLetter(text[i]) && text[i] !== 'x' && text[i] !== 'X') i++;
+    const letters = i - at;
+    while (i < end && isDigitChar(text[i])) i++;
     const word = text.slice(at, i);
     if (word.length === 0) {
       const shown = i < end ? `'${text[i]}'` : 'the end';
       return err({ at: i, code: 'syntax', message: `expected a square at ${shown}` });
+    }
+    // Russian short notation: a file letter, then the target square (`ed4`, `ff2`)
+    if (
+      letters === 1 &&
+      word.length === 1 &&
+      tokens.length === 0 &&
+      !split &&
+      isLetter(text[i]) &&
+      position.variant.rules.notation.squares === 'algebraic'
+    ) {
+      const f = word.toLowerCase().charCodeAt(0) - 97;
+      if (f < position.variant.topology.width) {
+        file = f;
+        continue;
+      }
     }
     const square = position.variant.squares.parse(word);
     if (square < 0) {
@@ -218,7 +330,14 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
       });
     }
     tokens.push({ text: word, at, square });
-    while (i < end && text[i] === ' ') i++;
+    if (file !== undefined) {
+      if (i < end) {
+        return err({ at: i, code: 'syntax', message: `unexpected '${text[i]}' after ${word}` });
+      }
+      break;
+    }
+    if (letters > 0 && isLetter(text[i]) && text[i] !== 'x' && text[i] !== 'X') continue; // a3b4
+    while (i < end && isBlank(text[i])) i++;
     if (i >= end) break;
     const sep = text[i]!;
     if (!SEPARATORS.has(sep)) {
@@ -230,9 +349,10 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
     }
     seps.push(sep);
     i++;
+    while (i < end && isBlank(text[i])) i++;
     if (i >= end) return err({ at: i, code: 'syntax', message: 'the move ends with a separator' });
   }
-  if (tokens.length < 2) {
+  if (file === undefined && tokens.length < 2) {
     return err({ at: start, code: 'syntax', message: 'a move needs a start and an end square' });
   }
   const plus = seps.filter((s) => s === '+').length;
@@ -243,16 +363,13 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
       message: 'a king split is written K<king square>+<square of the new man>, e.g. K28+33',
     });
   }
-  return ok({ tokens, split, captureSep: seps.some((s) => CAPTURE_SEPARATORS.has(s)), at: start });
-}
-
-/**
- * Is `text[i]` an `x`/`X` used as a separator rather than part of a square name? No variant names
- * a square with an x, so an x that follows at least one character of a word separates.
- */
-function isXSeparator(text: string, i: number, wordStart: number): boolean {
-  const c = text[i];
-  return (c === 'x' || c === 'X') && i > wordStart;
+  return ok({
+    tokens,
+    split,
+    captureSep: seps.some((s) => CAPTURE_SEPARATORS.has(s)),
+    at: start,
+    ...(file !== undefined ? { file } : {}),
+  });
 }
 
 function sameSequence(a: readonly Square[], b: readonly Square[]): boolean {

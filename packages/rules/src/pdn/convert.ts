@@ -1,6 +1,7 @@
 /**
  * Rewriting a PDN game in another square notation: numeric (the board's English-diagram / FMJD
- * numbering, or the variant's own numbers where it has them) or algebraic (a1…).
+ * numbering, or the variant's own numbers where it has them), algebraic (a1…) or Russian short
+ * notation (`ed4`).
  *
  * Every move is first replayed — only a legal move can be renamed with certainty — then written
  * again from the matched `Move`: start and end square, or the whole route when the file gave more
@@ -10,26 +11,31 @@
 import { err, ok, type Result } from '../types.ts';
 import type { Move, Position } from '../position.ts';
 import { writeFen, type Setup } from '../fen.ts';
-import { formatGameType, plyLabel, resolveSetting, startingSides } from './game-type.ts';
+import { formatGameType } from './game-type.ts';
 import { namingFor, type SquareNaming } from './naming.ts';
-import { playWritten, startPosition, type ReplayError } from './replay.ts';
+import { replayGame, type MatchedLine, type ReplayError } from './replay.ts';
 import type { PdnGame, PdnLine, PdnMove } from './types.ts';
 
-export type PdnNotation = 'numeric' | 'algebraic';
+/**
+ * `numeric`, `algebraic`, or `short`: Russian short notation (`ed4`: the file the piece leaves and
+ * the square it ends on; the full `c1-d2` where two pieces of a file reach the same square), for
+ * boards named a1… (Russian, Brazilian, Czech, Turkish and the other algebraic boards).
+ */
+export type PdnNotation = 'numeric' | 'algebraic' | 'short';
 
 /** The game with its squares written in `notation`, or the first move that does not replay. */
 export function convertGame(game: PdnGame, notation: PdnNotation): Result<PdnGame, ReplayError> {
-  const setting = resolveSetting(game.tags);
-  if (!setting.ok) return err({ kind: 'setting', message: setting.error });
-  const { variant, naming } = setting.value;
-  const start = startPosition(game, variant, naming);
-  if (!start.ok) return start;
-  const target = namingFor(variant, notation);
-  const { firstPlayer, turn } = startingSides(game.tags);
-  const label = (ply: number) => plyLabel(ply, game.startNumber, turn === firstPlayer ? 0 : 1);
-  const moves = convertLine(game.moves, start.value, 0, false, naming, target, label);
-  if (!moves.ok) return moves;
-
+  const replay = replayGame(game);
+  if (!replay.ok) return replay;
+  const { variant, start, line } = replay.value;
+  const target = namingFor(variant, notation === 'numeric' ? 'numeric' : 'algebraic');
+  const short = notation === 'short';
+  if (short && (target.corner !== 0 || !target.native)) {
+    return err({
+      kind: 'setting',
+      message: `short notation is for boards named a1…, not ${variant.id}`,
+    });
+  }
   const tags = new Map<string, string>();
   let wroteGameType = false;
   for (const [name, value] of game.tags) {
@@ -37,49 +43,38 @@ export function convertGame(game: PdnGame, notation: PdnNotation): Result<PdnGam
       tags.set(name, formatGameType(variant, target));
       wroteGameType = true;
     } else if (name.toLowerCase() === 'fen' && value.trim() !== '') {
-      tags.set(name, makeFenIn(target, start.value.setup()));
+      tags.set(name, makeFenIn(target, start.setup()));
     } else tags.set(name, value);
   }
   if (!wroteGameType) tags.set('GameType', formatGameType(variant, target));
-  return ok({ ...game, tags, moves: moves.value });
+  return ok({ ...game, tags, moves: renameLine(line, target, short) });
 }
 
-function convertLine(
-  line: PdnLine,
-  start: Position,
-  ply: number,
-  inVariation: boolean,
-  from: SquareNaming,
-  to: SquareNaming,
-  label: (ply: number) => string,
-): Result<PdnLine, ReplayError> {
-  let position = start;
-  const out: PdnMove[] = [];
-  for (let i = 0; i < line.moves.length; i++) {
-    const written = line.moves[i]!;
-    const move = playWritten(position, written.text, from);
-    if (!move.ok) {
-      return err({
-        kind: 'move',
-        message: move.error.message,
-        ply: ply + i + 1,
-        label: label(ply + i),
-        text: written.text,
-        ...(written.at ? { line: written.at.line, column: written.at.column } : {}),
-        inVariation,
-        position,
-      });
-    }
-    const variations: PdnLine[] = [];
-    for (const variation of written.variations) {
-      const converted = convertLine(variation, position, ply + i, true, from, to, label);
-      if (!converted.ok) return converted;
-      variations.push(converted.value);
-    }
-    out.push({ ...written, text: renameMove(move.value, written.text, to.names), variations });
-    position = position.play(move.value);
-  }
-  return ok({ comments: line.comments, moves: out });
+function renameLine(line: MatchedLine, to: SquareNaming, short: boolean): PdnLine {
+  return {
+    comments: line.written.comments,
+    moves: line.moves.map((m): PdnMove => ({
+      ...m.written,
+      text: (short && shortMove(m.before, m.move)) || renameMove(m.move, m.written.text, to.names),
+      variations: m.variations.map((v) => renameLine(v, to, short)),
+    })),
+  };
+}
+
+/**
+ * A move in Russian short notation (`ed4`), or undefined when another legal move leaves the same
+ * file for the same square (then the full form is written) or the move is a king split.
+ */
+export function shortMove(position: Position, move: Move): string | undefined {
+  if (move.kind === 'split') return undefined;
+  const t = position.variant.topology;
+  const names = position.variant.squares.names;
+  const file = t.file[move.from]!;
+  const rivals = position
+    .legalMoves()
+    .filter((m) => m !== move && m.kind !== 'split' && m.to === move.to && t.file[m.from] === file);
+  if (rivals.length > 0 || !/^[a-z]\d+$/.test(names[move.to]!)) return undefined;
+  return String.fromCharCode(97 + file) + names[move.to]!;
 }
 
 /** Write a matched move in `names`, in the shape it was written: separator and route length. */

@@ -12,6 +12,7 @@ import { err, ok, type Color, type Result } from '../types.ts';
 import { getVariant, type Variant } from '../variant.ts';
 import { OPTION_NAMES, VARIANTS, parseOptions, type Options } from '../variants/registry.ts';
 import { namingFor, type Corner, type SquareNaming } from './naming.ts';
+import type { PdnGame } from './types.ts';
 
 /** The variant each standard GameType number stands for. */
 export const STANDARD_GAME_TYPES: Readonly<Record<number, string>> = {
@@ -144,6 +145,20 @@ export function getTag(tags: ReadonlyMap<string, string>, name: string): string 
   const lower = name.toLowerCase();
   for (const [key, value] of tags) if (key.toLowerCase() === lower) return value;
   return undefined;
+}
+
+/**
+ * The game with `[GameType "<gameType>"]` added when its tags name neither a GameType nor a
+ * Variant: how a reader says which game a file of untagged games holds (`damka pdn check
+ * --game-type 21`), without changing the file.
+ */
+export function withGameType(game: PdnGame, gameType: string): PdnGame {
+  if (getTag(game.tags, 'GameType') !== undefined || getTag(game.tags, 'Variant') !== undefined) {
+    return game;
+  }
+  const tags = new Map(game.tags);
+  tags.set('GameType', gameType);
+  return { ...game, tags };
 }
 
 /** What the tags of a game say about its rules and its squares. */

@@ -22,6 +22,7 @@ export {
   startingSides,
   plyLabel,
   getTag,
+  withGameType,
   type GameType,
   type PdnSetting,
 } from './game-type.ts';
@@ -37,9 +38,13 @@ export {
 } from './naming.ts';
 export {
   replayGame,
+  replayGames,
   startPosition,
   playWritten,
+  readWritten,
+  type MatchedLine,
   type ReplayError,
   type ReplayedGame,
 } from './replay.ts';
-export { convertGame, renameMove, makeFenIn, type PdnNotation } from './convert.ts';
+export { decodePdn, type DecodedPdn, type PdnEncoding } from './encoding.ts';
+export { convertGame, renameMove, shortMove, makeFenIn, type PdnNotation } from './convert.ts';

@@ -70,6 +70,24 @@ export function namingFor(
   style: 'numeric' | 'algebraic' | 'native' = 'native',
   corner?: Corner,
 ): SquareNaming {
+  let cached = namings.get(variant);
+  if (!cached) namings.set(variant, (cached = new Map()));
+  const key = `${style}${corner ?? ''}`;
+  const hit = cached.get(key);
+  if (hit) return hit;
+  const naming = makeNaming(variant, style, corner);
+  cached.set(key, naming);
+  return naming;
+}
+
+/** Namings already made, per variant: reading a file asks for the same few again and again. */
+const namings = new WeakMap<Variant, Map<string, SquareNaming>>();
+
+function makeNaming(
+  variant: Variant,
+  style: 'numeric' | 'algebraic' | 'native',
+  corner: Corner | undefined,
+): SquareNaming {
   const t = variant.topology;
   const nativeStyle = variant.rules.notation.squares === 'algebraic' ? 'algebraic' : 'numeric';
   const s = style === 'native' ? nativeStyle : style;

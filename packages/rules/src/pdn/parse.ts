@@ -6,6 +6,10 @@
  * Errors are values carrying line, column and the offending text; after an error the reader skips
  * to the end of that game (its result marker, or the next tag after movetext) and goes on, so one
  * bad game never hides the others. Squares are not checked here — that is the replay's job.
+ *
+ * It reads what PDN 3.0's reading grammar allows and what real programs write: tags split by any
+ * white space, blanks around a move's separator, any run of `!`/`?` (also in parentheses) as a
+ * move strength, Russian short moves (`ed4`) and `1:0`-style results.
  */
 import { err, ok, type Result } from '../types.ts';
 import {
@@ -87,8 +91,6 @@ function isNameChar(c: string | undefined): boolean {
   );
 }
 
-const MARKS = new Set(['!', '?', '!!', '??', '!?', '?!']);
-
 /** Characters a move may be made of: squares (letters, digits) and separators. */
 function isMoveChar(c: string): boolean {
   return isNameChar(c) || c === '-' || c === ':' || c === '×' || c === '–' || c === '+';
@@ -145,9 +147,17 @@ class Lexer {
         this.pos = end;
         return { kind: 'comment', at, end, text: s.slice(at + 1, end).trim() };
       }
-      case '(':
+      case '(': {
+        // a move strength in parentheses, `(!?)` or `(?)`, is an annotation, not a variation
+        let k = at + 1;
+        while (k < s.length && (s[k] === '!' || s[k] === '?') && k - at <= MAX_MARKS) k++;
+        if (k > at + 1 && s[k] === ')') {
+          this.pos = k + 1;
+          return { kind: 'nag', at, end: this.pos, text: s.slice(at, this.pos) };
+        }
         this.pos++;
         return { kind: 'open', at, end: this.pos };
+      }
       case ')':
         this.pos++;
         return { kind: 'close', at, end: this.pos };
@@ -182,7 +192,12 @@ class Lexer {
     return nl < 0 ? this.src.length : nl;
   }
 
-  /** `[Name "value"]` on one line; `\"` and `\\` escape inside the value. */
+  /**
+   * `[Name "value"]`, with `\"` and `\\` escapes in the value. Any white space, line breaks
+   * included, may stand between the brackets, the name and the value (tags are tokens). A value
+   * whose closing quote is missing before the `]` that ends its line (`[Round "11.1]`) is read up
+   * to that `]`.
+   */
   private tag(): Token {
     const s = this.src;
     const at = this.pos;
@@ -196,14 +211,13 @@ class Lexer {
         boundary: false,
       };
     };
-    let i = at + 1;
-    while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+    let i = this.skipSpace(at + 1);
     const nameAt = i;
     while (i < s.length && isNameChar(s[i]) && i - nameAt < MAX_WORD) i++;
     if (i === nameAt) return fail(i, 'a tag starts with its name, as in [Event "…"]');
     if (isNameChar(s[i])) return fail(nameAt, 'tag name too long');
     const name = s.slice(nameAt, i);
-    while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+    i = this.skipSpace(i);
     if (s[i] !== '"') return fail(i, `the value of tag ${name} must be in double quotes`);
     const quote = i;
     i++;
@@ -211,6 +225,14 @@ class Lexer {
     let from = i;
     for (;;) {
       if (i >= s.length || s[i] === '\n' || s[i] === '\r') {
+        // no closing quote on this line: a `]` ending the line closes the tag
+        let close = i - 1;
+        while (close > quote && isSpace(s[close]!)) close--;
+        if (close > quote && s[close] === ']') {
+          value += s.slice(from, close);
+          this.pos = close + 1;
+          return { kind: 'tag', at, end: this.pos, name, value: value.trim() };
+        }
         return fail(quote, `the value of tag ${name} is never closed`);
       }
       const c = s[i]!;
@@ -224,19 +246,31 @@ class Lexer {
       i++;
     }
     value += s.slice(from, i);
-    i++;
-    while (i < s.length && (s[i] === ' ' || s[i] === '\t')) i++;
+    i = this.skipSpace(i + 1);
     if (s[i] !== ']') return fail(i, `expected ']' to close tag ${name}`);
     this.pos = i + 1;
     return { kind: 'tag', at, end: this.pos, name, value };
+  }
+
+  private skipSpace(from: number): number {
+    let i = from;
+    while (i < this.src.length && isSpace(this.src[i]!)) i++;
+    return i;
+  }
+
+  /** Where a word starting at `from` ends (a word stops at a blank or a PDN delimiter). */
+  private wordEnd(from: number): number {
+    const s = this.src;
+    let i = from;
+    while (i < s.length && !WORD_STOP.has(s[i]!) && !isSpace(s[i]!) && i - from <= MAX_WORD) i++;
+    return i;
   }
 
   /** Results, move numbers, moves and free-standing annotation marks. */
   private word(): Token | 'skip' {
     const s = this.src;
     const at = this.pos;
-    let i = at;
-    while (i < s.length && !WORD_STOP.has(s[i]!) && !isSpace(s[i]!) && i - at <= MAX_WORD) i++;
+    let i = this.wordEnd(at);
     if (i - at > MAX_WORD) {
       while (i < s.length && !WORD_STOP.has(s[i]!) && !isSpace(s[i]!)) i++;
       this.pos = i;
@@ -244,8 +278,9 @@ class Lexer {
     }
     this.pos = i;
     const word = s.slice(at, i);
-    if (isPdnResult(word)) return { kind: 'result', at, end: i, text: word };
-    if (MARKS.has(word)) return { kind: 'nag', at, end: i, text: word };
+    const result = readResult(word);
+    if (result) return { kind: 'result', at, end: i, text: result };
+    if (isMarks(word)) return { kind: 'nag', at, end: i, text: word };
     // a move number: digits then dots ('12.', '12...'), possibly glued to the move ('12.32-28')
     let d = 0;
     while (isDigit(word[d])) d++;
@@ -259,7 +294,34 @@ class Lexer {
       if (dots < word.length) this.pos = at + dots; // the move follows without a blank
       return { kind: 'number', at, end: at + dots, value };
     }
-    return this.move(word, at, i);
+    // PDN 3.0's reading grammar allows blanks around a separator: '1- 6', '47 x9', '1 - 6'
+    // (writers must not emit them). Blanks on the same line only join a separator to a square.
+    let end = i;
+    for (;;) {
+      let j = end;
+      while (s[j] === ' ' || s[j] === '\t') j++;
+      if (j === end || j - at > MAX_WORD) break;
+      const last = s[end - 1]!;
+      if (isSeparator(last) && isNameChar(s[j])) {
+        end = this.wordEnd(j);
+        continue;
+      }
+      if (isNameChar(last) && isSeparator(s[j]!)) {
+        let k = j + 1;
+        while (s[k] === ' ' || s[k] === '\t') k++;
+        if (isNameChar(s[k])) {
+          end = this.wordEnd(k);
+          continue;
+        }
+      }
+      break;
+    }
+    if (end - at > MAX_WORD) {
+      this.pos = end;
+      return { kind: 'error', at, end, message: 'word too long', boundary: false };
+    }
+    this.pos = end;
+    return this.move(s.slice(at, end), at, end);
   }
 
   private move(word: string, at: number, end: number): Token {
@@ -271,10 +333,12 @@ class Lexer {
     let allowed = text.length > 0;
     for (let k = 0; k < text.length; k++) {
       const c = text[k]!;
-      if (!isMoveChar(c)) allowed = false;
+      if (!isMoveChar(c) && c !== ' ' && c !== '\t') allowed = false;
       if (isDigit(c) && !isDigit(text[k - 1])) digitRuns++;
     }
-    if (!allowed || digitRuns < 2 || (mark.length > 0 && !MARKS.has(mark))) {
+    // two squares (`32-28`, `c3:d4`), or Russian short notation: a file, then a square (`ed4`)
+    const short = digitRuns === 1 && isLetter(text[0]) && isLetter(text[1]) && isDigit(text[2]);
+    if (!allowed || (digitRuns < 2 && !short) || mark.length > MAX_MARKS) {
       return {
         kind: 'error',
         at,
@@ -285,6 +349,39 @@ class Lexer {
     }
     return { kind: 'move', at, end, text, nags: mark ? [mark] : [] };
   }
+}
+
+/** Longest run of move-strength marks read (`!?!!!` is read; PDN 3.0's token is `[!?]+`). */
+const MAX_MARKS = 8;
+
+/** A move-strength token: `!`, `?`, `!?`, … (PDN 3.0 allows any run of them). */
+function isMarks(word: string): boolean {
+  if (word.length === 0 || word.length > MAX_MARKS) return false;
+  for (const c of word) if (c !== '!' && c !== '?') return false;
+  return true;
+}
+
+/** Results written the Russian way (`1:0`, `0:1`, `1/2:1/2`) and with a ½, read as PDN's. */
+const RESULT_ALIASES: Readonly<Record<string, PdnResult>> = {
+  '1:0': '1-0',
+  '0:1': '0-1',
+  '1/2:1/2': '1/2-1/2',
+  '½-½': '1/2-1/2',
+  '½:½': '1/2-1/2',
+};
+
+/** A game termination marker as PDN writes it, or undefined. */
+export function readResult(word: string): PdnResult | undefined {
+  if (isPdnResult(word)) return word;
+  return Object.hasOwn(RESULT_ALIASES, word) ? RESULT_ALIASES[word] : undefined;
+}
+
+function isSeparator(c: string): boolean {
+  return c === '-' || c === 'x' || c === 'X' || c === ':' || c === '×' || c === '–';
+}
+
+function isLetter(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 }
 
 function clip(text: string, max = 40): string {
@@ -364,7 +461,7 @@ export function parsePdn(text: string, options: ParsePdnOptions = {}): PdnParse 
       } else {
         const tagResult = tags.get('Result')?.trim();
         const final =
-          result ?? (tagResult !== undefined && isPdnResult(tagResult) ? tagResult : '*');
+          result ?? (tagResult !== undefined ? readResult(tagResult) : undefined) ?? '*';
         games.push(
           ok({ tags, moves: freeze(stack[0]!), result: final, startNumber: startNumber ?? 1 }),
         );

@@ -1,18 +1,32 @@
 /**
  * Replaying a PDN game: from its FEN tag or the variant's start, every move of the main line and
- * of every variation is matched against the legal moves with `parseMove`, after its squares are
+ * of every variation is matched against the legal moves with `matchMove`, after its squares are
  * translated from the file's naming into the variant's. The first move that is not legal stops the
  * replay and is reported with its ply, its text, where it is in the file and why.
  *
+ * Real files are read as their writers meant them, by rules that hold for any file, never for one
+ * game: a short capture that fits several legal moves is settled by looking ahead (the reading
+ * after which the recorded game goes on), else refused naming every reading; a GameType whose
+ * numbering the moves do not fit (PlayOK exports say N1 and write the standard numbers) is
+ * replayed in the variant's own numbering; a FEN with `?` for the side to move starts with the
+ * side the moves fit. Each such assumption is a warning on the replayed game.
+ *
  * Replay uses `Position` directly: it needs nothing of a game's history but the positions.
  */
-import { err, ok, type Result } from '../types.ts';
+import { err, ok, type Color, type Result } from '../types.ts';
 import { Position, type Move } from '../position.ts';
 import type { Variant } from '../variant.ts';
-import { parseMove } from '../notation/moves.ts';
-import { getTag, plyLabel, resolveSetting, startingSides } from './game-type.ts';
-import { translateFen, translateMove, type SquareNaming } from './naming.ts';
-import type { PdnGame, PdnLine, PdnMove } from './types.ts';
+import { formatMove, matchMove, type MoveError } from '../notation/moves.ts';
+import {
+  formatGameType,
+  getTag,
+  plyLabel,
+  resolveSetting,
+  startingSides,
+  withGameType,
+} from './game-type.ts';
+import { namingFor, translateMove, translateFen, type SquareNaming } from './naming.ts';
+import { resultFirst, resultWinner, type PdnGame, type PdnLine, type PdnMove } from './types.ts';
 
 /** Why a game does not replay. */
 export interface ReplayError {
@@ -43,18 +57,46 @@ export interface ReplayedGame {
   readonly moves: readonly Move[];
   /** `positions[i]` is the position before `moves[i]`; the last entry is the final position. */
   readonly positions: readonly Position[];
+  /** The whole move tree, each written move with the legal move it was read as. */
+  readonly line: MatchedLine;
+  /** Whose score the result marker gives first (`resultFirst`, or what the final position proves). */
+  readonly resultFirst: Color;
+  /** Who won by the result marker, read with `resultFirst`. */
+  readonly winner: ReturnType<typeof resultWinner>;
+  /** What the replay had to assume to read the file, in words (empty for a standard file). */
+  readonly warnings: readonly string[];
+  /** The GameType the game was read as when its tags name none (`20` for International). */
+  readonly untaggedGameType?: string;
 }
 
-/** The start position a game's tags describe. */
+/** A line of a game with every written move matched to a legal move. */
+export interface MatchedLine {
+  readonly written: PdnLine;
+  readonly moves: ReadonlyArray<{
+    readonly written: PdnMove;
+    readonly move: Move;
+    readonly before: Position;
+    readonly variations: readonly MatchedLine[];
+  }>;
+}
+
+/** The start position a game's tags describe; `?` for the side to move reads as `turn`. */
 export function startPosition(
   game: PdnGame,
   variant: Variant,
   naming: SquareNaming,
+  turn?: Color,
 ): Result<Position, ReplayError> {
-  const fen = getTag(game.tags, 'FEN');
+  let fen = getTag(game.tags, 'FEN');
   if (fen === undefined || fen.trim() === '') return ok(Position.start(variant));
   if (fen.length > 4096) {
     return err({ kind: 'fen', message: 'FEN tag longer than 4096 characters' });
+  }
+  // PDN 3.0's FEN allows `?` for an unknown side to move
+  const unknown = /^\s*"?\s*\?/.exec(fen);
+  if (unknown) {
+    const side = (turn ?? variant.rules.firstPlayer) === 'white' ? 'W' : 'B';
+    fen = fen.slice(0, unknown[0].length - 1) + side + fen.slice(unknown[0].length);
   }
   const direct = naming.native ? Position.fromFen(variant, fen) : undefined;
   if (direct?.ok) return ok(direct.value);
@@ -85,82 +127,316 @@ function fenError(error: { message: string; at?: number }, offsetsValid: boolean
   return { kind: 'fen', message: `FEN${at}: ${error.message}` };
 }
 
-/** Match one written move in a position. */
+/** Every legal move a written move can mean in a position (at least one), or why none. */
+export function readWritten(
+  position: Position,
+  text: string,
+  naming: SquareNaming,
+): Result<readonly Move[], MoveError> {
+  if (naming.native) {
+    const moves = matchMove(position, text);
+    if (moves.ok) return ok(moves.value.moves);
+    // only a square the variant does not name is worth a second look in the other common form
+    if (moves.error.code !== 'unknownSquare') return moves;
+    const translated = translateMove(text, naming, position.variant.squares.names);
+    if (!translated.ok) {
+      return err(
+        moves.error.at >= translated.error.at
+          ? moves.error
+          : { ...translated.error, code: 'unknownSquare' },
+      );
+    }
+    const again = matchMove(position, translated.value);
+    return again.ok ? ok(again.value.moves) : again;
+  }
+  const translated = translateMove(text, naming, position.variant.squares.names);
+  if (!translated.ok) return err({ ...translated.error, code: 'unknownSquare' });
+  const moves = matchMove(position, translated.value);
+  return moves.ok ? ok(moves.value.moves) : moves;
+}
+
+/** Match one written move in a position; several fitting moves are an error naming them all. */
 export function playWritten(
   position: Position,
   text: string,
   naming: SquareNaming,
 ): Result<Move, { at: number; message: string }> {
-  if (naming.native) {
-    const move = parseMove(position, text);
-    if (move.ok) return move;
-    // only a square the variant does not name is worth a second look in the other common form
-    if (move.error.code !== 'unknownSquare') return err(move.error);
-    const translated = translateMove(text, naming, position.variant.squares.names);
-    if (!translated.ok)
-      return err(move.error.at >= translated.error.at ? move.error : translated.error);
-    const again = parseMove(position, translated.value);
-    return again.ok ? again : err(again.error);
+  const moves = readWritten(position, text, naming);
+  if (!moves.ok) return moves;
+  if (moves.value.length === 1) return ok(moves.value[0]!);
+  return err({ at: 0, message: ambiguity(position, text, moves.value) });
+}
+
+function ambiguity(position: Position, text: string, moves: readonly Move[]): string {
+  const all = moves.map((m) => formatMove(position, m, { full: true })).join(' or ');
+  return `ambiguous: '${text.trim()}' fits ${moves.length} legal moves: ${all}; write the full path`;
+}
+
+/** How many moves the look-ahead may try in all before it gives up deciding. */
+const LOOK_AHEAD_BUDGET = 2_000;
+
+/**
+ * Does the rest of a line (`moves` from `from`) replay from `position`? Later moves that fit
+ * several legal moves are tried each way. Running out of budget counts as yes: it cannot rule the
+ * reading out.
+ */
+function goesOn(
+  position: Position,
+  moves: readonly PdnMove[],
+  from: number,
+  naming: SquareNaming,
+  budget: { left: number },
+): boolean {
+  let p = position;
+  for (let i = from; i < moves.length; i++) {
+    if (--budget.left < 0) return true;
+    const readings = readWritten(p, moves[i]!.text, naming);
+    if (!readings.ok) return false;
+    if (readings.value.length > 1) {
+      return readings.value.some((m) => goesOn(p.play(m), moves, i + 1, naming, budget));
+    }
+    p = p.play(readings.value[0]!);
   }
-  const translated = translateMove(text, naming, position.variant.squares.names);
-  if (!translated.ok) return translated;
-  const move = parseMove(position, translated.value);
-  if (!move.ok) return err({ at: move.error.at, message: move.error.message });
-  return ok(move.value);
+  return true;
 }
 
-/** Replay a game's main line and variations; the first illegal move is the error. */
-export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
-  const setting = resolveSetting(game.tags);
-  if (!setting.ok) return err({ kind: 'setting', message: setting.error });
-  const { variant, naming } = setting.value;
-  const start = startPosition(game, variant, naming);
-  if (!start.ok) return start;
-  const { firstPlayer, turn } = startingSides(game.tags);
-  const label = (ply: number) => plyLabel(ply, game.startNumber, turn === firstPlayer ? 0 : 1);
-  const moves: Move[] = [];
-  const positions: Position[] = [start.value];
-  const failure = replayLine(game.moves, start.value, 0, false, naming, label, (move, after) => {
-    moves.push(move);
-    positions.push(after);
-  });
-  if (failure) return err(failure);
-  return ok({ variant, naming, start: start.value, moves, positions });
+interface LineContext {
+  readonly naming: SquareNaming;
+  readonly label: (ply: number) => string;
+  readonly warnings: string[];
 }
 
-function replayLine(
+/** Match a line and its variations; the first move that is not legal is the error. */
+function matchLine(
   line: PdnLine,
   start: Position,
   ply: number,
   inVariation: boolean,
-  naming: SquareNaming,
-  label: (ply: number) => string,
-  onMove?: (move: Move, after: Position) => void,
-): ReplayError | undefined {
+  context: LineContext,
+): Result<MatchedLine, ReplayError> {
   let position = start;
+  const out: Array<MatchedLine['moves'][number]> = [];
   for (let i = 0; i < line.moves.length; i++) {
     const written: PdnMove = line.moves[i]!;
-    const move = playWritten(position, written.text, naming);
-    if (!move.ok) {
-      return {
+    const fail = (message: string) =>
+      err<ReplayError>({
         kind: 'move',
-        message: move.error.message,
+        message,
         ply: ply + i + 1,
-        label: label(ply + i),
+        label: context.label(ply + i),
         text: written.text,
         ...(written.at ? { line: written.at.line, column: written.at.column } : {}),
         inVariation,
         position,
-      };
+      });
+    const readings = readWritten(position, written.text, context.naming);
+    if (!readings.ok) return fail(readings.error.message);
+    let move = readings.value[0]!;
+    if (readings.value.length > 1) {
+      // the reading after which the recorded game goes on
+      const budget = { left: LOOK_AHEAD_BUDGET };
+      const viable = readings.value.filter((m) =>
+        goesOn(position.play(m), line.moves, i + 1, context.naming, budget),
+      );
+      if (viable.length !== 1) {
+        return fail(ambiguity(position, written.text, viable.length > 1 ? viable : readings.value));
+      }
+      move = viable[0]!;
+      context.warnings.push(
+        `${context.label(ply + i)} ${written.text.trim()} fits ${readings.value.length} moves; ` +
+          `read as ${formatMove(position, move, { full: true })}, the only one the next moves follow`,
+      );
     }
-    const after = position.play(move.value);
-    onMove?.(move.value, after);
     // variations are written after the move they replace, and start where it started
+    const variations: MatchedLine[] = [];
     for (const variation of written.variations) {
-      const failure = replayLine(variation, position, ply + i, true, naming, label);
-      if (failure) return failure;
+      const matched = matchLine(variation, position, ply + i, true, context);
+      if (!matched.ok) return matched;
+      variations.push(matched.value);
     }
-    position = after;
+    out.push({ written, move, before: position, variations });
+    position = position.play(move);
   }
-  return undefined;
+  return ok({ written: line, moves: out });
+}
+
+/** Replay with one naming and one side to move for a `?` FEN. */
+function replayWith(
+  game: PdnGame,
+  variant: Variant,
+  naming: SquareNaming,
+  turn: Color | undefined,
+): Result<ReplayedGame, ReplayError> {
+  const start = startPosition(game, variant, naming, turn);
+  if (!start.ok) return start;
+  const sides = startingSides(game.tags);
+  const first = sides.firstPlayer;
+  const offset = (turn ?? sides.turn) === first ? 0 : 1;
+  const label = (ply: number) => plyLabel(ply, game.startNumber, offset);
+  const warnings: string[] = [];
+  const matched = matchLine(game.moves, start.value, 0, false, { naming, label, warnings });
+  if (!matched.ok) return matched;
+  const moves = matched.value.moves.map((m) => m.move);
+  const positions = matched.value.moves.map((m) => m.before);
+  const last = matched.value.moves[matched.value.moves.length - 1];
+  positions.push(last ? last.before.play(last.move) : start.value);
+  return ok({
+    variant,
+    naming,
+    start: start.value,
+    moves,
+    positions,
+    line: matched.value,
+    ...readResultOf(game, variant, positions[positions.length - 1]!, warnings),
+    warnings,
+  });
+}
+
+/**
+ * Who won, by the marker read the variant's way (`resultFirst`) — unless the final position proves
+ * the file writes the other side's score first (the side to move has no move, and only the other
+ * reading names the winner), as Damka's own English files did before it followed CheckerBoard.
+ */
+function readResultOf(
+  game: PdnGame,
+  variant: Variant,
+  final: Position,
+  warnings: string[],
+): { resultFirst: Color; winner: ReturnType<typeof resultWinner> } {
+  const usual = resultFirst(variant.rules.firstPlayer);
+  const other: Color = usual === 'white' ? 'black' : 'white';
+  const winner = resultWinner(game.result, usual);
+  if (final.legalMoves().length === 0) {
+    const proven: Color =
+      variant.rules.noMoveMeans === 'win' ? final.turn : final.turn === 'white' ? 'black' : 'white';
+    if (winner !== proven && resultWinner(game.result, other) === proven) {
+      warnings.push(
+        `the result ${game.result} is written with ${other}'s score first (${proven} has won on the board)`,
+      );
+      return { resultFirst: other, winner: proven };
+    }
+  }
+  return { resultFirst: usual, winner };
+}
+
+/**
+ * The standard games tried, in this order, for a game whose tags name none and whose moves are not
+ * International (PDN's default): English first, the game of most untagged files (CheckerBoard's).
+ */
+const GUESSED_GAME_TYPES = ['21', '22', '25', '29', '26', '24', '28', '30'];
+
+/**
+ * Replay a game's main line and variations; the first illegal move is the error. A game whose
+ * tags name no GameType or Variant is International, as PDN says; when its moves are not, the
+ * first standard game they replay in is taken, with a warning.
+ */
+export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
+  const replay = replayTagged(game);
+  if (!isUntagged(game)) return replay;
+  if (replay.ok) return ok({ ...replay.value, untaggedGameType: '20' });
+  let furthest = replay.error;
+  for (const gameType of GUESSED_GAME_TYPES) {
+    const guess = replayTagged(withGameType(game, gameType));
+    if (!guess.ok) {
+      const e = guess.error;
+      if (e.kind === 'move' && (e.ply ?? 0) > (furthest.ply ?? 0)) {
+        const id = resolveSetting(new Map([['GameType', gameType]]));
+        const name = id.ok ? id.value.variant.id : gameType;
+        furthest = {
+          ...e,
+          message: `${e.message} (no GameType tag; read as ${name}, the game the moves fit longest)`,
+        };
+      }
+      continue;
+    }
+    const warning =
+      `no GameType tag, and the moves are not International: read as ${guess.value.variant.id} ` +
+      `(GameType ${gameType}), the first standard game they replay in`;
+    return ok({
+      ...guess.value,
+      warnings: [warning, ...guess.value.warnings],
+      untaggedGameType: gameType,
+    });
+  }
+  return err(furthest);
+}
+
+function isUntagged(game: PdnGame): boolean {
+  return getTag(game.tags, 'GameType') === undefined && getTag(game.tags, 'Variant') === undefined;
+}
+
+/**
+ * Replay the games of one file. The untagged games of a file are one game as a rule, so each
+ * untagged game is read, when it can be, as the game most of them replay in — a Czech game whose
+ * moves happen to be legal Russian too is read as Czech beside the Czech games around it.
+ * `onGame` is told before each game is replayed (for a progress bar).
+ */
+export function replayGames(
+  games: readonly PdnGame[],
+  onGame?: (index: number, count: number) => void,
+): Array<Result<ReplayedGame, ReplayError>> {
+  const replays = games.map((game, i) => {
+    onGame?.(i, games.length);
+    return replayGame(game);
+  });
+  const votes = new Map<string, number>();
+  for (const r of replays) {
+    const gameType = r.ok ? r.value.untaggedGameType : undefined;
+    if (gameType !== undefined) votes.set(gameType, (votes.get(gameType) ?? 0) + 1);
+  }
+  let usual: string | undefined;
+  for (const [gameType, n] of votes)
+    if (usual === undefined || n > votes.get(usual)!) usual = gameType;
+  if (usual === undefined || (votes.size === 1 && replays.every((r) => r.ok))) return replays;
+  return replays.map((r, i) => {
+    const game = games[i]!;
+    if (!isUntagged(game) || (r.ok && r.value.untaggedGameType === usual)) return r;
+    const again = replayTagged(withGameType(game, usual));
+    if (!again.ok) return r;
+    const name = again.value.variant.id;
+    const warning =
+      `no GameType tag: read as ${name} (GameType ${usual}), ` +
+      `the game most untagged games of this file replay in`;
+    return ok({
+      ...again.value,
+      warnings: [warning, ...again.value.warnings],
+      untaggedGameType: usual,
+    });
+  });
+}
+
+function replayTagged(game: PdnGame): Result<ReplayedGame, ReplayError> {
+  const setting = resolveSetting(game.tags);
+  if (!setting.ok) return err({ kind: 'setting', message: setting.error });
+  const { variant, naming } = setting.value;
+  const unknownTurn = /^\s*"?\s*\?/.test(getTag(game.tags, 'FEN') ?? '');
+  const first = variant.rules.firstPlayer;
+  const turns: Array<Color | undefined> = unknownTurn
+    ? [first, first === 'white' ? 'black' : 'white']
+    : [undefined];
+  const native = namingFor(variant);
+  const namings = naming.native ? [naming] : [naming, native];
+  let firstError: ReplayError | undefined;
+  for (const n of namings) {
+    for (const turn of turns) {
+      const replay = replayWith(game, variant, n, turn);
+      if (!replay.ok) {
+        firstError ??= replay.error;
+        continue;
+      }
+      const warnings = [...replay.value.warnings];
+      if (turn !== undefined) {
+        warnings.unshift(`the FEN gives '?' for the side to move; ${turn} moves first`);
+      }
+      if (n !== naming) {
+        const gameType = getTag(game.tags, 'GameType')?.trim() ?? '';
+        warnings.unshift(
+          `the moves do not fit the squares of GameType '${gameType}' but fit the standard ` +
+            `numbering of ${variant.id} ('${formatGameType(variant)}'); read in that numbering`,
+        );
+      }
+      return ok({ ...replay.value, warnings });
+    }
+  }
+  return err(firstError!);
 }

@@ -65,15 +65,23 @@ export interface PdnError {
   readonly message: string;
 }
 
-/** Who won according to a result marker: `none` for 0-0 (both lose), `unknown` for `*`. */
-export function resultWinner(result: PdnResult): 'white' | 'black' | 'draw' | 'none' | 'unknown' {
+/**
+ * Who won according to a result marker: `none` for 0-0 (both lose), `unknown` for `*`.
+ * `first` is the side whose score the marker gives first: White's in PDN, but Black's in English
+ * draughts as CheckerBoard and the OCA archive write it (`resultFirst`).
+ */
+export function resultWinner(
+  result: PdnResult,
+  first: 'white' | 'black' = 'white',
+): 'white' | 'black' | 'draw' | 'none' | 'unknown' {
+  const second = first === 'white' ? 'black' : 'white';
   switch (result) {
     case '1-0':
     case '2-0':
-      return 'white';
+      return first;
     case '0-1':
     case '0-2':
-      return 'black';
+      return second;
     case '1/2-1/2':
     case '1-1':
       return 'draw';
@@ -82,4 +90,23 @@ export function resultWinner(result: PdnResult): 'white' | 'black' | 'draw' | 'n
     default:
       return 'unknown';
   }
+}
+
+/**
+ * The side whose score a variant's result markers give first: the first player's where Black
+ * moves first (English / American draughts: `1-0` is a win for Black, as CheckerBoard and the OCA
+ * archive read it), White's everywhere else.
+ */
+export function resultFirst(firstPlayer: 'white' | 'black'): 'white' | 'black' {
+  return firstPlayer;
+}
+
+/** The marker Damka writes for a finished game (`*` when it goes on), by `resultFirst`. */
+export function resultMarker(
+  winner: 'white' | 'black' | 'draw' | undefined,
+  firstPlayer: 'white' | 'black',
+): PdnResult {
+  if (winner === undefined) return '*';
+  if (winner === 'draw') return '1/2-1/2';
+  return winner === resultFirst(firstPlayer) ? '1-0' : '0-1';
 }

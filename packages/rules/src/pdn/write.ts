@@ -61,9 +61,10 @@ function writeLine(
     // the number and its move stay on one line
     const number = needNumber || !label.endsWith('...') ? label + ' ' : '';
     const [first, ...rest] = move.nags;
-    if (first !== undefined && MARKS.has(first)) tokens.push(number + move.text + first);
+    const text = move.text.replace(/[ \t]+/g, ''); // read with blanks around a separator, written without
+    if (first !== undefined && MARKS.has(first)) tokens.push(number + text + first);
     else {
-      tokens.push(number + move.text);
+      tokens.push(number + text);
       if (first !== undefined) tokens.push(first);
     }
     tokens.push(...rest);

@@ -9,8 +9,12 @@
  * the replayed game, never from the text, so an imported game holds only legal moves.
  */
 import {
+  decodePdn,
   parsePdn,
   replayGame,
+  replayGames,
+  resolveSetting,
+  resultMarker,
   resultWinner,
   variantTags,
   writePdn,
@@ -18,6 +22,7 @@ import {
   type PdnGame,
   type PdnMove,
   type PdnResult,
+  type ReplayedGame,
 } from '@damka/rules';
 import { levelOf } from '../computer/client.ts';
 import { entryOf, replay, startPosition, type GameResult, type SavedGame } from '../game/record.ts';
@@ -41,12 +46,13 @@ export function pdnFileName(variant: string, date: Date): string {
   return `damka-${variant}-${pdnDate(date).replace(/\./g, '-')}.pdn`;
 }
 
-/** The result marker for a game's result (White's score first). */
-export function resultMarker(result: GameResult | null): PdnResult {
+/**
+ * The result marker for a game's result: White's score first, but Black's in English draughts
+ * (Black moves first), as CheckerBoard and the OCA archive read it (`resultMarker` of the rules).
+ */
+export function resultMarkerOf(result: GameResult | null, firstPlayer: Color): PdnResult {
   if (!result) return '*';
-  if (result.winner === 'white') return '1-0';
-  if (result.winner === 'black') return '0-1';
-  return '1/2-1/2';
+  return resultMarker(result.winner ?? 'draw', firstPlayer);
 }
 
 /** The White and Black tags: "Player" and "Damka level N" against the computer, else the colours. */
@@ -69,7 +75,7 @@ export function playerNames(game: SavedGame): Record<Color, string> {
 export function savedGameToPdn(game: SavedGame, header: PdnHeader): PdnGame {
   const r = replay(game);
   const names = playerNames(game);
-  const marker = resultMarker(r.result);
+  const marker = resultMarkerOf(r.result, r.variant.rules.firstPlayer);
   const tags = new Map<string, string>([
     ['Event', 'Damka'],
     ['Site', header.site?.trim() || '?'],
@@ -116,6 +122,8 @@ export interface PdnListing {
   readonly event: string;
   readonly date: string;
   readonly result: string;
+  /** Who won by the result, read the variant's way (Black's score first in English). */
+  readonly winner: 'white' | 'black' | 'draw' | 'none' | 'unknown';
   /** The game opened as a friend game, or why it cannot be. */
   readonly game: { ok: true; value: SavedGame; plies: number } | { ok: false; error: string };
 }
@@ -138,15 +146,38 @@ export function pdnGameToSaved(
   game: PdnGame,
   id: string,
 ): { ok: true; value: SavedGame; plies: number } | { ok: false; error: string } {
-  const replayed = replayGame(game);
-  if (!replayed.ok) {
-    const e = replayed.error;
-    if (e.kind !== 'move') return { ok: false, error: e.message };
-    const where = e.line !== undefined ? `line ${e.line}, column ${e.column ?? 1}: ` : '';
-    const move = e.label ? `${e.label} ${e.text ?? ''}`.trim() : (e.text ?? '');
-    return { ok: false, error: `${where}${move ? `${move}: ` : ''}${e.message}` };
+  return openGame(game, replayGame(game), id).game;
+}
+
+/** The game opened from its replay, and who won by its result marker. */
+function openGame(
+  game: PdnGame,
+  replayed: ReturnType<typeof replayGame>,
+  id: string,
+): { game: PdnListing['game']; winner: PdnListing['winner'] } {
+  if (replayed.ok) {
+    const opened = savedFrom(game, replayed.value, id);
+    return { game: opened, winner: replayed.value.winner };
   }
-  const { variant, start, moves } = replayed.value;
+  const setting = resolveSetting(game.tags);
+  const first = setting.ok ? setting.value.variant.rules.firstPlayer : 'white';
+  const e = replayed.error;
+  if (e.kind !== 'move')
+    return { game: { ok: false, error: e.message }, winner: resultWinner(game.result, first) };
+  const where = e.line !== undefined ? `line ${e.line}, column ${e.column ?? 1}: ` : '';
+  const move = e.label ? `${e.label} ${e.text ?? ''}`.trim() : (e.text ?? '');
+  return {
+    game: { ok: false, error: `${where}${move ? `${move}: ` : ''}${e.message}` },
+    winner: resultWinner(game.result, first),
+  };
+}
+
+function savedFrom(
+  game: PdnGame,
+  replayed: ReplayedGame,
+  id: string,
+): { ok: true; value: SavedGame; plies: number } | { ok: false; error: string } {
+  const { variant, start, moves } = replayed;
   const hasFen = tagOr(game, 'FEN', '') !== '';
   const setup = hasFen
     ? { variant: variant.id, options: variant.options, fen: start.fen }
@@ -166,6 +197,10 @@ export function pdnGameToSaved(
 /** Every game of a PDN text, each opened or refused with its reason; a broken game never hides the rest. */
 export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
   const parsed = parsePdn(text);
+  // untagged games of one file are read as the game most of them replay in
+  const readable = parsed.games.flatMap((g) => (g.ok ? [g.value] : []));
+  const replays = replayGames(readable);
+  let next = 0;
   return parsed.games.map((g, index) => {
     if (!g.ok) {
       const e = g.error;
@@ -176,6 +211,7 @@ export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
         event: '',
         date: '',
         result: '*',
+        winner: 'unknown',
         game: {
           ok: false,
           error: `line ${e.line}, column ${e.column}: ${e.message}${e.text ? ` ('${e.text}')` : ''}`,
@@ -183,6 +219,7 @@ export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
       };
     }
     const game = g.value;
+    const opened = openGame(game, replays[next++]!, `${idPrefix}-${index}`);
     return {
       index,
       white: tagOr(game, 'White', '?'),
@@ -190,13 +227,20 @@ export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
       event: tagOr(game, 'Event', ''),
       date: tagOr(game, 'Date', ''),
       result: game.result,
-      game: pdnGameToSaved(game, `${idPrefix}-${index}`),
+      winner: opened.winner,
+      game: opened.game,
     };
   });
 }
 
-/** Who the result marker says won, in words the list can show next to the game. */
-export function resultLabel(result: string): 'white' | 'black' | 'draw' | 'none' | 'unknown' {
-  const known = ['1-0', '0-1', '1/2-1/2', '*', '2-0', '0-2', '1-1', '0-0'];
-  return known.includes(result) ? resultWinner(result as PdnResult) : 'unknown';
+/**
+ * The games of a PDN file's bytes, decoded by what they are (UTF-8 with or without a byte-order
+ * mark, UTF-16, else Latin-1 / Windows-1252: never a silent U+FFFD), with the text read.
+ */
+export function readPdnBytes(
+  bytes: Uint8Array,
+  idPrefix = 'pdn',
+): { text: string; games: PdnListing[] } {
+  const { text } = decodePdn(bytes);
+  return { text, games: readPdnGames(text, idPrefix) };
 }

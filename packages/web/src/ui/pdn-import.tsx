@@ -10,7 +10,7 @@ import { MAX_PDN_LENGTH } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import type { SavedGame } from '../game/record.ts';
 import { Dialog } from './dialog.tsx';
-import { readPdnGames, resultLabel, type PdnListing } from '../pdn/game-pdn.ts';
+import { readPdnBytes, readPdnGames, type PdnListing } from '../pdn/game-pdn.ts';
 
 export interface PdnImportProps {
   readonly t: Translate;
@@ -33,22 +33,31 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const read = (source: string) => {
+  /** Read pasted text, or a file's bytes (decoded by what they are: UTF-8, UTF-16, Latin-1). */
+  const read = (pasted: string, bytes?: Uint8Array) => {
     setError(null);
     setGames(null);
+    let source = pasted;
+    let list: PdnListing[] = [];
+    try {
+      if (bytes) {
+        const decoded = readPdnBytes(bytes, `pdn-${Date.now().toString(36)}`);
+        source = decoded.text;
+        setText(source);
+        list = decoded.games;
+      } else if (source.trim() !== '' && source.length <= MAX_PDN_LENGTH) {
+        list = readPdnGames(source, `pdn-${Date.now().toString(36)}`);
+      }
+    } catch (e) {
+      setError(t('pdnUnreadable', { reason: e instanceof Error ? e.message : String(e) }));
+      return;
+    }
     if (source.trim() === '') {
       setError(t('pdnEmpty'));
       return;
     }
     if (source.length > MAX_PDN_LENGTH) {
       setError(t('pdnTooLong'));
-      return;
-    }
-    let list: PdnListing[];
-    try {
-      list = readPdnGames(source, `pdn-${Date.now().toString(36)}`);
-    } catch (e) {
-      setError(t('pdnUnreadable', { reason: e instanceof Error ? e.message : String(e) }));
       return;
     }
     if (list.length === 0) {
@@ -71,16 +80,13 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
       return;
     }
     try {
-      const content = await file.text();
-      setText(content);
-      read(content);
+      read('', new Uint8Array(await file.arrayBuffer()));
     } catch {
       setError(t('pdnFileUnreadable'));
     }
   };
 
-  const resultText = (result: string) => {
-    const who = resultLabel(result);
+  const resultText = (who: PdnListing['winner']) => {
     if (who === 'white' || who === 'black') return t('winner', { color: t(who) });
     if (who === 'draw') return t('draw');
     return t('pdnNoResult');
@@ -132,7 +138,7 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
                   {g.white} – {g.black}
                 </span>
                 <span class="pdn-meta">
-                  {resultText(g.result)}
+                  {resultText(g.winner)}
                   {g.event ? ` · ${g.event}` : ''}
                   {g.date ? ` · ${g.date}` : ''}
                 </span>
