@@ -18,6 +18,7 @@ import {
   formatMove,
   sameMove,
   writePdn,
+  resultMarker,
   type Move,
   type PdnGame,
   type PdnResult,
@@ -417,7 +418,10 @@ export async function playMatchGame(
   }
   reason ??= 'unfinished';
   const whiteWon = score === 0.5 ? undefined : (score === 1) === (playerColor === 'white');
-  const result: PdnResult = whiteWon === undefined ? '1/2-1/2' : whiteWon ? '1-0' : '0-1';
+  const result: PdnResult = resultMarker(
+    whiteWon === undefined ? 'draw' : whiteWon ? 'white' : 'black',
+    variant.rules.firstPlayer,
+  );
   const tags = new Map<string, string>([
     ['Event', options.event ?? `${player.name} vs ${opponent.name}`],
     ['Round', String(options.round ?? 1)],

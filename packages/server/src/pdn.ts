@@ -4,7 +4,7 @@
  * position, the moves of the line of play in the variant's notation, and the result. Burns and
  * souffle retractions have no PDN syntax: they are kept as comments after the move they follow.
  */
-import { variantTags, writeGame, type PdnMove, type PdnResult } from '@damka/rules';
+import { resultMarker, variantTags, writeGame, type PdnMove, type PdnResult } from '@damka/rules';
 import type { LiveGame } from './live.ts';
 
 interface Line {
@@ -15,14 +15,11 @@ interface Line {
 /** PDN text of a game, finished or not (`*` while it goes on, and for an aborted game). */
 export function gamePdn(live: LiveGame, site: string): string {
   const outcome = live.outcome;
+  // English-family markers give Black's score first (docs in packages/rules/docs/pdn.md).
   const result: PdnResult =
     !outcome || outcome.reason === 'aborted'
       ? '*'
-      : outcome.winner === 'white'
-        ? '1-0'
-        : outcome.winner === 'black'
-          ? '0-1'
-          : '1/2-1/2';
+      : resultMarker(outcome.winner ?? 'draw', live.variant.rules.firstPlayer);
   const date = new Date(live.setup.createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const tags = new Map<string, string>([

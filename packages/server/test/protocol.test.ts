@@ -190,6 +190,23 @@ test('resignation ends the game; the PDN holds the moves and the result', async 
   black.stop();
 });
 
+test("English PDN gives Black's score first, as CheckerBoard and the OCA archive read it", async () => {
+  const game = await createGame(server.url, { variant: 'english' });
+  const white = connect(server.wsUrl, game.gameId, game.white.token);
+  const black = connect(server.wsUrl, game.gameId, game.black.token);
+  await until(() => white.seat !== null && black.seat !== null, 'seats');
+  await playAt(black, 0, '11-15');
+  await playAt(white, 1, '22-18');
+  white.resign();
+  await until(() => white.over && black.over, 'the end');
+  assert.equal(white.state!.outcome!.winner, 'black');
+  const pdn = await (await fetch(`${server.url}/api/games/${game.gameId}/pdn`)).text();
+  assert.match(pdn, /\[Result "1-0"\]/);
+  assert.match(pdn, /1\. 11-15 22-18 1-0/);
+  white.stop();
+  black.stop();
+});
+
 test('draw offers: declined, then accepted; a move withdraws an offer to the mover', async () => {
   const game = await createGame(server.url);
   const white = connect(server.wsUrl, game.gameId, game.white.token);
