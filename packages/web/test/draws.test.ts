@@ -138,11 +138,14 @@ test('agreed draws; material adjudication decides them under the house rule; und
 test('the computer declines every draw in the opening and weighs its evaluation by stage', () => {
   assert.equal(DRAW_ACCEPT_CENTIMEN, 25);
   // the opening: move 1, or a long game with nearly every piece still on the board
-  assert.equal(gameStage(0, 40, 40), 'opening');
-  assert.equal(gameStage(DRAW_OPENING_PLIES - 1, 20, 40), 'opening');
-  assert.equal(gameStage(40, 38, 40), 'opening');
-  assert.equal(gameStage(40, 30, 40), 'middlegame');
-  assert.equal(gameStage(60, 16, 40), 'endgame');
+  assert.equal(gameStage(0, true, 40, 40), 'opening');
+  assert.equal(gameStage(DRAW_OPENING_PLIES - 1, true, 20, 40), 'opening');
+  assert.equal(gameStage(40, true, 38, 40), 'opening');
+  assert.equal(gameStage(40, true, 30, 40), 'middlegame');
+  assert.equal(gameStage(60, true, 16, 40), 'endgame');
+  // a game set up from a FEN: its material tells the stage from the first move
+  assert.equal(gameStage(0, false, 7, 40), 'endgame');
+  assert.equal(gameStage(0, false, 38, 40), 'opening');
   for (const score of [-500, -26, 0, 25, 300]) {
     assert.equal(computerAcceptsDraw(score, false, 'opening'), false, `opening ${score}`);
     assert.equal(computerAcceptsDraw(score, true, 'opening'), false, `opening ${score}`);

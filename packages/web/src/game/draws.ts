@@ -54,7 +54,8 @@ export function timeoutResult(color: Color): GameResult {
 
 /**
  * The computer's draw decisions look at its evaluation and at the stage of the game. In the
- * opening (fewer than `DRAW_OPENING_PLIES` plies, or nearly every piece still on the board) it
+ * opening (fewer than `DRAW_OPENING_PLIES` plies from the variant's start position, or nearly
+ * every piece still on the board) it
  * declines every offer: nothing has been decided yet. In the middlegame it accepts only when it
  * stands worse by more than a quarter of a man; in the endgame (at most `DRAW_ENDGAME_SHARE` of the
  * pieces left) when it stands no better than a quarter of a man, a draw it cannot expect to better.
@@ -69,10 +70,19 @@ export const DRAW_ENDGAME_SHARE = 0.4;
 
 export type GameStage = 'opening' | 'middlegame' | 'endgame';
 
-/** The stage of a game from the plies played and the pieces left of those at the start. */
-export function gameStage(plies: number, pieces: number, startPieces: number): GameStage {
-  const share = startPieces > 0 ? pieces / startPieces : 0;
-  if (plies < DRAW_OPENING_PLIES || share > DRAW_OPENING_SHARE) return 'opening';
+/**
+ * The stage of a game: `plies` played since the start, `fromStart` when that start was the
+ * variant's own start position (a game set up from a FEN has no opening moves to count),
+ * `pieces` on the board now and `fullPieces` in the variant's start position.
+ */
+export function gameStage(
+  plies: number,
+  fromStart: boolean,
+  pieces: number,
+  fullPieces: number,
+): GameStage {
+  const share = fullPieces > 0 ? pieces / fullPieces : 0;
+  if ((fromStart && plies < DRAW_OPENING_PLIES) || share > DRAW_OPENING_SHARE) return 'opening';
   return share <= DRAW_ENDGAME_SHARE ? 'endgame' : 'middlegame';
 }
 

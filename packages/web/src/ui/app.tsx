@@ -234,7 +234,8 @@ export function App() {
     document.title = `${t('appName')} — ${t('tagline')}`;
   }, [settings.locale, settings.theme, t]);
 
-  useEffect(() => {
+  // a layout effect: Escape closes the menu from the first frame it shows
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -3,7 +3,7 @@
  * dialog of the app (game over, resign, new game, PDN import) so they look and behave alike. The
  * Escape key and a click on the overlay outside the box call `onDismiss` when the dialog has one.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 
 export function Dialog({
@@ -24,7 +24,8 @@ export function Dialog({
 }) {
   const dismiss = useRef(onDismiss);
   dismiss.current = onDismiss;
-  useEffect(() => {
+  // a layout effect: Escape works from the first frame the dialog shows
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !dismiss.current) return;
       e.preventDefault();

@@ -29,9 +29,9 @@ export interface DrawOfferProps {
   /** The entries actually played (the replay's), and the side to move after them. */
   readonly entries: readonly Entry[];
   readonly turn: Color;
-  /** Pieces on the board now and at the start, for the stage of the game. */
+  /** Pieces on the board now and in the variant's start position, for the stage of the game. */
   readonly pieces: number;
-  readonly startPieces: number;
+  readonly fullPieces: number;
   /** The player at the board may act now (live position, game going on, not the computer's turn). */
   readonly canAct: boolean;
   /** The computer player, asked for its evaluation in `computer` mode. */
@@ -45,7 +45,7 @@ export function DrawOffer({
   entries,
   turn,
   pieces,
-  startPieces,
+  fullPieces,
   canAct,
   computer,
   onChange,
@@ -71,7 +71,7 @@ export function DrawOffer({
       setOfferedBy(turn);
       return;
     }
-    const stage = gameStage(entries.length, pieces, startPieces);
+    const stage = gameStage(entries.length, !game.setup.fen, pieces, fullPieces);
     if (stage === 'opening') {
       setNote(t('computerDeclinesDrawOpening'));
       return;

@@ -5,7 +5,7 @@
  * `@damka/rules` and only ever appends or removes entries.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { opposite, type Color, type Position } from '@damka/rules';
+import { Position, opposite, type Color } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
@@ -292,7 +292,7 @@ export function Play({
   };
 
   const name = variantName(t, variant.rules);
-  const startPieces = useMemo(() => countPieces(g.positions[0]!), [g.positions[0]]);
+  const fullPieces = useMemo(() => countPieces(Position.start(variant)), [variant]);
 
   const board = (
     <Board
@@ -477,7 +477,7 @@ export function Play({
         entries={g.entries}
         turn={g.positions[last]!.turn}
         pieces={countPieces(g.positions[last]!)}
-        startPieces={startPieces}
+        fullPieces={fullPieces}
         canAct={humanCanAct}
         computer={computer}
         onChange={onChange}
