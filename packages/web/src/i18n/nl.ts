@@ -254,7 +254,7 @@ export const nl: Partial<Messages> = {
   playerYou: 'Jij',
   playerComputer: 'Computer · niveau {level}',
   playerOpponent: 'Tegenstander',
-  variant: 'Variant',
+  variant: 'Spelvariant',
   variantGroup10: '10×10-bord',
   variantGroup8: '8×8-bord',
   variantGroupOther: 'Andere borden',

@@ -194,6 +194,7 @@ export function App() {
     );
   }, [settings.locale]);
   const t = useMemo(() => translator(settings.locale), [settings.locale, loadedLocale]);
+  const running = useMemo(() => isRunning(game), [game]);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const setSettings = (s: Settings) => {
@@ -321,7 +322,7 @@ export function App() {
               {t('playOnline')}
             </button>
           </li>
-          {isRunning(game) && (
+          {running && (
             <li>
               <button type="button" data-testid="menu-continue" onClick={() => go('play')}>
                 {t('continueGame')}
