@@ -379,7 +379,7 @@ export function App() {
             onNew={setNewGame}
             onContinue={() => go('play')}
             onOpen={(g) => {
-              setGame(g);
+              startGame(g);
               go('play');
             }}
             onRules={() => openRules('')}

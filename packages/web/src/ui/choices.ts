@@ -4,7 +4,7 @@
  * finished ones included, so a game is never lost when the next one starts. Everything read back
  * is checked (storage is user-editable); anything broken falls back to the defaults.
  */
-import { OPTION_NAMES, findRules, type Options } from '@damka/rules';
+import { findRules, houseRulesFor, type Options } from '@damka/rules';
 import { CLOCK_PRESETS } from '../game/clock.ts';
 import { parseSaved, type SavedGame } from '../game/record.ts';
 import { CLOCKS } from '../online/api.ts';
@@ -62,10 +62,12 @@ export function loadChoices(): Choices {
   try {
     const c = JSON.parse(storage()?.getItem(CHOICES_KEY) ?? 'null') as Partial<Choices> | null;
     if (!c || typeof c !== 'object') return d;
-    const variant = typeof c.variant === 'string' && findRules(c.variant) ? c.variant : d.variant;
+    const rules = typeof c.variant === 'string' ? findRules(c.variant) : undefined;
+    const variant = rules ? rules.id : d.variant;
     const options: Record<string, boolean> = {};
-    if (variant === c.variant && c.options && typeof c.options === 'object') {
-      for (const name of OPTION_NAMES) {
+    if (rules && c.options && typeof c.options === 'object') {
+      // only the switches the variant has (a stored Dhamet switch never reaches Russian)
+      for (const name of houseRulesFor(rules)) {
         const v = (c.options as Record<string, unknown>)[name];
         if (typeof v === 'boolean') options[name] = v;
       }
