@@ -51,6 +51,15 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800, touch: false },
 ] as const;
 type Size = (typeof SIZES)[number];
+/** Windows from the smallest phone to a full-HD desktop, portrait and landscape. */
+const EXTRA_SIZES = [
+  [360, 640],
+  [640, 360],
+  [844, 390],
+  [768, 1024],
+  [1024, 768],
+  [1920, 1080],
+] as const;
 
 /** A fresh page at `size` (a touch phone or a desktop) recording console errors. */
 async function open(size: Size): Promise<{ page: Page; errors: string[] }> {
@@ -180,6 +189,13 @@ for (const size of SIZES) {
     assert.ok(await page.getByTestId('clock-black').isVisible(), 'the computer has a clock too');
     await page.screenshot({ path: `${SCREENSHOTS}game-computer-${size.name}.png` });
 
+    // the same screen at the smallest and largest windows, upright and sideways
+    for (const [width, height] of EXTRA_SIZES) {
+      await page.setViewportSize({ width, height });
+      await assertFits(page, `computer at ${width}x${height}`);
+    }
+    await page.setViewportSize({ width: size.width, height: size.height });
+
     // the home now offers to continue it; the recent list holds the friend game left behind
     await page.getByTestId('menu').click();
     await page.getByTestId('menu-new').click();
@@ -226,6 +242,10 @@ for (const size of SIZES) {
       await x.page.locator('[data-testid="clock-white"]').waitFor();
       await assertFits(x.page, who);
       assert.ok(await x.page.getByTestId('clock-black').isVisible(), `${who}: both clocks`);
+    }
+    for (const [width, height] of EXTRA_SIZES) {
+      await c.page.setViewportSize({ width, height });
+      await assertFits(c.page, `spectator at ${width}x${height}`);
     }
     assert.match((await a.page.getByTestId('player-white').textContent()) ?? '', /You/);
     assert.match((await a.page.getByTestId('player-black').textContent()) ?? '', /Opponent/);
