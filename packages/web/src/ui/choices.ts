@@ -11,13 +11,13 @@ import { CLOCKS } from '../online/api.ts';
 import { levelOf } from '../computer/client.ts';
 
 /** The colour asked for: a side, or drawn at random when the game starts. */
-export type ColorChoice = 'white' | 'black' | 'random';
+export type ColorPick = 'white' | 'black' | 'random';
 
 export interface Choices {
   readonly variant: string;
   readonly options: Options;
   readonly level: number;
-  readonly color: ColorChoice;
+  readonly color: ColorPick;
   /** Index into `CLOCK_PRESETS` for a local game, -1 for none. */
   readonly localClock: number;
   /** Index into `CLOCKS` for an online game. */

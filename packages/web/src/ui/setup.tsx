@@ -39,7 +39,8 @@ import {
 } from '../rules-pages/texts.ts';
 import { newGame, startPosition, type GameSetup, type SavedGame } from '../game/record.ts';
 import { Dialog } from './dialog.tsx';
-import type { Choices, ColorChoice } from './choices.ts';
+import type { Choices, ColorPick } from './choices.ts';
+import { ColorChoice } from './color-choice.tsx';
 
 /** Whether an option is in effect in a variant's own rules (so the switch shows its real state). */
 export function optionDefault(r: Rules, name: OptionName): boolean {
@@ -91,7 +92,7 @@ export interface NewGameProps {
 }
 
 /** The colour drawn for "random". */
-function pickColor(c: ColorChoice): Color {
+function pickColor(c: ColorPick): Color {
   if (c !== 'random') return c;
   return Math.random() < 0.5 ? 'white' : 'black';
 }
@@ -111,7 +112,7 @@ export function NewGame({
   const [variantId, setVariantId] = useState(choices.variant);
   const [options, setOptions] = useState<Options>(choices.options);
   const [level, setLevel] = useState(choices.level);
-  const [color, setColor] = useState<ColorChoice>(choices.color);
+  const [color, setColor] = useState<ColorPick>(choices.color);
   const [localClock, setLocalClock] = useState(choices.localClock);
   const [onlineClock, setOnlineClock] = useState(choices.onlineClock);
   const [fen, setFen] = useState('');
@@ -288,21 +289,14 @@ export function NewGame({
           </label>
         )}
         {kind !== 'friend' && (
-          <div class="segmented small" role="radiogroup" aria-label={t('playAs')}>
-            <span class="seg-label">{t('playAs')}</span>
-            {(['white', 'black', 'random'] as const).map((c) => (
-              <label key={c} class={color === c ? 'on' : ''}>
-                <input
-                  type="radio"
-                  name="human"
-                  value={c}
-                  checked={color === c}
-                  onChange={() => setColor(c)}
-                />
-                {c === 'random' ? t('colorRandom') : t(c)}
-              </label>
-            ))}
-          </div>
+          <ColorChoice
+            t={t}
+            label={t('playAs')}
+            name="human"
+            value={color}
+            random
+            onChange={setColor}
+          />
         )}
         {kind === 'online' ? (
           <label class="field clock-field">
