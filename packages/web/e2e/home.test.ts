@@ -175,6 +175,8 @@ for (const size of SIZES) {
     await clickSquare(page, russian.squares.parse('c3'));
     await clickSquare(page, russian.squares.parse('d4'));
     await waitForPly(page, 1);
+    await page.waitForTimeout(100);
+    await assertFits(page, 'same screen after a move (the move list never scrolls the page)');
 
     // against the computer, with a clock, the computer's bar names it
     await openNewGame(page, 'computer');
@@ -189,6 +191,14 @@ for (const size of SIZES) {
     assert.ok(await page.getByTestId('clock-black').isVisible(), 'the computer has a clock too');
     await page.screenshot({ path: `${SCREENSHOTS}game-computer-${size.name}.png` });
 
+    // on the smallest phone a move and the computer's reply never scroll the page
+    await page.setViewportSize({ width: 360, height: 640 });
+    const international = variantOrThrow('international');
+    await clickSquare(page, international.squares.parse('32'));
+    await clickSquare(page, international.squares.parse('28'));
+    await waitForPly(page, 2);
+    await page.waitForTimeout(100);
+    await assertFits(page, 'computer at 360x640 after a move and its reply');
     // the same screen at the smallest and largest windows, upright and sideways
     for (const [width, height] of EXTRA_SIZES) {
       await page.setViewportSize({ width, height });

@@ -115,9 +115,16 @@ export function MoveList({
   onPick?: (ply: number) => void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
+  // keep the shown move in view by scrolling the list alone, never the page (on a phone the list
+  // is below the board, and the board must stay where it is)
   useEffect(() => {
-    const el = listRef.current?.querySelector('.current') ?? listRef.current?.lastElementChild;
-    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
+    const list = listRef.current;
+    const el = list?.querySelector('.current') ?? list?.lastElementChild;
+    if (!list || !el) return;
+    const item = el.getBoundingClientRect();
+    const box = list.getBoundingClientRect();
+    if (item.top < box.top) list.scrollTop += item.top - box.top;
+    else if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
   }, [current, items.length]);
   if (items.length === 0) return <p class="hint">{t('noMovesYet')}</p>;
   return (
