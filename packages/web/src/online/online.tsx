@@ -35,7 +35,7 @@ import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
-import { GameShell, MoveList, PlayerBar, moveItems } from '../ui/game-shell.tsx';
+import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { variantName } from '../rules-pages/texts.ts';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import './online.css';
@@ -318,23 +318,15 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
               )}
             </section>
           )}
-          <div class="status-card">
-            <div class="turn">
-              <span
-                class={`turn-dot ${outcome ? (outcome.winner ?? 'draw') : position.turn}`}
-                aria-hidden="true"
-              />
-              <span class="status" data-testid="status" aria-live="polite">
-                {status}
-              </span>
-            </div>
-            <p class="variant-line" data-testid="variant-line">
-              {name}
-              {' · '}
-              {seat === 'spectator'
+          <StatusCard
+            dot={outcome ? (outcome.winner ?? 'draw') : position.turn}
+            status={status}
+            variantLine={`${name} · ${
+              seat === 'spectator'
                 ? t('onlineWatching')
-                : t('onlineYouPlay', { color: colorName(seat) })}
-            </p>
+                : t('onlineYouPlay', { color: colorName(seat) })
+            }`}
+          >
             {reason && (
               <p class="reason" data-testid="result-reason">
                 {reason}
@@ -359,7 +351,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
                 (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
                 (huff ? t('burnHint') : '')}
             </p>
-          </div>
+          </StatusCard>
 
           <section class="moves-card" aria-labelledby="online-moves-title">
             <h2 id="online-moves-title">{t('moves')}</h2>

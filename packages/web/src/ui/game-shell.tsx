@@ -155,6 +155,42 @@ export function MoveList({
   );
 }
 
+/**
+ * The status card at the head of the side panel: whose turn or the result (a dot in the side's
+ * colour, or half and half for a draw), the variant line, and what each kind of game adds.
+ */
+export function StatusCard({
+  dot,
+  status,
+  busy = false,
+  variantLine,
+  children,
+}: {
+  /** The side to move, the winner, or `draw`. */
+  dot: Color | 'draw';
+  status: string;
+  /** Show the spinner (the computer is thinking). */
+  busy?: boolean;
+  variantLine: ComponentChildren;
+  children?: ComponentChildren;
+}) {
+  return (
+    <div class="status-card">
+      <div class="turn">
+        <span class={`turn-dot ${dot}`} aria-hidden="true" />
+        <span class="status" data-testid="status" aria-live="polite">
+          {status}
+        </span>
+        {busy && <span class="spinner" aria-hidden="true" />}
+      </div>
+      <p class="variant-line" data-testid="variant-line">
+        {variantLine}
+      </p>
+      {children}
+    </div>
+  );
+}
+
 /** The screen: bars and board in one column, the side panel beside it (or below, on a phone). */
 export function GameShell({
   top,

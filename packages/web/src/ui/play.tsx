@@ -23,7 +23,7 @@ import {
 } from '../game/record.ts';
 import { resultReason as reasonText, resultTitle as titleText } from '../game/draws.ts';
 import { LocalPlayer } from './clocks.tsx';
-import { GameShell, MoveList, moveItems } from './game-shell.tsx';
+import { GameShell, MoveList, StatusCard, moveItems } from './game-shell.tsx';
 import { variantName } from '../rules-pages/texts.ts';
 import { DrawOffer } from './draw-offer.tsx';
 import { useMoveSounds } from '../sound.ts';
@@ -320,32 +320,28 @@ export function Play({
 
   const side = (
     <>
-      <div class="status-card">
-        <div class="turn">
-          <span
-            class={`turn-dot ${result ? (result.winner ?? 'draw') : g.positions[last]!.turn}`}
-            aria-hidden="true"
-          />
-          <span class="status" data-testid="status" aria-live="polite">
-            {status}
-          </span>
-          {thinking && <span class="spinner" aria-hidden="true" />}
-        </div>
-        <p class="variant-line" data-testid="variant-line">
-          {name}
-          {Object.keys(variant.options).length > 0 && (
-            <span class="options-tag">
-              {' + '}
-              {Object.entries(variant.options)
-                .map(([k, v]) =>
-                  v
-                    ? t(`option_${k}` as 'option_giveaway')
-                    : `−${t(`option_${k}` as 'option_giveaway')}`,
-                )
-                .join(', ')}
-            </span>
-          )}
-        </p>
+      <StatusCard
+        dot={result ? (result.winner ?? 'draw') : g.positions[last]!.turn}
+        status={status}
+        busy={thinking}
+        variantLine={
+          <>
+            {name}
+            {Object.keys(variant.options).length > 0 && (
+              <span class="options-tag">
+                {' + '}
+                {Object.entries(variant.options)
+                  .map(([k, v]) =>
+                    v
+                      ? t(`option_${k}` as 'option_giveaway')
+                      : `−${t(`option_${k}` as 'option_giveaway')}`,
+                  )
+                  .join(', ')}
+              </span>
+            )}
+          </>
+        }
+      >
         {drawCount && (
           <p class="draw-count" data-testid="draw-count">
             {t('drawCount', { n: drawCount.moves, limit: drawCount.limit })}
@@ -364,7 +360,7 @@ export function Play({
             {shownHint.text}
           </p>
         )}
-      </div>
+      </StatusCard>
 
       <section class="moves-card" aria-labelledby="moves-title">
         <h2 id="moves-title">{t('moves')}</h2>
