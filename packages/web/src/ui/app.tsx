@@ -170,7 +170,13 @@ export function App() {
   );
   const [newGame, setNewGame] = useState<NewGameKind | null>(null);
   const [choices, setChoicesState] = useState<Choices>(() => loadChoices());
-  const [recent, setRecentState] = useState<SavedGame[]>(() => loadRecent());
+  // a game stored over (from before the recent list existed) goes to the list too
+  const [recent, setRecentState] = useState<SavedGame[]>(() => {
+    const list = loadRecent();
+    return game && !isRunning(game) && !list.some((g) => g.id === game.id)
+      ? withRecent(list, game)
+      : list;
+  });
   // rules pages: '' is the index, else a variant id; null when the path is not a rules page
   const [rulesPage, setRulesPage] = useState<string | null>(() =>
     parseRulesPath(location.pathname),
