@@ -206,6 +206,8 @@ export function NewGame({
                       name="variant"
                       value={r.id}
                       checked={r.id === variantId}
+                      // keyboard users land on the chosen variant when the dialog opens
+                      autoFocus={r.id === choices.variant}
                       onChange={() => pickVariant(r.id)}
                     />
                     <span class="variant-name">{variantName(t, r)}</span>
