@@ -1,6 +1,7 @@
 /**
  * The HTTP and WebSocket server (Fastify): the game API, the WebSocket endpoint of the protocol,
- * and the built web app with security headers.
+ * and the built web app with security headers (its build's brotli or gzip copy as the browser
+ * accepts, hashed assets cached for a year, 404 for the rules page of an unknown variant).
  *
  * Defences, each tested in test/abuse.test.ts: seat secrets compared in constant time against
  * their stored sha256 and never logged (requests are logged without bodies; secrets travel in
@@ -18,6 +19,7 @@ import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { BOARD_CSS } from '@damka/board';
+import { VARIANTS } from '@damka/rules';
 import {
   MAX_MESSAGE_BYTES,
   GAME_ID_PATTERN,
@@ -249,11 +251,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const url = request.url.split('?')[0] ?? '/';
     let file = await fileFor(root, url);
     const isAsset = url.startsWith('/assets/');
-    if (!file && !isAsset && !extname(url)) file = join(root, 'index.html');
+    let status = 200;
+    if (!file && !isAsset && !extname(url)) {
+      file = join(root, 'index.html');
+      if (unknownPage(url)) status = 404;
+    }
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
     try {
-      const body = await readFile(file);
+      let served = file;
+      if (await isFile(`${file}.gz`)) {
+        reply.header('vary', 'accept-encoding');
+        for (const [name, suffix] of encodings(request.headers['accept-encoding'])) {
+          if (await isFile(file + suffix)) {
+            served = file + suffix;
+            reply.header('content-encoding', name);
+            break;
+          }
+        }
+      }
+      const body = await readFile(served);
       return reply
+        .code(status)
         .type(TYPES[extname(file)] ?? 'application/octet-stream')
         .header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
         .send(body);
@@ -269,6 +287,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const client of app.websocketServer?.clients ?? []) client.terminate();
   });
   return app;
+}
+
+const VARIANT_IDS = new Set(VARIANTS.map((r) => r.id));
+const RULES_PAGE = /^\/rules\/([^/]+)\/?$/;
+
+/** Whether an app path names a page that does not exist (a rules page of no variant): 404. */
+function unknownPage(path: string): boolean {
+  const m = RULES_PAGE.exec(path);
+  return m !== null && !VARIANT_IDS.has(m[1]!);
+}
+
+/**
+ * The encodings the browser accepts, best first, among the copies the web build makes beside
+ * each text file (`file.br`, `file.gz`): served as they are, never compressed per request.
+ */
+function encodings(accept: string | undefined): Array<readonly [string, string]> {
+  const ok = new Set<string>();
+  for (const part of (accept ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p))) continue;
+    ok.add(name!);
+  }
+  return (
+    [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const
+  ).filter(([name]) => ok.has(name) || ok.has('*'));
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 async function fileFor(root: string, urlPath: string): Promise<string | null> {

@@ -99,6 +99,8 @@ export const en = {
   onlineConnecting: 'Connecting to the game…',
   onlineReconnecting: 'Connection lost: reconnecting…',
   onlineLost: 'This game cannot be opened.',
+  onlineNeedsConnection:
+    'Online play needs a connection to the server, which cannot be reached now. Games against the computer and on this screen work offline.',
   onlineWaiting: 'Waiting for your friend',
   onlineInviteHint: 'Send your friend this link. It opens their seat: keep it private.',
   onlineCopy: 'Copy link',
