@@ -31,6 +31,7 @@ import {
   type SocketLike,
 } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
@@ -285,7 +286,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
             edgeLabels={null}
             coordinates={settings.coordinates}
             flipped={flipped}
-            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+            ariaLabel={t('boardLabel', { variant: variantName(t, variant.rules) })}
             ply={actions.length}
             arriving={arriving}
             t={t}
@@ -330,7 +331,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
             </span>
           </div>
           <p class="variant-line">
-            {variant.rules.name}
+            {variantName(t, variant.rules)}
             {' · '}
             {seat === 'spectator'
               ? t('onlineWatching')

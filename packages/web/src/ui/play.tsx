@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { opposite, type Color, type Position } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
 import { Dialog } from './dialog.tsx';
 import {
@@ -305,7 +306,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             edgeLabels={edgeLabels}
             coordinates={settings.coordinates}
             flipped={flipped}
-            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+            ariaLabel={t('boardLabel', { variant: variantName(t, variant.rules) })}
             ply={shown}
             arriving={arrivingMove}
             t={t}
@@ -332,7 +333,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             {thinking && <span class="spinner" aria-hidden="true" />}
           </div>
           <p class="variant-line">
-            {variant.rules.name}
+            {variantName(t, variant.rules)}
             {Object.keys(variant.options).length > 0 && (
               <span class="options-tag">
                 {' + '}
