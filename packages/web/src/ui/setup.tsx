@@ -179,9 +179,6 @@ export function Setup({
               />
               <span class="variant-name">{variantName(t, r)}</span>
               <span class="variant-summary">{variantSummary(t, r)}</span>
-              <code class="variant-id" dir="ltr">
-                {r.id}
-              </code>
             </label>
           ))}
         </div>
