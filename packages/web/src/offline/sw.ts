@@ -3,7 +3,9 @@
  * styles, each language, the rules pages, PDN tools, the computer's engine, the manifest and the
  * icons — so after one visit the app opens and plays with no server at all. The build writes the
  * file list and a version (a hash of the file names) into the placeholders below; a new build
- * means a new cache, and the old one is dropped once the new one is complete.
+ * means a new cache. A new worker waits until no tab runs the old release (whose pages may still
+ * ask for their own files), then takes over and drops the old cache. The first one takes over the
+ * open page at once.
  *
  * Pages are fetched from the network first (a new release shows at once) and fall back to the
  * kept copy; hashed files never change, so the kept copy answers first. The game API and its
@@ -22,7 +24,6 @@ interface WorkerScope {
   readonly location: Location;
   readonly caches: CacheStorage;
   readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (e: FetchEvent) => void): void;
 }
@@ -39,8 +40,7 @@ scope.addEventListener('install', (event) => {
   event.waitUntil(
     scope.caches
       .open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' }))))
-      .then(() => scope.skipWaiting()),
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))),
   );
 });
 
