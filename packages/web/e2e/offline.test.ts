@@ -4,8 +4,8 @@
  * year as immutable, the page itself is revalidated; the rules page of an unknown variant answers
  * 404 and still explains itself; and after one visit, with the server stopped, the app starts
  * again from the service worker's copy — a same-screen game, a game against the computer (its
- * engine worker too), the rules pages and a PDN import all work — while online play says that it
- * needs the connection.
+ * engine worker too), the rules pages and a PDN import all work — while online play, both a new
+ * game and a game link, says that it needs the connection.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -194,6 +194,10 @@ for (const vp of VIEWPORTS) {
     await page.locator('.scrim').waitFor({ state: 'detached' });
     await page.getByTestId('start').click();
     await page.getByText(ru.onlineNeedsConnection).waitFor();
+
+    // and so does a game link opened with the server out of reach
+    await page.goto(`${url}play/abcdefghijkl`);
+    await page.getByTestId('online-loading').getByText(ru.onlineNeedsConnection).waitFor();
 
     // failed requests to the stopped server are expected; nothing else may fail
     assert.deepEqual(

@@ -37,6 +37,7 @@ import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
 import { formatClock, loadInvite, socketUrl, type PlayLink } from './api.ts';
+import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
 export interface OnlinePlayProps {
@@ -118,6 +119,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   }, [link.game, link.token]);
 
   const client = clientRef.current;
+  const unreachable = useServerUnreachable(client?.status !== 'open');
   const info = client?.info ?? null;
   const actions = client?.actions ?? [];
   const state = client?.state ?? null;
@@ -140,7 +142,9 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
     return (
       <div class="online-loading" data-testid="online-loading">
         <p role="status">
-          {failed ? (client?.lastError?.message ?? t('onlineLost')) : t('onlineConnecting')}
+          {failed
+            ? (client?.lastError?.message ?? t('onlineLost'))
+            : t(unreachable ? 'onlineNeedsConnection' : 'onlineConnecting')}
         </p>
         {failed && (
           <button type="button" class="primary" onClick={onNewGame}>
@@ -261,7 +265,8 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   });
 
   const offer = state.drawOffer;
-  const connection = client.status === 'open' ? '' : t('onlineReconnecting');
+  const connection =
+    client.status === 'open' ? '' : t(unreachable ? 'onlineNeedsConnection' : 'onlineReconnecting');
 
   return (
     <div
