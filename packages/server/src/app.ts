@@ -1,7 +1,7 @@
 /**
  * The HTTP and WebSocket server (Fastify): the game API, the WebSocket endpoint of the protocol,
- * and the built web app with security headers (its build's brotli or gzip copy as the browser
- * accepts, hashed assets cached for a year, 404 for the rules page of an unknown variant).
+ * and the built web app with security headers (its files as `static-files.ts` says: the build's
+ * brotli or gzip copy, hashed assets cached for a year, 404 for an unknown variant's rules page).
  *
  * Defences, each tested in test/abuse.test.ts: seat secrets compared in constant time against
  * their stored sha256 and never logged (requests are logged without bodies; secrets travel in
@@ -12,14 +12,12 @@
  * content security policy and the usual protective headers.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { BOARD_CSS } from '@damka/board';
-import { VARIANTS } from '@damka/rules';
 import {
   MAX_MESSAGE_BYTES,
   GAME_ID_PATTERN,
@@ -34,6 +32,7 @@ import {
 import type { Connection } from './hub.ts';
 import type { GameService } from './service.ts';
 import { gamePdn } from './pdn.ts';
+import { staticFile } from './static-files.ts';
 
 export interface AppOptions {
   readonly service: GameService;
@@ -62,19 +61,6 @@ export const CLOSE = {
   notFound: 4004,
   badVersion: 4005,
 } as const;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** The board widget injects one constant stylesheet: allowed by its hash, no 'unsafe-inline'. */
 const BOARD_STYLE_HASH = `'sha256-${createHash('sha256').update(BOARD_CSS).digest('base64')}'`;
@@ -248,33 +234,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = options.webRoot;
   app.get('/*', async (request, reply) => {
     if (!root) return reply.code(404).send('not found\n');
-    const url = request.url.split('?')[0] ?? '/';
-    let file = await fileFor(root, url);
-    const isAsset = url.startsWith('/assets/');
-    let status = 200;
-    if (!file && !isAsset && !extname(url)) {
-      file = join(root, 'index.html');
-      if (unknownPage(url)) status = 404;
-    }
-    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
+    const found = await staticFile(root, request.url, request.headers['accept-encoding']);
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
     try {
-      let served = file;
-      if (await isFile(`${file}.gz`)) {
-        reply.header('vary', 'accept-encoding');
-        for (const [name, suffix] of encodings(request.headers['accept-encoding'])) {
-          if (await isFile(file + suffix)) {
-            served = file + suffix;
-            reply.header('content-encoding', name);
-            break;
-          }
-        }
-      }
-      const body = await readFile(served);
-      return reply
-        .code(status)
-        .type(TYPES[extname(file)] ?? 'application/octet-stream')
-        .header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(body);
+      const body = await readFile(found.path);
+      return reply.code(found.status).headers(found.headers).send(body);
     } catch {
       return reply
         .code(503)
@@ -287,61 +251,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const client of app.websocketServer?.clients ?? []) client.terminate();
   });
   return app;
-}
-
-const VARIANT_IDS = new Set(VARIANTS.map((r) => r.id));
-const RULES_PAGE = /^\/rules\/([^/]+)\/?$/;
-
-/** Whether an app path names a page that does not exist (a rules page of no variant): 404. */
-function unknownPage(path: string): boolean {
-  const m = RULES_PAGE.exec(path);
-  return m !== null && !VARIANT_IDS.has(m[1]!);
-}
-
-/**
- * The encodings the browser accepts, best first, among the copies the web build makes beside
- * each text file (`file.br`, `file.gz`): served as they are, never compressed per request.
- */
-function encodings(accept: string | undefined): Array<readonly [string, string]> {
-  const ok = new Set<string>();
-  for (const part of (accept ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p))) continue;
-    ok.add(name!);
-  }
-  return (
-    [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const
-  ).filter(([name]) => ok.has(name) || ok.has('*'));
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function fileFor(root: string, urlPath: string): Promise<string | null> {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  const base = root.endsWith(sep) ? root : root + sep;
-  const full = normalize(join(base, path));
-  if (!full.startsWith(base)) return null;
-  try {
-    const s = await stat(full);
-    if (s.isFile()) return full;
-  } catch {
-    // not found
-  }
-  return null;
 }
 
 interface Log {
