@@ -1,8 +1,9 @@
 /**
- * The built web app as the server sends it (`static-files.ts`, which `serve.mjs` uses too): the build's brotli or gzip copy as the browser's
- * Accept-Encoding allows (with `vary`), the plain file otherwise; hashed assets cached for a year
- * and immutable, pages revalidated; the app's page for its own paths, but with 404 for the rules
- * page of a variant that does not exist; 404 for a missing asset.
+ * The built web app as the server sends it (`static-files.ts`, which `serve.mjs` uses too): the
+ * build's brotli or gzip copy as the browser's Accept-Encoding allows (with `vary`), the plain
+ * file otherwise; hashed assets cached for a year and immutable, pages revalidated; the app's
+ * page for its own paths, but with 404 for the rules page of a variant that does not exist; 404
+ * for a missing asset.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
