@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { LOCALE_NAMES } from '../src/i18n/index.ts';
+import { DEVICES, openOn } from './devices.ts';
 import {
   SCREENSHOTS,
   clickSquare,
@@ -28,11 +29,6 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
-
-export const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'desktop', width: 1280, height: 800, touch: false },
-] as const;
 
 const ALLOWED = new Set([
   ...Object.values(LOCALE_NAMES).flatMap((name) => name.split(/\s+/)),
@@ -65,21 +61,9 @@ async function noEnglish(page: Page, where: string): Promise<void> {
 }
 
 for (const locale of ['he', 'ru'] as const) {
-  for (const vp of VIEWPORTS) {
+  for (const vp of DEVICES) {
     test(`${locale}, ${vp.name} ${vp.width}x${vp.height}: every screen without English`, async () => {
-      const context = await h.browser.newContext({
-        locale,
-        viewport: { width: vp.width, height: vp.height },
-        hasTouch: vp.touch,
-        isMobile: vp.touch,
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(String(e)));
+      const { context, page, errors } = await openOn(h, vp, locale);
       const shot = (name: string) =>
         page.screenshot({ path: `${SCREENSHOTS}lang-${locale}-${vp.name}-${name}.png` });
 

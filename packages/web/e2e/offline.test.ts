@@ -11,7 +11,6 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { BrowserContext, Page } from 'playwright-core';
 import { en } from '../src/i18n/en.ts';
 import { ru } from '../src/i18n/ru.ts';
 import {
@@ -24,6 +23,7 @@ import {
   startHarness,
   type Harness,
 } from './harness.ts';
+import { DEVICES, openOn } from './devices.ts';
 
 let h: Harness;
 before(async () => {
@@ -33,36 +33,9 @@ after(async () => {
   await h?.close();
 });
 
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'desktop', width: 1280, height: 800, touch: false },
-] as const;
-
-type Viewport = (typeof VIEWPORTS)[number];
-
-async function open(
-  vp: Viewport,
-  locale = 'en-US',
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await h.browser.newContext({
-    locale,
-    viewport: { width: vp.width, height: vp.height },
-    hasTouch: vp.touch,
-    isMobile: vp.touch,
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
-
-for (const vp of VIEWPORTS) {
+for (const vp of DEVICES) {
   test(`${vp.name}: compressed, long-cached assets; a revalidated page`, async () => {
-    const { context, page, errors } = await open(vp);
+    const { context, page, errors } = await openOn(h, vp);
     const responses = new Map<string, Record<string, string>>();
     page.on('response', (r) => responses.set(new URL(r.url()).pathname, r.headers()));
     await page.goto(h.url);
@@ -91,7 +64,7 @@ for (const vp of VIEWPORTS) {
   });
 
   test(`${vp.name}: the rules page of an unknown variant answers 404`, async () => {
-    const { context, page, errors } = await open(vp);
+    const { context, page, errors } = await openOn(h, vp);
     const missing = await page.goto(`${h.url}rules/nonexistent`);
     assert.equal(missing?.status(), 404);
     await page.locator('.rules-index [role="alert"]').waitFor();
@@ -114,7 +87,7 @@ for (const vp of VIEWPORTS) {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const { context, page, errors } = await open(vp);
+    const { context, page, errors } = await openOn(h, vp);
     await page.goto(url);
     await page.getByTestId('menu').waitFor();
     // the service worker is active once every file is kept

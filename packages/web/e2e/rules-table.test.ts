@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
+import { DEVICES, openOn } from './devices.ts';
 
 let h: Harness;
 before(async () => {
@@ -15,18 +16,9 @@ after(async () => {
   await h?.close();
 });
 
-for (const vp of [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'desktop', width: 1280, height: 800, touch: false },
-]) {
+for (const vp of DEVICES) {
   test(`${vp.name}: the header row stays in view while the table scrolls`, async () => {
-    const context = await h.browser.newContext({
-      viewport: { width: vp.width, height: vp.height },
-      hasTouch: vp.touch,
-      isMobile: vp.touch,
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
+    const { context, page, errors } = await openOn(h, vp);
     await page.goto(`${h.url}rules`);
     const box = page.locator('.rules-differences .table-scroll');
     await box.waitFor();
@@ -55,6 +47,7 @@ for (const vp of [
     );
     assert.ok(onTop, 'the header is drawn above the rows');
     await page.screenshot({ path: `${SCREENSHOTS}rules-table-${vp.name}.png` });
+    assert.deepEqual(errors, []);
     await context.close();
   });
 }
