@@ -1,7 +1,7 @@
-/** Arabic messages (menu and game screens); missing keys fall back to English. */
+/** Arabic messages: every text of the app, bundled with the first page. */
 import type { Messages } from './en.ts';
 
-export const ar: Partial<Messages> = {
+export const ar: Messages = {
   appName: 'دامكا',
   tagline: 'الداما بكل أشكالها التقليدية',
   menu: 'القائمة',
@@ -63,6 +63,20 @@ export const ar: Partial<Messages> = {
   burnHint: 'تجاهل خصمك الأكل: يمكنك حرق إحدى القطع المعلّمة، أو اللعب مباشرة.',
   burned: 'أُحرقت {square}',
   boardLabel: 'رقعة {variant}',
+  srEmpty: 'فارغ',
+  srPiece: '{role} {color}',
+  srMan: 'جندي',
+  srQueen: 'ملكة',
+  srKing: 'ملك',
+  srWhite: 'أبيض',
+  srBlack: 'أسود',
+  srCursor: '{square}، {piece}',
+  srDestination: 'وجهة مسموحة',
+  srSelected: 'تم اختيار {piece} في {square}؛ الوجهات {list}',
+  srNarrow: 'عبر {square}؛ التالي {list}',
+  srCancel: 'أُلغي الاختيار',
+  srMoved: 'نُقل من {from} إلى {to}',
+  srCaptured: 'أُخذت {n}',
   keyboardHint: 'لوحة المفاتيح: الأسهم للتنقل، Enter للاختيار والوضع، Escape للإلغاء.',
   playOnline: 'العب مع صديق عبر الإنترنت',
   vsOnline: 'صديق عبر الإنترنت',
@@ -72,6 +86,8 @@ export const ar: Partial<Messages> = {
   onlineConnecting: 'جارٍ الاتصال باللعبة…',
   onlineReconnecting: 'انقطع الاتصال: جارٍ إعادة الاتصال…',
   onlineLost: 'لا يمكن فتح هذه اللعبة.',
+  onlineNeedsConnection:
+    'اللعب عبر الإنترنت يحتاج إلى اتصال بالخادم، ولا يمكن الوصول إليه الآن. اللعب ضد الحاسوب وعلى هذه الشاشة يعمل دون اتصال.',
   onlineWaiting: 'في انتظار صديقك',
   onlineInviteHint: 'أرسل هذا الرابط إلى صديقك. إنه يفتح مقعده: احتفظ به سرًا.',
   onlineCopy: 'نسخ الرابط',
@@ -311,6 +327,10 @@ export const ar: Partial<Messages> = {
   rp_manCapturesBackAfterForward: 'إلى الأمام؛ وإلى الخلف فقط بعد قفزة إلى الأمام',
   rp_king_flying: 'طائر: أي مسافة، ويحط في أي مربع فارغ بعد القطعة المأسورة',
   rp_king_short: 'قصير: خطوة واحدة، ويقفز فوق قطعة مجاورة',
+  rp_param_queen: 'الملكات',
+  rp_queen_short:
+    'خطوة واحدة في أي اتجاه، إلى الأمام أو الخلف؛ تأخذ بالقفز فوق قطعة مجاورة في أي اتجاه',
+  rp_queen_none: 'لا توجد ملكات في هذا النوع',
   rp_obligation_mandatory: 'إلزامي',
   rp_obligation_optional: 'اختياري',
   rp_obligation_burn: 'اختياري، لكن ترك الأسر يسمح للخصم بحرق القطعة',

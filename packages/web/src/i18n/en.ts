@@ -99,6 +99,8 @@ export const en = {
   onlineConnecting: 'Connecting to the game…',
   onlineReconnecting: 'Connection lost: reconnecting…',
   onlineLost: 'This game cannot be opened.',
+  onlineNeedsConnection:
+    'Online play needs a connection to the server, which cannot be reached now. Games against the computer and on this screen work offline.',
   onlineWaiting: 'Waiting for your friend',
   onlineInviteHint: 'Send your friend this link. It opens their seat: keep it private.',
   onlineCopy: 'Copy link',
@@ -348,6 +350,10 @@ export const en = {
   rp_manCapturesBackAfterForward: 'Forward; backward only after a forward jump',
   rp_king_flying: 'Flying: any distance, landing on any empty square beyond a capture',
   rp_king_short: 'Short: one step, jumping an adjacent piece',
+  rp_param_queen: 'Queens',
+  rp_queen_short:
+    'One step in any direction, forward or backward; captures by jumping an adjacent piece in any direction',
+  rp_queen_none: 'This variant has no queens',
   rp_obligation_mandatory: 'Compulsory',
   rp_obligation_optional: 'Optional',
   rp_obligation_burn: 'Optional, but a skipped capture lets the opponent burn the piece',

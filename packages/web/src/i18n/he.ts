@@ -1,7 +1,7 @@
-/** Hebrew messages (menu and game screens); missing keys fall back to English. */
+/** Hebrew messages: every text of the app, bundled with the first page. */
 import type { Messages } from './en.ts';
 
-export const he: Partial<Messages> = {
+export const he: Messages = {
   appName: 'דמקה',
   tagline: 'דמקה על כל גרסאותיה המסורתיות',
   menu: 'תפריט',
@@ -63,6 +63,20 @@ export const he: Partial<Messages> = {
   burnHint: 'היריב ויתר על אכילה: אפשר לשרוף אחד מהכלים המסומנים, או פשוט לשחק.',
   burned: 'נשרף {square}',
   boardLabel: 'לוח {variant}',
+  srEmpty: 'ריק',
+  srPiece: '{role} {color}',
+  srMan: 'חייל',
+  srQueen: 'מלכה',
+  srKing: 'מלך',
+  srWhite: 'לבן',
+  srBlack: 'שחור',
+  srCursor: '{square}, {piece}',
+  srDestination: 'יעד חוקי',
+  srSelected: '{piece} ב־{square} נבחר; יעדים {list}',
+  srNarrow: 'דרך {square}; הבא {list}',
+  srCancel: 'הבחירה בוטלה',
+  srMoved: 'הוזז מ־{from} אל {to}',
+  srCaptured: '{n} נאכלו',
   keyboardHint: 'מקלדת: חיצים להזזה, Enter לבחירה ולהנחה, Escape לביטול.',
   playOnline: 'משחק מול חבר ברשת',
   vsOnline: 'חבר ברשת',
@@ -72,6 +86,8 @@ export const he: Partial<Messages> = {
   onlineConnecting: 'מתחבר למשחק…',
   onlineReconnecting: 'החיבור אבד: מתחבר מחדש…',
   onlineLost: 'לא ניתן לפתוח את המשחק הזה.',
+  onlineNeedsConnection:
+    'משחק מקוון דורש חיבור לשרת, ואין אליו גישה כרגע. משחק מול המחשב ועל מסך זה עובד גם בלי חיבור.',
   onlineWaiting: 'ממתין לחבר שלך',
   onlineInviteHint: 'שלח לחבר שלך את הקישור הזה. הוא פותח את המקום שלו: שמור אותו פרטי.',
   onlineCopy: 'העתקת הקישור',
@@ -311,6 +327,9 @@ export const he: Partial<Messages> = {
   rp_manCapturesBackAfterForward: 'קדימה; אחורה רק אחרי קפיצה קדימה',
   rp_king_flying: 'מעופף: כל מרחק, ונוחת בכל משבצת ריקה מעבר לכלי האכול',
   rp_king_short: 'קצר: צעד אחד, וקופץ מעל כלי סמוך',
+  rp_param_queen: 'מלכות',
+  rp_queen_short: 'צעד אחד לכל כיוון, קדימה או אחורה; אוכלת בקפיצה מעל כלי סמוך לכל כיוון',
+  rp_queen_none: 'בגרסה זו אין מלכות',
   rp_obligation_mandatory: 'חובה',
   rp_obligation_optional: 'רשות',
   rp_obligation_burn: 'רשות, אבל על אכילה שלא בוצעה היריב רשאי לשרוף את הכלי',

@@ -1,7 +1,8 @@
-/** Romanian messages (menu and game screens); missing keys fall back to English. */
+/** Romanian messages: every text of the app, bundled with the first page. */
 import type { Messages } from './en.ts';
 
-export const ro: Partial<Messages> = {
+export const ro: Messages = {
+  appName: 'Damka',
   tagline: 'Dame în toate formele lor tradiționale',
   menu: 'Meniu',
   closeMenu: 'Închide meniul',
@@ -63,6 +64,20 @@ export const ro: Partial<Messages> = {
     'Adversarul a evitat o captură: poți arde una dintre piesele marcate sau poți muta direct.',
   burned: 'ars {square}',
   boardLabel: 'Tabla {variant}',
+  srEmpty: 'gol',
+  srPiece: '{role} {color}',
+  srMan: 'pion',
+  srQueen: 'regină',
+  srKing: 'damă',
+  srWhite: 'alb',
+  srBlack: 'negru',
+  srCursor: '{square}, {piece}',
+  srDestination: 'destinație permisă',
+  srSelected: '{piece} de pe {square} selectat; destinații {list}',
+  srNarrow: 'prin {square}; apoi {list}',
+  srCancel: 'selecție anulată',
+  srMoved: 'mutat de pe {from} pe {to}',
+  srCaptured: '{n} capturate',
   keyboardHint: 'Tastatură: săgețile mută, Enter alege și pune, Escape anulează.',
   playOnline: 'Joacă online cu un prieten',
   vsOnline: 'Un prieten online',
@@ -72,6 +87,8 @@ export const ro: Partial<Messages> = {
   onlineConnecting: 'Conectare la partidă…',
   onlineReconnecting: 'Conexiune pierdută: reconectare…',
   onlineLost: 'Partida nu poate fi deschisă.',
+  onlineNeedsConnection:
+    'Jocul online are nevoie de o conexiune la server, care acum nu poate fi contactat. Partidele cu calculatorul și pe acest ecran merg și fără conexiune.',
   onlineWaiting: 'Se așteaptă prietenul tău',
   onlineInviteHint:
     'Trimite-i prietenului acest link. Îi deschide locul la masă: păstrează-l privat.',
@@ -105,7 +122,7 @@ export const ro: Partial<Messages> = {
   // computer, hint, analysis
   computerLevel: 'Nivelul calculatorului',
   level1: 'începător',
-  level2: 'novice',
+  level2: 'ucenic',
   level3: 'amator',
   level4: 'jucător de club',
   level5: 'jucător de club puternic',
@@ -327,6 +344,10 @@ export const ro: Partial<Messages> = {
   rp_manCapturesBackAfterForward: 'Înainte; înapoi doar după un salt înainte',
   rp_king_flying: 'Zburătoare: orice distanță, aterizează pe orice pătrat liber după piesa luată',
   rp_king_short: 'Scurtă: un pas, sare peste o piesă vecină',
+  rp_param_queen: 'Regine',
+  rp_queen_short:
+    'Un pas în orice direcție, înainte sau înapoi; capturează sărind peste o piesă vecină în orice direcție',
+  rp_queen_none: 'Această variantă nu are regine',
   rp_obligation_mandatory: 'Obligatorie',
   rp_obligation_optional: 'Opțională',
   rp_obligation_burn: 'Opțională, dar după o captură omisă adversarul poate arde piesa',

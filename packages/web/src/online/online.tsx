@@ -31,13 +31,14 @@ import {
   type SocketLike,
 } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
-import { variantName } from '../rules-pages/texts.ts';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
+import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
 export interface OnlinePlayProps {
@@ -119,6 +120,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   }, [link.game, link.token]);
 
   const client = clientRef.current;
+  const unreachable = useServerUnreachable(client?.status !== 'open');
   const info = client?.info ?? null;
   const actions = client?.actions ?? [];
   const state = client?.state ?? null;
@@ -141,7 +143,9 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
     return (
       <div class="online-loading" data-testid="online-loading">
         <p role="status">
-          {failed ? (client?.lastError?.message ?? t('onlineLost')) : t('onlineConnecting')}
+          {failed
+            ? (client?.lastError?.message ?? t('onlineLost'))
+            : t(unreachable ? 'onlineNeedsConnection' : 'onlineConnecting')}
         </p>
         {failed && (
           <button type="button" class="primary" onClick={onNewGame}>
@@ -255,7 +259,8 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   const name = variantName(t, variant.rules);
 
   const offer = state.drawOffer;
-  const connection = client.status === 'open' ? '' : t('onlineReconnecting');
+  const connection =
+    client.status === 'open' ? '' : t(unreachable ? 'onlineNeedsConnection' : 'onlineReconnecting');
 
   return (
     <GameShell

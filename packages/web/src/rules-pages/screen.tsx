@@ -11,6 +11,7 @@ import { Board } from '../ui/board.tsx';
 import { optionDefault, optionsFor } from '../ui/setup.tsx';
 import { describeRules, differenceTable } from './describe.ts';
 import { choiceDiagram, kingDiagram, startPieces, type Diagram } from './diagrams.ts';
+import { publicSources } from './sources.ts';
 import { optionLabel, optionSummary, rulesPath, variantName, variantSummary } from './texts.ts';
 
 export interface RulesScreenProps {
@@ -266,7 +267,7 @@ function VariantPage({
           ))}
         </ul>
       </section>
-      <p class="rules-sources">{t('rp_sources', { list: rules.sources.join('; ') })}</p>
+      <p class="rules-sources">{t('rp_sources', { list: publicSources(rules).join('; ') })}</p>
     </article>
   );
 }

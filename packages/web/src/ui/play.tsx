@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Position, opposite, type Color } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
 import { Dialog } from './dialog.tsx';
 import {
@@ -24,7 +25,6 @@ import {
 import { resultReason as reasonText, resultTitle as titleText } from '../game/draws.ts';
 import { LocalPlayer } from './clocks.tsx';
 import { GameShell, MoveList, StatusCard, moveItems } from './game-shell.tsx';
-import { variantName } from '../rules-pages/texts.ts';
 import { DrawOffer } from './draw-offer.tsx';
 import { useMoveSounds } from '../sound.ts';
 import { ANIMATION_MS } from '../settings.ts';
