@@ -1,6 +1,6 @@
 /**
  * Every screen in another language, on a 390x844 touch phone and a 1280x800 desktop: in Hebrew
- * and in Russian the home page, settings, the rules index and a variant page (the Israeli 6x6
+ * and in Russian the home page, the new-game dialog with its house rules, settings, the rules index and a variant page (the Israeli 6x6
  * queen's move included), a same-screen game with its spoken announcement after a move, a game
  * against the computer with a hint and the analysis, and the position editor show no English word.
  * "No English" is checked on what a reader meets: the visible text, aria labels, titles and the
@@ -16,6 +16,7 @@ import { DEVICES, openOn } from './devices.ts';
 import {
   SCREENSHOTS,
   clickSquare,
+  openNewGame,
   squareIn,
   startGame,
   startHarness,
@@ -87,8 +88,16 @@ for (const locale of ['he', 'ru'] as const) {
       await noEnglish(page, 'the Israeli 6x6 rules page');
       await shot('rules');
 
-      // a same-screen game: a move by touch or click, then the board's announcement
+      // the new-game dialog for a computer game, its house rules unfolded
       await page.goto(h.url);
+      await openNewGame(page, 'computer');
+      await page.locator('.house-rules summary').click();
+      await noEnglish(page, 'the new-game dialog');
+      await shot('new-game');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('new-game').waitFor({ state: 'detached' });
+
+      // a same-screen game: a move by touch or click, then the board's announcement
       await startGame(page, 'international');
       await clickSquare(page, squareIn('international', '32'));
       await clickSquare(page, squareIn('international', '28'));
@@ -112,10 +121,10 @@ for (const locale of ['he', 'ru'] as const) {
       await noEnglish(page, 'the computer game with hint and analysis');
       await shot('computer');
 
-      // the position editor
+      // the position editor, from the home
       await page.getByTestId('menu').click();
       await page.getByTestId('menu-new').click();
-      await page.getByTestId('open-editor').click();
+      await page.getByTestId('home-editor').click();
       await page.locator('.editor').waitFor();
       await noEnglish(page, 'the position editor');
 

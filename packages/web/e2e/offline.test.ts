@@ -18,6 +18,7 @@ import {
   WEB_ROOT,
   clickSquare,
   gameState,
+  openNewGame,
   squareIn,
   startGame,
   startHarness,
@@ -152,19 +153,21 @@ for (const vp of DEVICES) {
     );
 
     // online play says it needs the connection
-    await page.getByTestId('menu').click();
-    await page.getByTestId('menu-online').click();
+    await openNewGame(page, 'online');
     await page.getByTestId('start').click();
     const error = page.getByTestId('setup-error');
     await error.waitFor();
     assert.equal(await error.textContent(), en.onlineNeedsConnection);
     await page.screenshot({ path: `${SCREENSHOTS}offline-${vp.name}.png` });
 
-    // and so it does in the reader's language
+    // and so it does in the reader's language (the dialog closed, the language changed, reopened)
+    await page.keyboard.press('Escape');
+    await page.getByTestId('new-game').waitFor({ state: 'detached' });
     await page.getByTestId('menu').click();
     await page.getByTestId('menu-language').selectOption('ru');
     await page.keyboard.press('Escape');
     await page.locator('.scrim').waitFor({ state: 'detached' });
+    await openNewGame(page, 'online');
     await page.getByTestId('start').click();
     await page.getByText(ru.onlineNeedsConnection).waitFor();
 
