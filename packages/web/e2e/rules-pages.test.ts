@@ -7,7 +7,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { VARIANTS, houseRulesFor } from '@damka/rules';
+import { VARIANTS, houseRuleConflicts, houseRulesFor } from '@damka/rules';
+import { en } from '../src/i18n/en.ts';
 import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -60,6 +61,19 @@ test('Rules from the menu: the index, the differences table and every variant pa
       houseRulesFor(r).length,
       `${r.id}: options`,
     );
+    // each switch names the switches it cannot hold together with on this variant, and only those
+    const here = houseRulesFor(r);
+    for (const o of here) {
+      const clash = houseRuleConflicts(o).filter((n) => here.includes(n));
+      const note = article.locator(`.rules-options li[data-option="${o}"] .option-conflicts`);
+      assert.equal(await note.count(), clash.length > 0 ? 1 : 0, `${r.id} ${o}: conflict note`);
+      for (const n of clash) {
+        assert.ok(
+          ((await note.textContent()) ?? '').includes(en[`option_${n}`]),
+          `${r.id} ${o}: names ${n}`,
+        );
+      }
+    }
     await page.screenshot({ path: `${SCREENSHOTS}rules-${r.id}.png`, fullPage: true });
     await page.getByTestId('rules-index').click();
     await table.waitFor();

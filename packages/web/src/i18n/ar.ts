@@ -288,6 +288,7 @@ export const ar: Messages = {
   rp_sources: 'المصادر: {list}',
   rp_optionOn: 'مفعّلة افتراضيًا',
   rp_optionOff: 'معطّلة افتراضيًا',
+  rp_optionConflicts: 'لا يمكن جمعها مع {list}.',
   rp_param_board: 'الرقعة',
   rp_param_pieces: 'القطع لكل لاعب',
   rp_param_first: 'من يبدأ',

@@ -311,6 +311,7 @@ export const en = {
   rp_sources: 'Sources: {list}',
   rp_optionOn: 'on by default',
   rp_optionOff: 'off by default',
+  rp_optionConflicts: 'Cannot be combined with {list}.',
   rp_param_board: 'Board',
   rp_param_pieces: 'Pieces each',
   rp_param_first: 'Who starts',

@@ -264,6 +264,7 @@ export const es: Messages = {
   rp_sources: 'Fuentes: {list}',
   rp_optionOn: 'activada por defecto',
   rp_optionOff: 'desactivada por defecto',
+  rp_optionConflicts: 'No se puede combinar con {list}.',
   'rp_board_diagonal-6x6': '6x6, solo casillas oscuras',
   'rp_board_diagonal-8x8': '8x8, casillas oscuras, a1 oscura',
   'rp_board_diagonal-8x8-mirrored': '8x8, casillas oscuras, a1 clara (tablero invertido)',

@@ -265,6 +265,7 @@ export const fr: Messages = {
   rp_sources: 'Sources : {list}',
   rp_optionOn: 'activée par défaut',
   rp_optionOff: 'désactivée par défaut',
+  rp_optionConflicts: 'Incompatible avec {list}.',
   'rp_board_diagonal-6x6': '6x6, cases foncées seulement',
   'rp_board_diagonal-8x8': '8x8, cases foncées, a1 foncée',
   'rp_board_diagonal-8x8-mirrored': '8x8, cases foncées, a1 claire (damier inversé)',

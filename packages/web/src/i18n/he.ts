@@ -288,6 +288,7 @@ export const he: Messages = {
   rp_sources: 'מקורות: {list}',
   rp_optionOn: 'פעיל כברירת מחדל',
   rp_optionOff: 'כבוי כברירת מחדל',
+  rp_optionConflicts: 'לא ניתן לשלב עם {list}.',
   rp_param_board: 'לוח',
   rp_param_pieces: 'כלים לכל צד',
   rp_param_first: 'מי פותח',

@@ -263,6 +263,7 @@ export const it: Messages = {
   rp_sources: 'Fonti: {list}',
   rp_optionOn: 'attiva di default',
   rp_optionOff: 'disattiva di default',
+  rp_optionConflicts: 'Non si può combinare con {list}.',
   'rp_board_diagonal-6x6': '6x6, solo caselle scure',
   'rp_board_diagonal-8x8': '8x8, caselle scure, a1 scura',
   'rp_board_diagonal-8x8-mirrored': '8x8, caselle scure, a1 chiara (damiera speculare)',

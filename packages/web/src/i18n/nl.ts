@@ -263,6 +263,7 @@ export const nl: Messages = {
   rp_sources: 'Bronnen: {list}',
   rp_optionOn: 'standaard aan',
   rp_optionOff: 'standaard uit',
+  rp_optionConflicts: 'Niet te combineren met {list}.',
   'rp_board_diagonal-6x6': '6x6, alleen donkere velden',
   'rp_board_diagonal-8x8': '8x8, donkere velden, a1 donker',
   'rp_board_diagonal-8x8-mirrored': '8x8, donkere velden, a1 licht (gespiegeld bord)',

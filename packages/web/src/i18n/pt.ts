@@ -265,6 +265,7 @@ export const pt: Messages = {
   rp_sources: 'Fontes: {list}',
   rp_optionOn: 'ativa por omissão',
   rp_optionOff: 'desativada por omissão',
+  rp_optionConflicts: 'Não pode ser combinada com {list}.',
   'rp_board_diagonal-6x6': '6x6, só casas escuras',
   'rp_board_diagonal-8x8': '8x8, casas escuras, a1 escura',
   'rp_board_diagonal-8x8-mirrored': '8x8, casas escuras, a1 clara (tabuleiro invertido)',

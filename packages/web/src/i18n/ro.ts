@@ -305,6 +305,7 @@ export const ro: Messages = {
   rp_sources: 'Surse: {list}',
   rp_optionOn: 'activată implicit',
   rp_optionOff: 'dezactivată implicit',
+  rp_optionConflicts: 'Nu se poate combina cu {list}.',
   rp_param_board: 'Tabla',
   rp_param_pieces: 'Piese de fiecare parte',
   rp_param_first: 'Cine începe',

@@ -265,6 +265,7 @@ export const ru: Messages = {
   rp_sources: 'Источники: {list}',
   rp_optionOn: 'включено по умолчанию',
   rp_optionOff: 'выключено по умолчанию',
+  rp_optionConflicts: 'Нельзя сочетать с {list}.',
   'rp_board_diagonal-6x6': '6x6, только тёмные поля',
   'rp_board_diagonal-8x8': '8x8, тёмные поля, a1 тёмное',
   'rp_board_diagonal-8x8-mirrored': '8x8, тёмные поля, a1 светлое (зеркальная доска)',

@@ -265,6 +265,7 @@ export const tr: Messages = {
   rp_sources: 'Kaynaklar: {list}',
   rp_optionOn: 'varsayılan olarak açık',
   rp_optionOff: 'varsayılan olarak kapalı',
+  rp_optionConflicts: '{list} ile birleştirilemez.',
   'rp_board_diagonal-6x6': '6x6, yalnızca koyu kareler',
   'rp_board_diagonal-8x8': '8x8, koyu kareler, a1 koyu',
   'rp_board_diagonal-8x8-mirrored': '8x8, koyu kareler, a1 açık (ayna tahta)',
