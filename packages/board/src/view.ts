@@ -188,6 +188,17 @@ export class BoardView {
     if (update.moves && update.moves !== before.moves)
       this.state = refresh(this.state, update.moves);
     if (update.movable === 'none') this.state = IDLE;
+    // the turn passed to another side (same-screen games): the cursor leaves the other side's piece
+    const side = this.config.movable;
+    if (
+      this.cursor >= 0 &&
+      update.movable !== undefined &&
+      update.movable !== before.movable &&
+      (side === 'white' || side === 'black') &&
+      this.config.pieces[this.cursor]?.color !== side
+    ) {
+      this.cursor = this.firstCursor();
+    }
     this.render();
     if (animate && this.config.animationMs > 0) this.animate(animate, before.pieces);
   }

@@ -1,6 +1,7 @@
 /**
  * The HTTP and WebSocket server (Fastify): the game API, the WebSocket endpoint of the protocol,
- * and the built web app with security headers.
+ * and the built web app with security headers (its files as `static-files.ts` says: the build's
+ * brotli or gzip copy, hashed assets cached for a year, 404 for an unknown variant's rules page).
  *
  * Defences, each tested in test/abuse.test.ts: seat secrets compared in constant time against
  * their stored sha256 and never logged (requests are logged without bodies; secrets travel in
@@ -11,8 +12,7 @@
  * content security policy and the usual protective headers.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
@@ -33,6 +33,7 @@ import type { Connection } from './hub.ts';
 import type { GameService } from './service.ts';
 import * as decisions from './decisions.ts';
 import { gamePdn } from './pdn.ts';
+import { staticFile } from './static-files.ts';
 
 export interface AppOptions {
   readonly service: GameService;
@@ -61,19 +62,6 @@ export const CLOSE = {
   notFound: 4004,
   badVersion: 4005,
 } as const;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** The board widget injects one constant stylesheet: allowed by its hash, no 'unsafe-inline'. */
 const BOARD_STYLE_HASH = `'sha256-${createHash('sha256').update(BOARD_CSS).digest('base64')}'`;
@@ -247,17 +235,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const root = options.webRoot;
   app.get('/*', async (request, reply) => {
     if (!root) return reply.code(404).send('not found\n');
-    const url = request.url.split('?')[0] ?? '/';
-    let file = await fileFor(root, url);
-    const isAsset = url.startsWith('/assets/');
-    if (!file && !isAsset && !extname(url)) file = join(root, 'index.html');
-    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
+    const found = await staticFile(root, request.url, request.headers['accept-encoding']);
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');
     try {
-      const body = await readFile(file);
-      return reply
-        .type(TYPES[extname(file)] ?? 'application/octet-stream')
-        .header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(body);
+      const body = await readFile(found.path);
+      return reply.code(found.status).headers(found.headers).send(body);
     } catch {
       return reply
         .code(503)
@@ -270,25 +252,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const client of app.websocketServer?.clients ?? []) client.terminate();
   });
   return app;
-}
-
-async function fileFor(root: string, urlPath: string): Promise<string | null> {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  const base = root.endsWith(sep) ? root : root + sep;
-  const full = normalize(join(base, path));
-  if (!full.startsWith(base)) return null;
-  try {
-    const s = await stat(full);
-    if (s.isFile()) return full;
-  } catch {
-    // not found
-  }
-  return null;
 }
 
 interface Log {

@@ -12,7 +12,9 @@ import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
   clickSquare,
+  fillFen,
   gameState,
+  openNewGame,
   squareBox,
   startGame,
   squareIn,
@@ -84,8 +86,9 @@ test('a same-screen game reaches a result with its reason (give-away and interna
   await page.screenshot({ path: `${SCREENSHOTS}result-giveaway.png` });
   // the same idea in international: the side left without pieces loses
   await dialog.getByRole('button', { name: 'New game' }).click();
+  await page.getByTestId('home-friend').click();
   await page.locator(`label[data-variant="international"]`).click();
-  await page.locator('.fen input').fill('W:W6:B11');
+  await fillFen(page, 'W:W6:B11');
   await page.getByTestId('start').click();
   await clickSquare(page, sq('6'));
   await clickSquare(page, sq('17'));
@@ -94,6 +97,7 @@ test('a same-screen game reaches a result with its reason (give-away and interna
   assert.equal(await page.getByTestId('result-reason').textContent(), 'Black has no legal move.');
   // resign in a fresh game
   await dialog.getByRole('button', { name: 'New game' }).click();
+  await page.getByTestId('home-friend').click();
   await page.getByTestId('start').click();
   await page.getByTestId('resign').click();
   await page.getByTestId('confirm-resign').click();
@@ -131,10 +135,8 @@ test('the computer answers from its worker; undo takes back a whole turn; the ga
 test('the computer moves first when it has White; a friend game can be reviewed and undone', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'computer');
   await page.locator('label[data-variant="brazilian"]').click();
-  await page.locator('input[name="mode"][value="computer"]').check({ force: true });
   await page.locator('input[name="human"][value="black"]').check({ force: true });
   await page.getByTestId('start').click();
   await waitForPly(page, 1);
@@ -255,6 +257,7 @@ for (const [locale, title] of [
     await page.getByTestId('menu').click();
     assert.equal(await page.getByTestId('menu-new').textContent(), title);
     await page.getByTestId('menu-new').click();
+    await page.getByTestId('home-friend').click();
     await page.locator('label[data-variant="russian"]').click();
     await page.getByTestId('start').click();
     const russian = variantOrThrow('russian');

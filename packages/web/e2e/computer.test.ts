@@ -10,7 +10,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, formatMove, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
-import { clickSquare, gameState, startGame, startHarness, type Harness } from './harness.ts';
+import {
+  clickSquare,
+  gameState,
+  openNewGame,
+  startGame,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 import { newGame, replay } from '../src/game/record.ts';
 import type { FromWorker, Question } from '../src/computer/protocol.ts';
 
@@ -63,12 +70,10 @@ async function waitForPly(page: Page, ply: number, timeout = 20_000): Promise<vo
   );
 }
 
-/** Open the new-game form with the computer as opponent at `level`, and start. */
+/** Open the new-game dialog with the computer as opponent at `level`, and start. */
 async function startComputerGame(page: Page, variant: string, level: number, human = 'white') {
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'computer');
   await page.locator(`label[data-variant="${variant}"]`).click();
-  await page.locator('input[name="mode"][value="computer"]').check({ force: true });
   await page.locator(`input[name="human"][value="${human}"]`).check({ force: true });
   await page.getByTestId('level').selectOption(String(level));
   await page.getByTestId('start').click();
@@ -101,9 +106,7 @@ for (const level of [1, 8]) {
     await page.reload();
     await page.locator('.play').waitFor();
     assert.match((await page.locator('.level-line').textContent()) ?? '', new RegExp(`${level} ·`));
-    await page.getByTestId('menu').click();
-    await page.getByTestId('menu-new').click();
-    await page.locator('input[name="mode"][value="computer"]').check({ force: true });
+    await openNewGame(page, 'computer');
     assert.equal(await page.getByTestId('level').inputValue(), String(level));
     assert.deepEqual(errors, []);
     await page.context().close();

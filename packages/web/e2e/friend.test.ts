@@ -9,7 +9,15 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { positionKey, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, clickSquare, gameState, startHarness, type Harness } from './harness.ts';
+import {
+  SCREENSHOTS,
+  clickSquare,
+  fillFen,
+  gameState,
+  openNewGame,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
 
 const international = variantOrThrow('international');
@@ -29,12 +37,10 @@ async function startFriendGame(
   variant: string,
   opts: { fen?: string; clock?: string } = {},
 ): Promise<void> {
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'friend');
   await page.locator(`label[data-variant="${variant}"]`).click();
-  await page.locator('input[name="mode"][value="friend"]').check({ force: true });
   if (opts.clock) await page.getByTestId('friend-clock').selectOption({ label: opts.clock });
-  if (opts.fen) await page.locator('.fen input').fill(opts.fen);
+  if (opts.fen) await fillFen(page, opts.fen);
   await page.getByTestId('start').click();
   await page.locator('.play').waitFor();
 }
@@ -194,9 +200,12 @@ test("a draw by the variant's rule: Russian, two kings against one not won withi
   assert.equal((await gameState(page)).result, 'endgame');
   // the same reason in Hebrew, with the same figures
   await dialog.getByRole('button', { name: 'Review the game' }).click();
+  // (a finished game opens from the recent list, its result in the status line, no dialog)
   await page.goto(`${h.url}?lang=he`);
+  await page.getByTestId('recent-game').first().click();
   await page.locator('.play').waitFor();
-  const he = (await page.getByTestId('result-reason').textContent()) ?? '';
+  assert.equal(await dialog.count(), 0);
+  const he = (await page.getByTestId('status').textContent()) ?? '';
   assert.match(he, /לבן.*2.*5/);
   await page.screenshot({ path: `${SCREENSHOTS}friend-endgame-draw-he.png` });
   assert.deepEqual(errors, []);
@@ -207,11 +216,9 @@ test('against the computer, a draw offer is answered from its own evaluation', a
   const { page, errors } = await h.page();
   await page.goto(h.url);
   // the computer (Black) is five men up: it plays on
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'computer');
   await page.locator('label[data-variant="international"]').click();
-  await page.locator('input[name="mode"][value="computer"]').check({ force: true });
-  await page.locator('.fen input').fill('W:W46:B1,2,3,4,5,6');
+  await fillFen(page, 'W:W46:B1,2,3,4,5,6');
   await page.getByTestId('start').click();
   await page.locator('.play').waitFor();
   await page.getByTestId('offer-draw').click();
@@ -226,9 +233,8 @@ test('against the computer, a draw offer is answered from its own evaluation', a
   assert.equal(await note.textContent(), 'The computer declines the draw.');
   assert.equal((await gameState(page)).result, '');
   // five men down, it takes the draw
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
-  await page.locator('.fen input').fill('W:W31,32,33,34,35,36:B1');
+  await openNewGame(page, 'computer');
+  await fillFen(page, 'W:W31,32,33,34,35,36:B1');
   await page.getByTestId('start').click();
   await page.locator('.play').waitFor();
   await page.getByTestId('offer-draw').click();

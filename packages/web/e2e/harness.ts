@@ -212,19 +212,33 @@ export async function dragSquare(page: Page, from: number, to: number): Promise<
   await page.mouse.up();
 }
 
-/** Open the menu, go to "New game", pick a variant and opponent, optionally a FEN, and start. */
+/** From any screen: the ☰ menu's "New game" (the home), then one of its three ways to play. */
+export async function openNewGame(
+  page: Page,
+  kind: 'computer' | 'friend' | 'online' = 'friend',
+): Promise<void> {
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-new').click();
+  await page.getByTestId(`home-${kind}`).click();
+  await page.getByTestId('new-game').waitFor();
+}
+
+/** Fill the new-game dialog's start position (unfolding it first). */
+export async function fillFen(page: Page, fen: string): Promise<void> {
+  const field = page.locator('.start-position .fen input');
+  if (!(await field.isVisible())) await page.locator('.start-position summary').click();
+  await field.fill(fen);
+}
+
+/** Open the new-game dialog, pick a variant and opponent, optionally a FEN, and start. */
 export async function startGame(
   page: Page,
   variant: string,
   opts: { fen?: string; computer?: boolean } = {},
 ): Promise<void> {
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, opts.computer ? 'computer' : 'friend');
   await page.locator(`label[data-variant="${variant}"]`).click();
-  await page
-    .locator(`input[name="mode"][value="${opts.computer ? 'computer' : 'friend'}"]`)
-    .check({ force: true });
-  if (opts.fen) await page.locator('.fen input').fill(opts.fen);
+  if (opts.fen) await fillFen(page, opts.fen);
   await page.getByTestId('start').click();
   await page.locator('.play').waitFor();
 }

@@ -13,7 +13,14 @@ import { join } from 'node:path';
 import { variantOrThrow } from '@damka/rules';
 import { createServer, type RunningServer } from '@damka/server';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, WEB_ROOT, clickSquare, startHarness, type Harness } from './harness.ts';
+import {
+  SCREENSHOTS,
+  WEB_ROOT,
+  clickSquare,
+  fillFen,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 
 let h: Harness;
 let server: RunningServer;
@@ -56,8 +63,8 @@ test('two players play a game by link to its end while a third watches', async (
   await a.page.getByTestId('menu').click();
   await a.page.getByTestId('menu-online').click();
   await a.page.locator('label[data-variant="international"]').click();
-  assert.equal(await a.page.locator('input[name="mode"][value="online"]').isChecked(), true);
-  await a.page.locator('.fen input').fill('W:W32:B19');
+  assert.equal(await a.page.locator('form.setup').getAttribute('data-kind'), 'online');
+  await fillFen(a.page, 'W:W32:B19');
   await a.page.getByTestId('start').click();
   await a.page.getByTestId('waiting').waitFor();
   assert.match(new URL(a.page.url()).pathname, /^\/play\/[A-Za-z0-9_-]{12}$/);

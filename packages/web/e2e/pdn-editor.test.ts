@@ -15,7 +15,9 @@ import {
   SCREENSHOTS,
   clickSquare,
   dragSquare,
+  fillFen,
   gameState,
+  openNewGame,
   startGame,
   squareIn,
   startHarness,
@@ -231,10 +233,9 @@ test('Copy FEN copies the shown position; a refused clipboard shows it to copy b
 test('the FEN field names its mistake and where it is', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'friend');
   await page.locator('label[data-variant="international"]').click();
-  await page.locator('.fen input').fill('W:W31-50:B1-20,77');
+  await fillFen(page, 'W:W31-50:B1-20,77');
   const error = (await page.getByTestId('setup-error').textContent()) ?? '';
   assert.match(error, /does not fit the variant/);
   assert.match(error, /77/);
@@ -253,11 +254,10 @@ test('the FEN field names its mistake and where it is', async () => {
 test('the editor builds a position by click and drag, refuses an impossible one, and plays from it', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-new').click();
+  await openNewGame(page, 'friend');
   await page.locator('label[data-variant="international"]').click();
   // the editor opens on the setup screen's FEN, even one the rules refuse (to put it right)
-  await page.locator('.fen input').fill('W:W33,3:B19');
+  await fillFen(page, 'W:W33,3:B19');
   await page.getByTestId('open-editor').click();
   await page.getByTestId('editor').waitFor();
   const fenField = page.getByTestId('editor-fen');

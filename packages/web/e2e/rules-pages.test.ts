@@ -7,7 +7,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { VARIANTS } from '@damka/rules';
+import { VARIANTS, houseRuleConflicts, houseRulesFor } from '@damka/rules';
+import { en } from '../src/i18n/en.ts';
 import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -53,8 +54,26 @@ test('Rules from the menu: the index, the differences table and every variant pa
     const choice = article.locator('[data-diagram="choice"]');
     assert.ok((await choice.locator('.damka-board .target').count()) >= 1, `${r.id}: captures`);
     assert.match((await choice.locator('figcaption').textContent()) ?? '', /\(takes [12]\)/);
-    assert.equal(await article.locator('.fact').count(), 20, `${r.id}: every parameter`);
-    assert.ok((await article.locator('.rules-options li').count()) >= 9, `${r.id}: options`);
+    assert.equal(await article.locator('.fact').count(), 21, `${r.id}: every parameter`);
+    // every house rule that applies to the variant (the rules package's table says which)
+    assert.equal(
+      await article.locator('.rules-options li').count(),
+      houseRulesFor(r).length,
+      `${r.id}: options`,
+    );
+    // each switch names the switches it cannot hold together with on this variant, and only those
+    const here = houseRulesFor(r);
+    for (const o of here) {
+      const clash = houseRuleConflicts(o).filter((n) => here.includes(n));
+      const note = article.locator(`.rules-options li[data-option="${o}"] .option-conflicts`);
+      assert.equal(await note.count(), clash.length > 0 ? 1 : 0, `${r.id} ${o}: conflict note`);
+      for (const n of clash) {
+        assert.ok(
+          ((await note.textContent()) ?? '').includes(en[`option_${n}`]),
+          `${r.id} ${o}: names ${n}`,
+        );
+      }
+    }
     await page.screenshot({ path: `${SCREENSHOTS}rules-${r.id}.png`, fullPage: true });
     await page.getByTestId('rules-index').click();
     await table.waitFor();
@@ -90,9 +109,14 @@ test('a deep link, the play button and the setup screen link', async () => {
   await page.getByTestId('variant-rules').click();
   await page.locator('article[data-variant="italian"]').waitFor();
   assert.equal(new URL(page.url()).pathname, '/rules/italian');
-  await page.goto(`${h.url}rules/no-such-variant`);
+  const missing = await page.goto(`${h.url}rules/no-such-variant`);
+  assert.equal(missing?.status(), 404);
   await page.locator('.rules-index [role="alert"]').waitFor();
-  assert.deepEqual(errors, []);
+  // the browser reports the 404 status itself; nothing else may fail
+  assert.deepEqual(
+    errors.filter((e) => !/status of 404/.test(e)),
+    [],
+  );
   await page.context().close();
 });
 

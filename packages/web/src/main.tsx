@@ -5,9 +5,11 @@
 import { render } from 'preact';
 import { App } from './ui/app.tsx';
 import './styles.css';
+import { registerServiceWorker } from './offline/register.ts';
 
 const root = document.getElementById('app');
 if (root) {
   render(<App />, root);
   performance.mark('damka:first-render');
 }
+registerServiceWorker();

@@ -18,7 +18,9 @@ import {
 } from '../src/game/record.ts';
 import {
   DRAW_ACCEPT_CENTIMEN,
+  DRAW_OPENING_PLIES,
   computerAcceptsDraw,
+  gameStage,
   resultReason,
   resultTitle,
   timeoutResult,
@@ -133,16 +135,34 @@ test('agreed draws; material adjudication decides them under the house rule; und
   assert.equal(replay(undone).result, null);
 });
 
-test('the computer accepts a draw only when it stands no better than a quarter man', () => {
+test('the computer declines every draw in the opening and weighs its evaluation by stage', () => {
   assert.equal(DRAW_ACCEPT_CENTIMEN, 25);
+  // the opening: move 1, or a long game with nearly every piece still on the board
+  assert.equal(gameStage(0, true, 40, 40), 'opening');
+  assert.equal(gameStage(DRAW_OPENING_PLIES - 1, true, 20, 40), 'opening');
+  assert.equal(gameStage(40, true, 38, 40), 'opening');
+  assert.equal(gameStage(40, true, 30, 40), 'middlegame');
+  assert.equal(gameStage(60, true, 16, 40), 'endgame');
+  // a game set up from a FEN: its material tells the stage from the first move
+  assert.equal(gameStage(0, false, 7, 40), 'endgame');
+  assert.equal(gameStage(0, false, 38, 40), 'opening');
+  for (const score of [-500, -26, 0, 25, 300]) {
+    assert.equal(computerAcceptsDraw(score, false, 'opening'), false, `opening ${score}`);
+    assert.equal(computerAcceptsDraw(score, true, 'opening'), false, `opening ${score}`);
+  }
   // score from the side to move: the human offers on his turn, so the computer's view is -score
-  assert.equal(computerAcceptsDraw(-25, false), true);
-  assert.equal(computerAcceptsDraw(-26, false), false);
-  assert.equal(computerAcceptsDraw(300, false), true);
-  assert.equal(computerAcceptsDraw(25, true), true);
-  assert.equal(computerAcceptsDraw(26, true), false);
-  assert.equal(computerAcceptsDraw(null, false), false, 'no evaluation: decline');
-  assert.equal(computerAcceptsDraw(Number.NaN, false), false);
+  assert.equal(computerAcceptsDraw(-25, false, 'endgame'), true);
+  assert.equal(computerAcceptsDraw(-26, false, 'endgame'), false);
+  assert.equal(computerAcceptsDraw(300, false, 'endgame'), true);
+  assert.equal(computerAcceptsDraw(25, true, 'endgame'), true);
+  assert.equal(computerAcceptsDraw(26, true, 'endgame'), false);
+  // the middlegame: only when it stands worse
+  assert.equal(computerAcceptsDraw(0, false, 'middlegame'), false);
+  assert.equal(computerAcceptsDraw(25, false, 'middlegame'), false);
+  assert.equal(computerAcceptsDraw(26, false, 'middlegame'), true);
+  assert.equal(computerAcceptsDraw(-26, true, 'middlegame'), true);
+  assert.equal(computerAcceptsDraw(null, false, 'endgame'), false, 'no evaluation: decline');
+  assert.equal(computerAcceptsDraw(Number.NaN, false, 'endgame'), false);
 });
 
 test('reasons in every language carry the game figures; the new messages exist in each', async () => {

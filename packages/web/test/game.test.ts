@@ -209,7 +209,7 @@ test('catalogues: every language names the menu and game strings; directions and
   assert.equal(pickLocale(['fr-FR', 'he-IL']), 'fr');
   assert.equal(pickLocale(['de']), 'en');
   assert.equal(translator('ro')('winner', { color: 'Albul' }), 'Câștigă Albul');
-  assert.equal(translator('he')('srMan'), en.srMan, 'falls back to English');
+  assert.equal(translator('he')('srMan'), 'חייל', 'the board announcements are translated');
   assert.equal(LOCALES.length, 11);
 });
 

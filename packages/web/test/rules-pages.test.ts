@@ -23,6 +23,7 @@ import {
   variantName,
   variantSummary,
 } from '../src/rules-pages/texts.ts';
+import { publicSources } from '../src/rules-pages/sources.ts';
 
 const t = translator('en');
 const byId = (id: string) => VARIANTS.find((r) => r.id === id)!;
@@ -146,4 +147,26 @@ test('rules paths read back', () => {
   assert.equal(parseRulesPath('/rules/a/b'), null);
   for (const r of VARIANTS) assert.equal(parseRulesPath(rulesPath(r.id)), r.id);
   assert.equal(parseRulesPath(rulesPath('')), '');
+});
+
+test('each page cites public rulebooks only, never the project’s working notes', () => {
+  for (const r of VARIANTS) {
+    const sources = publicSources(r);
+    assert.ok(sources.length > 0, `${r.id} cites no rulebook`);
+    for (const s of sources) {
+      assert.doesNotMatch(s, /rules\.md|decisions|seed \d|§|^S\d\b/i, `${r.id}: ${s}`);
+    }
+  }
+});
+
+test('every piece kind’s move is described: the Israeli 6x6 queen too', () => {
+  const queen = fact(byId('israeli-6x6'), 'queen');
+  assert.equal(queen, en.rp_queen_short);
+  assert.match(en.rp_queen_short, /any direction/);
+  assert.equal(fact(byId('international'), 'queen'), en.rp_queen_none);
+  for (const r of VARIANTS) {
+    for (const id of ['manMoves', 'manCaptures', 'king', 'queen']) {
+      assert.ok(fact(r, id).length > 0, `${r.id} ${id}`);
+    }
+  }
 });

@@ -1,8 +1,9 @@
 /**
  * `damka variants`: the variant catalogue (ids, names, one-line summaries) and the house-rule
- * options, read from the rules package so the list can never go stale.
+ * options from the rules package's house-rule table (where each applies, which variants play it by
+ * default, which switches it cannot be combined with), so the list can never go stale.
  */
-import { OPTION_NAMES, OPTION_SUMMARIES, VARIANTS } from '@damka/rules';
+import { HOUSE_RULES, OPTION_NAMES, VARIANTS } from '@damka/rules';
 import { guard, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
@@ -18,7 +19,26 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   io.stdout.write('Variants (--variant ID):\n');
   io.stdout.write(table(VARIANTS.map((v) => [v.id, `${v.name}. ${v.summary}`])));
   io.stdout.write('\nHouse-rule options (--option NAME=true|false):\n');
-  io.stdout.write(table(OPTION_NAMES.map((name) => [name, OPTION_SUMMARIES[name]])));
+  io.stdout.write(
+    table(
+      OPTION_NAMES.map((name) => {
+        const h = HOUSE_RULES.find((r) => r.name === name)!;
+        const on = VARIANTS.filter((v) => h.isOn(v)).map((v) => v.id);
+        const off = VARIANTS.filter((v) => !h.appliesTo(v)).map((v) => v.id);
+        const only = VARIANTS.filter((v) => h.appliesTo(v)).map((v) => v.id);
+        const notes = [
+          on.length > 0 ? `On by default in: ${on.join(', ')}.` : '',
+          off.length === 0
+            ? ''
+            : only.length < off.length
+              ? `Only for: ${only.join(', ')}.`
+              : `Not for: ${off.join(', ')}.`,
+          h.excludes.length > 0 ? `Cannot be combined with: ${h.excludes.join(', ')}.` : '',
+        ].filter((x) => x !== '');
+        return [name, [h.summary, ...notes].join('\n      ')] as const;
+      }),
+    ),
+  );
   return 0;
 });
 

@@ -53,20 +53,53 @@ export function timeoutResult(color: Color): GameResult {
 }
 
 /**
- * The computer accepts a draw when its own evaluation is at most a quarter of a man: it takes a
- * draw it cannot expect to better, and plays on when it stands better.
+ * The computer's draw decisions look at its evaluation and at the stage of the game. In the
+ * opening (fewer than `DRAW_OPENING_PLIES` plies from the variant's start position, or nearly
+ * every piece still on the board) it
+ * declines every offer: nothing has been decided yet. In the middlegame it accepts only when it
+ * stands worse by more than a quarter of a man; in the endgame (at most `DRAW_ENDGAME_SHARE` of the
+ * pieces left) when it stands no better than a quarter of a man, a draw it cannot expect to better.
  */
 export const DRAW_ACCEPT_CENTIMEN = 25;
+/** Plies played before the computer considers any draw offer. */
+export const DRAW_OPENING_PLIES = 20;
+/** Share of the starting pieces above which the game is still in its opening. */
+export const DRAW_OPENING_SHARE = 0.85;
+/** Share of the starting pieces at or below which the game is in its endgame. */
+export const DRAW_ENDGAME_SHARE = 0.4;
+
+export type GameStage = 'opening' | 'middlegame' | 'endgame';
+
+/**
+ * The stage of a game: `plies` played since the start, `fromStart` when that start was the
+ * variant's own start position (a game set up from a FEN has no opening moves to count),
+ * `pieces` on the board now and `fullPieces` in the variant's start position.
+ */
+export function gameStage(
+  plies: number,
+  fromStart: boolean,
+  pieces: number,
+  fullPieces: number,
+): GameStage {
+  const share = fullPieces > 0 ? pieces / fullPieces : 0;
+  if ((fromStart && plies < DRAW_OPENING_PLIES) || share > DRAW_OPENING_SHARE) return 'opening';
+  return share <= DRAW_ENDGAME_SHARE ? 'endgame' : 'middlegame';
+}
 
 /**
  * Whether the computer accepts a draw offer. `score`: the evaluation in centi-men from the side to
  * move's view (null: no evaluation, so it declines); `computerToMove`: whether that side is the
- * computer.
+ * computer; `stage`: the game's stage (`gameStage`).
  */
-export function computerAcceptsDraw(score: number | null, computerToMove: boolean): boolean {
+export function computerAcceptsDraw(
+  score: number | null,
+  computerToMove: boolean,
+  stage: GameStage,
+): boolean {
+  if (stage === 'opening') return false;
   if (score === null || !Number.isFinite(score)) return false;
   const own = computerToMove ? score : -score;
-  return own <= DRAW_ACCEPT_CENTIMEN;
+  return stage === 'endgame' ? own <= DRAW_ACCEPT_CENTIMEN : own < -DRAW_ACCEPT_CENTIMEN;
 }
 
 /** "White wins" / "Draw". */

@@ -255,7 +255,7 @@ export function parseSaved(text: string | null): SavedGame | null {
     const id = typeof g.id === 'string' ? g.id : 'restored';
     // fields added later (agreement, clock, flag): absent or malformed ones are left out
     const flagged = color(g.flagged);
-    const clock = mode === 'friend' ? parseClock(g.clock) : null;
+    const clock = parseClock(g.clock);
     return {
       id,
       setup: g.setup,

@@ -6,6 +6,7 @@
  */
 import type { ClockSetting, CreateGameResponse } from '@damka/protocol';
 import type { GameSetup } from '../game/record.ts';
+import { needsConnectionMessage } from '../offline/connection.ts';
 
 /** A game link opened in this page. */
 export interface PlayLink {
@@ -81,7 +82,7 @@ export async function createOnlineGame(
     }
     return { ok: true, game: body as CreateGameResponse };
   } catch {
-    return { ok: false, message: 'the server cannot be reached' };
+    return { ok: false, message: needsConnectionMessage() };
   }
 }
 

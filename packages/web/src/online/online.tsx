@@ -31,11 +31,14 @@ import {
   type SocketLike,
 } from '@damka/protocol';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
-import { formatClock, loadInvite, socketUrl, type PlayLink } from './api.ts';
+import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
+import { loadInvite, socketUrl, type PlayLink } from './api.ts';
+import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
 export interface OnlinePlayProps {
@@ -117,6 +120,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   }, [link.game, link.token]);
 
   const client = clientRef.current;
+  const unreachable = useServerUnreachable(client?.status !== 'open');
   const info = client?.info ?? null;
   const actions = client?.actions ?? [];
   const state = client?.state ?? null;
@@ -139,7 +143,9 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
     return (
       <div class="online-loading" data-testid="online-loading">
         <p role="status">
-          {failed ? (client?.lastError?.message ?? t('onlineLost')) : t('onlineConnecting')}
+          {failed
+            ? (client?.lastError?.message ?? t('onlineLost'))
+            : t(unreachable ? 'onlineNeedsConnection' : 'onlineConnecting')}
         </p>
         {failed && (
           <button type="button" class="primary" onClick={onNewGame}>
@@ -222,247 +228,225 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
   const invite = player ? loadInvite(link.game) : null;
   const top: Color = flipped ? 'white' : 'black';
   const bottom: Color = flipped ? 'black' : 'white';
-  const clockOf = (c: Color) => {
+  const playerName = (c: Color) =>
+    seat === 'spectator' ? t(c) : c === seat ? t('playerYou') : t('playerOpponent');
+  const barOf = (c: Color) => {
     const left = client.timeLeft(c);
-    if (left === null) return null;
     return (
-      <div
-        class={`clock${state.clock?.running === c ? ' running' : ''}${left < 10_000 ? ' low' : ''}`}
-        data-testid={`clock-${c}`}
-      >
-        <span class={`turn-dot ${c}`} aria-hidden="true" />
-        <span class="clock-name">{colorName(c)}</span>
-        <span class="clock-time" dir="ltr">
-          {formatClock(left)}
-        </span>
-      </div>
+      <PlayerBar
+        t={t}
+        color={c}
+        name={playerName(c)}
+        clock={left === null ? null : { ms: left, running: state.clock?.running === c }}
+        active={!outcome && position.turn === c}
+      />
     );
   };
 
-  const first = variant.rules.firstPlayer;
-  let moveNo = 1;
-  const items = actions.map((a, i) => {
-    let prefix = '';
-    if (a.kind === 'move') {
-      if (a.color === first) prefix = `${moveNo}.`;
-      else {
-        if (i === 0) prefix = `${moveNo}…`;
-        moveNo++;
-      }
-    }
-    const text =
-      a.kind === 'burn'
-        ? t('burned', { square: a.text })
-        : a.kind === 'replay'
-          ? t('onlineReplayed')
-          : a.text;
-    return { i, prefix, text };
-  });
+  const items = moveItems(
+    actions.map((a) => ({
+      mover: a.color,
+      move: a.kind === 'move',
+      text:
+        a.kind === 'burn'
+          ? t('burned', { square: a.text })
+          : a.kind === 'replay'
+            ? t('onlineReplayed')
+            : a.text,
+    })),
+    variant.rules.firstPlayer,
+  );
+  const name = variantName(t, variant.rules);
 
   const offer = state.drawOffer;
-  const connection = client.status === 'open' ? '' : t('onlineReconnecting');
+  const connection =
+    client.status === 'open' ? '' : t(unreachable ? 'onlineNeedsConnection' : 'onlineReconnecting');
 
   return (
-    <div
-      class="play online"
-      data-fen={position.fen}
-      data-ply={actions.length}
-      data-seat={seat}
-      data-result={outcome ? outcome.reason : ''}
-      data-testid="online"
-    >
-      <div class="board-column">
-        {clockOf(top)}
-        <div class={`board-frame kind-${variant.topology.kind}`}>
-          <Board
-            geometry={variant.topology}
-            pieces={pieces}
-            moves={moves}
-            movable={myTurn ? player! : 'none'}
-            targets={huff ? huff.burnable : NO_TARGETS}
-            lastMove={arriving}
-            labels={variant.squares.names}
-            edgeLabels={null}
-            coordinates={settings.coordinates}
-            flipped={flipped}
-            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
-            ply={actions.length}
-            arriving={arriving}
-            t={t}
-            onMove={onMove}
-            onRefuse={onRefuse}
-            onTarget={onTarget}
-          />
-        </div>
-        {clockOf(bottom)}
-      </div>
-
-      <aside class="side">
-        {waiting && (
-          <section class="status-card waiting" data-testid="waiting" aria-live="polite">
-            <h2>{t('onlineWaiting')}</h2>
-            <p class="hint">{t('onlineInviteHint')}</p>
-            {invite && (
-              <div class="invite">
-                <input
-                  type="text"
-                  readOnly
-                  dir="ltr"
-                  value={invite.friend}
-                  data-testid="friend-link"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <button type="button" class="primary" onClick={() => copy(invite.friend, 'friend')}>
-                  {copied === 'friend' ? t('onlineCopied') : t('onlineCopy')}
-                </button>
-              </div>
+    <GameShell
+      attributes={{
+        'data-fen': position.fen,
+        'data-ply': actions.length,
+        'data-seat': seat,
+        'data-result': outcome ? outcome.reason : '',
+        'data-testid': 'online',
+      }}
+      extraClass="online"
+      top={barOf(top)}
+      bottom={barOf(bottom)}
+      boardKind={variant.topology.kind}
+      board={
+        <Board
+          geometry={variant.topology}
+          pieces={pieces}
+          moves={moves}
+          movable={myTurn ? player! : 'none'}
+          targets={huff ? huff.burnable : NO_TARGETS}
+          lastMove={arriving}
+          labels={variant.squares.names}
+          edgeLabels={null}
+          coordinates={settings.coordinates}
+          flipped={flipped}
+          ariaLabel={t('boardLabel', { variant: name })}
+          ply={actions.length}
+          arriving={arriving}
+          t={t}
+          onMove={onMove}
+          onRefuse={onRefuse}
+          onTarget={onTarget}
+        />
+      }
+      side={
+        <>
+          {waiting && (
+            <section class="status-card waiting" data-testid="waiting" aria-live="polite">
+              <h2>{t('onlineWaiting')}</h2>
+              <p class="hint">{t('onlineInviteHint')}</p>
+              {invite && (
+                <div class="invite">
+                  <input
+                    type="text"
+                    readOnly
+                    dir="ltr"
+                    value={invite.friend}
+                    data-testid="friend-link"
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <button
+                    type="button"
+                    class="primary"
+                    onClick={() => copy(invite.friend, 'friend')}
+                  >
+                    {copied === 'friend' ? t('onlineCopied') : t('onlineCopy')}
+                  </button>
+                </div>
+              )}
+            </section>
+          )}
+          <StatusCard
+            dot={outcome ? (outcome.winner ?? 'draw') : position.turn}
+            status={status}
+            variantLine={`${name} · ${
+              seat === 'spectator'
+                ? t('onlineWatching')
+                : t('onlineYouPlay', { color: colorName(seat) })
+            }`}
+          >
+            {reason && (
+              <p class="reason" data-testid="result-reason">
+                {reason}
+              </p>
             )}
+            {opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
+              <p class="offer" data-testid="opponent-left">
+                {t('onlineOpponentLeft')}
+              </p>
+            )}
+            {offer && !outcome && (
+              <p class="offer" data-testid="draw-offer">
+                {offer === player
+                  ? t('onlineDrawOffered')
+                  : t('onlineDrawOfferedBy', { color: colorName(offer) })}
+              </p>
+            )}
+            <p class="message" role="status" aria-live="assertive" data-testid="message">
+              {connection ||
+                message ||
+                replayed.error ||
+                (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
+                (huff ? t('burnHint') : '')}
+            </p>
+          </StatusCard>
+
+          <section class="moves-card" aria-labelledby="online-moves-title">
+            <h2 id="online-moves-title">{t('moves')}</h2>
+            <MoveList t={t} items={items} />
           </section>
-        )}
-        <div class="status-card">
-          <div class="turn">
-            <span
-              class={`turn-dot ${outcome ? (outcome.winner ?? 'draw') : position.turn}`}
-              aria-hidden="true"
-            />
-            <span class="status" data-testid="status" aria-live="polite">
-              {status}
-            </span>
+
+          <div class="actions">
+            {player && !outcome && offer && offer !== player && (
+              <>
+                <button
+                  type="button"
+                  class="primary"
+                  onClick={() => client.draw('accept')}
+                  data-testid="accept-draw"
+                >
+                  {t('onlineAcceptDraw')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => client.draw('decline')}
+                  data-testid="decline-draw"
+                >
+                  {t('onlineDeclineDraw')}
+                </button>
+              </>
+            )}
+            {player && !outcome && !offer && (
+              <button type="button" onClick={() => client.draw('offer')} data-testid="offer-draw">
+                {t('onlineOfferDraw')}
+              </button>
+            )}
+            {player && !outcome && opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
+              <>
+                <button
+                  type="button"
+                  class="primary"
+                  onClick={() => client.claim('win')}
+                  data-testid="claim-win"
+                >
+                  {t('onlineClaimWin')}
+                </button>
+                <button type="button" onClick={() => client.claim('draw')} data-testid="claim-draw">
+                  {t('onlineClaimDraw')}
+                </button>
+              </>
+            )}
+            {player && !outcome && actions.length < ABORT_BEFORE_PLY && (
+              <button type="button" onClick={() => client.abort()} data-testid="abort">
+                {t('onlineAbort')}
+              </button>
+            )}
+            {player && !outcome && (
+              <button type="button" onClick={() => setConfirming(true)} data-testid="resign">
+                {t('resign')}
+              </button>
+            )}
+            {player && outcome && (
+              <button
+                type="button"
+                class="primary"
+                onClick={() => client.rematch()}
+                disabled={state.rematch[player]}
+                data-testid="rematch"
+              >
+                {state.rematch[player]
+                  ? t('onlineRematchAsked')
+                  : opponent && state.rematch[opponent]
+                    ? t('onlineRematchAccept')
+                    : t('onlineRematch')}
+              </button>
+            )}
+            <a class="button" href={`/api/games/${link.game}/pdn`} download data-testid="pdn">
+              {t('onlineDownload')}
+            </a>
+            {invite && (
+              <button
+                type="button"
+                onClick={() => copy(invite.watch, 'watch')}
+                data-testid="copy-watch"
+              >
+                {copied === 'watch' ? t('onlineCopied') : t('onlineCopyWatch')}
+              </button>
+            )}
+            <button type="button" onClick={onNewGame}>
+              {t('newGame')}
+            </button>
           </div>
-          <p class="variant-line">
-            {variant.rules.name}
-            {' · '}
-            {seat === 'spectator'
-              ? t('onlineWatching')
-              : t('onlineYouPlay', { color: colorName(seat) })}
-          </p>
-          {reason && (
-            <p class="reason" data-testid="result-reason">
-              {reason}
-            </p>
-          )}
-          {opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
-            <p class="offer" data-testid="opponent-left">
-              {t('onlineOpponentLeft')}
-            </p>
-          )}
-          {offer && !outcome && (
-            <p class="offer" data-testid="draw-offer">
-              {offer === player
-                ? t('onlineDrawOffered')
-                : t('onlineDrawOfferedBy', { color: colorName(offer) })}
-            </p>
-          )}
-          <p class="message" role="status" aria-live="assertive" data-testid="message">
-            {connection ||
-              message ||
-              replayed.error ||
-              (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
-              (huff ? t('burnHint') : '')}
-          </p>
-        </div>
-
-        <section class="moves-card" aria-labelledby="online-moves-title">
-          <h2 id="online-moves-title">{t('moves')}</h2>
-          {items.length === 0 ? (
-            <p class="hint">{t('noMovesYet')}</p>
-          ) : (
-            <ol class="move-list" data-testid="moves" dir="ltr">
-              {items.map((it) => (
-                <li key={it.i}>
-                  {it.prefix && <span class="move-no">{it.prefix}</span>}
-                  <span class="move" dir="ltr">
-                    {it.text}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-
-        <div class="actions">
-          {player && !outcome && offer && offer !== player && (
-            <>
-              <button
-                type="button"
-                class="primary"
-                onClick={() => client.draw('accept')}
-                data-testid="accept-draw"
-              >
-                {t('onlineAcceptDraw')}
-              </button>
-              <button
-                type="button"
-                onClick={() => client.draw('decline')}
-                data-testid="decline-draw"
-              >
-                {t('onlineDeclineDraw')}
-              </button>
-            </>
-          )}
-          {player && !outcome && !offer && (
-            <button type="button" onClick={() => client.draw('offer')} data-testid="offer-draw">
-              {t('onlineOfferDraw')}
-            </button>
-          )}
-          {player && !outcome && opponentLeft && actions.length >= ABORT_BEFORE_PLY && (
-            <>
-              <button
-                type="button"
-                class="primary"
-                onClick={() => client.claim('win')}
-                data-testid="claim-win"
-              >
-                {t('onlineClaimWin')}
-              </button>
-              <button type="button" onClick={() => client.claim('draw')} data-testid="claim-draw">
-                {t('onlineClaimDraw')}
-              </button>
-            </>
-          )}
-          {player && !outcome && actions.length < ABORT_BEFORE_PLY && (
-            <button type="button" onClick={() => client.abort()} data-testid="abort">
-              {t('onlineAbort')}
-            </button>
-          )}
-          {player && !outcome && (
-            <button type="button" onClick={() => setConfirming(true)} data-testid="resign">
-              {t('resign')}
-            </button>
-          )}
-          {player && outcome && (
-            <button
-              type="button"
-              class="primary"
-              onClick={() => client.rematch()}
-              disabled={state.rematch[player]}
-              data-testid="rematch"
-            >
-              {state.rematch[player]
-                ? t('onlineRematchAsked')
-                : opponent && state.rematch[opponent]
-                  ? t('onlineRematchAccept')
-                  : t('onlineRematch')}
-            </button>
-          )}
-          <a class="button" href={`/api/games/${link.game}/pdn`} download data-testid="pdn">
-            {t('onlineDownload')}
-          </a>
-          {invite && (
-            <button
-              type="button"
-              onClick={() => copy(invite.watch, 'watch')}
-              data-testid="copy-watch"
-            >
-              {copied === 'watch' ? t('onlineCopied') : t('onlineCopyWatch')}
-            </button>
-          )}
-          <button type="button" onClick={onNewGame}>
-            {t('newGame')}
-          </button>
-        </div>
-      </aside>
-
+        </>
+      }
+    >
       {confirming && (
         <ConfirmResign
           t={t}
@@ -473,7 +457,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
           onCancel={() => setConfirming(false)}
         />
       )}
-    </div>
+    </GameShell>
   );
 }
 

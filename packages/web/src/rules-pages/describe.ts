@@ -95,6 +95,11 @@ function drawText(d: DrawRule, t: Translate): string {
   }
 }
 
+/** Whether the variant has queens, the middle stage between man and king (Israeli 6x6). */
+function hasQueens(r: Rules): boolean {
+  return r.promotion.stages.some((s) => s.to === 'queen');
+}
+
 /** Every parameter the pages and the table show, in reading order. */
 export const PARAMETERS: readonly Parameter[] = [
   {
@@ -148,6 +153,13 @@ export const PARAMETERS: readonly Parameter[] = [
     label: 'rp_param_king',
     value: (r) => r.king.range,
     text: (r, t) => t(`rp_king_${r.king.range}`),
+  },
+  {
+    id: 'queen',
+    section: 'moves',
+    label: 'rp_param_queen',
+    value: (r) => String(hasQueens(r)),
+    text: (r, t) => t(hasQueens(r) ? 'rp_queen_short' : 'rp_queen_none'),
   },
   {
     id: 'kingSplit',

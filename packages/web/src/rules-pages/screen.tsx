@@ -5,12 +5,21 @@
  * with the notation's square names, and worked captures answered by the move generator.
  */
 import { useMemo } from 'preact/hooks';
-import { VARIANTS, getVariant, type Piece, type Rules, type Variant } from '@damka/rules';
+import {
+  VARIANTS,
+  getVariant,
+  houseRuleConflicts,
+  type Piece,
+  type Rules,
+  type OptionName,
+  type Variant,
+} from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import { Board } from '../ui/board.tsx';
 import { optionDefault, optionsFor } from '../ui/setup.tsx';
 import { describeRules, differenceTable } from './describe.ts';
 import { choiceDiagram, kingDiagram, startPieces, type Diagram } from './diagrams.ts';
+import { publicSources } from './sources.ts';
 import { optionLabel, optionSummary, rulesPath, variantName, variantSummary } from './texts.ts';
 
 export interface RulesScreenProps {
@@ -262,12 +271,28 @@ function VariantPage({
                 ({t(optionDefault(rules, o) ? 'rp_optionOn' : 'rp_optionOff')})
               </span>
               <span class="option-summary">{optionSummary(t, o)}</span>
+              <OptionConflicts t={t} rules={rules} name={o} />
             </li>
           ))}
         </ul>
       </section>
-      <p class="rules-sources">{t('rp_sources', { list: rules.sources.join('; ') })}</p>
+      <p class="rules-sources">{t('rp_sources', { list: publicSources(rules).join('; ') })}</p>
     </article>
+  );
+}
+
+/**
+ * The switches this one cannot hold together with on this variant (the rules package's table says
+ * which): the same pairs the new-game form turns off and names, so a page never promises both.
+ */
+function OptionConflicts({ t, rules, name }: { t: Translate; rules: Rules; name: OptionName }) {
+  const here = optionsFor(rules);
+  const list = houseRuleConflicts(name).filter((n) => here.includes(n));
+  if (list.length === 0) return null;
+  return (
+    <span class="option-conflicts" data-testid={`rules-conflict-${name}`}>
+      {t('rp_optionConflicts', { list: list.map((n) => optionLabel(t, n)).join(', ') })}
+    </span>
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * The app shell: header with the ☰ menu, the current screen (new game, game, settings), the
- * language and theme applied to `<html>`, and persistence of settings and the current game.
+ * The app shell: header with the ☰ menu, the current screen (home, game, online game, settings,
+ * editor, rules), the new-game dialog over the home screen, the language and theme applied to
+ * `<html>`, and persistence of settings, the current game, the recent games and the last choices.
+ * Every change of screen starts at the top of the page.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
@@ -22,8 +24,17 @@ import {
   type Settings,
   type Theme,
 } from '../settings.ts';
-import type { GameSetup, SavedGame } from '../game/record.ts';
-import { Setup } from './setup.tsx';
+import { replay, type GameSetup, type SavedGame } from '../game/record.ts';
+import { NewGame, type NewGameKind } from './setup.tsx';
+import { Home } from './home.tsx';
+import {
+  loadChoices,
+  loadRecent,
+  saveChoices,
+  saveRecent,
+  withRecent,
+  type Choices,
+} from './choices.ts';
 import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
@@ -38,7 +49,17 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
-type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online' | 'rules';
+type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules';
+
+/** Whether a stored game is still going on (a finished one is reviewed from the recent list). */
+function isRunning(game: SavedGame | null): boolean {
+  if (!game) return false;
+  try {
+    return replay(game).result === null;
+  } catch {
+    return false;
+  }
+}
 
 function SettingsView({
   t,
@@ -147,13 +168,21 @@ export function App() {
   const [online, setOnline] = useState<PlayLink | null>(() =>
     parsePlayLink(location.pathname, location.hash),
   );
-  const [onlineSetup, setOnlineSetup] = useState(false);
+  const [newGame, setNewGame] = useState<NewGameKind | null>(null);
+  const [choices, setChoicesState] = useState<Choices>(() => loadChoices());
+  // a game stored over (from before the recent list existed) goes to the list too
+  const [recent, setRecentState] = useState<SavedGame[]>(() => {
+    const list = loadRecent();
+    return game && !isRunning(game) && !list.some((g) => g.id === game.id)
+      ? withRecent(list, game)
+      : list;
+  });
   // rules pages: '' is the index, else a variant id; null when the path is not a rules page
   const [rulesPage, setRulesPage] = useState<string | null>(() =>
     parseRulesPath(location.pathname),
   );
   const [screen, setScreen] = useState<Screen>(() =>
-    online ? 'online' : rulesPage !== null ? 'rules' : game ? 'play' : 'setup',
+    online ? 'online' : rulesPage !== null ? 'rules' : isRunning(game) ? 'play' : 'home',
   );
   const [menuOpen, setMenuOpen] = useState(false);
   // pdn, editor: the import dialog shows over any screen; the editor starts on the setup's rules
@@ -171,6 +200,7 @@ export function App() {
     );
   }, [settings.locale]);
   const t = useMemo(() => translator(settings.locale), [settings.locale, loadedLocale]);
+  const running = useMemo(() => isRunning(game), [game]);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const setSettings = (s: Settings) => {
@@ -181,6 +211,27 @@ export function App() {
     setGameState(g);
     saveGame(g);
   };
+  const setChoices = (c: Choices) => {
+    setChoicesState(c);
+    saveChoices(c);
+  };
+  const remember = (g: SavedGame) => {
+    setRecentState((list) => {
+      const next = withRecent(list, g);
+      saveRecent(next);
+      return next;
+    });
+  };
+  /** Start `g`, keeping the game it replaces in the recent list when it had begun. */
+  const startGame = (g: SavedGame) => {
+    if (game && game.id !== g.id && game.entries.length > 0) remember(game);
+    setGame(g);
+  };
+
+  // every change of screen starts at the top of the page
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [screen, game?.id, online?.game, rulesPage]);
 
   useLayoutEffect(() => {
     const html = document.documentElement;
@@ -190,7 +241,8 @@ export function App() {
     document.title = `${t('appName')} — ${t('tagline')}`;
   }, [settings.locale, settings.theme, t]);
 
-  useEffect(() => {
+  // a layout effect: Escape closes the menu from the first frame it shows
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -209,14 +261,12 @@ export function App() {
       setOnline(link);
       const rules = parseRulesPath(location.pathname);
       setRulesPage(rules);
-      setScreen(link ? 'online' : rules !== null ? 'rules' : game ? 'play' : 'setup');
+      setScreen(link ? 'online' : rules !== null ? 'rules' : 'home');
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [game]);
 
-  // the variant a rules page's "play" button chose, for the new-game screen
-  const [setupVariant, setSetupVariant] = useState<string | undefined>(undefined);
   const openRules = (page: string) => {
     if (location.pathname !== rulesPath(page)) history.pushState(null, '', rulesPath(page));
     setRulesPage(page);
@@ -225,9 +275,9 @@ export function App() {
     window.scrollTo(0, 0);
   };
 
-  const go = (s: Screen, playOnline = false) => {
+  const go = (s: Screen, dialog: NewGameKind | null = null) => {
     if (s !== 'online' && location.pathname !== '/') history.pushState(null, '', '/');
-    setOnlineSetup(playOnline);
+    setNewGame(dialog);
     setScreen(s);
     setMenuOpen(false);
   };
@@ -269,16 +319,16 @@ export function App() {
       >
         <ul>
           <li>
-            <button type="button" data-testid="menu-new" onClick={() => go('setup')}>
+            <button type="button" data-testid="menu-new" onClick={() => go('home')}>
               {t('newGame')}
             </button>
           </li>
           <li>
-            <button type="button" data-testid="menu-online" onClick={() => go('setup', true)}>
+            <button type="button" data-testid="menu-online" onClick={() => go('home', 'online')}>
               {t('playOnline')}
             </button>
           </li>
-          {game && (
+          {running && (
             <li>
               <button type="button" data-testid="menu-continue" onClick={() => go('play')}>
                 {t('continueGame')}
@@ -325,35 +375,25 @@ export function App() {
       </nav>
 
       <main class={`screen screen-${screen}`}>
-        {screen === 'setup' && (
-          <Setup
-            key={onlineSetup ? 'online' : 'local'}
+        {screen === 'home' && (
+          <Home
             t={t}
-            initial={game}
-            online={onlineSetup}
-            onImport={() => setImporting(true)}
-            onEditor={(setup) => {
-              setEditing(setup);
+            game={game}
+            recent={recent}
+            variant={choices.variant}
+            coordinates={settings.coordinates}
+            onNew={setNewGame}
+            onContinue={() => go('play')}
+            onOpen={(g) => {
+              startGame(g);
+              go('play');
+            }}
+            onRules={() => openRules('')}
+            onEditor={() => {
+              setEditing({ variant: choices.variant, options: choices.options });
               go('editor');
             }}
-            onRules={openRules}
-            variant={setupVariant}
-            onStart={(g) => {
-              setGame(g);
-              setScreen('play');
-            }}
-            onOnline={async (setup, clock, color) => {
-              const created = await createOnlineGame(setup, clock);
-              if (!created.ok) return created.message;
-              const g = created.game;
-              const friend = color === 'white' ? g.black : g.white;
-              saveInvite(g.gameId, friend.url, g.spectator.url);
-              openOnline({
-                game: g.gameId,
-                token: color === 'white' ? g.white.token : g.black.token,
-              });
-              return null;
-            }}
+            onImport={() => setImporting(true)}
           />
         )}
         {screen === 'play' && game && (
@@ -364,7 +404,8 @@ export function App() {
             settings={settings}
             onChange={setGame}
             onSettings={setSettings}
-            onNewGame={() => go('setup')}
+            onNewGame={() => go('home')}
+            onFinished={remember}
           />
         )}
         {screen === 'online' && online && (
@@ -373,7 +414,7 @@ export function App() {
             t={t}
             link={online}
             settings={settings}
-            onNewGame={() => go('setup', true)}
+            onNewGame={() => go('home')}
             onOpen={openOnline}
           />
         )}
@@ -387,10 +428,10 @@ export function App() {
             coordinates={settings.coordinates}
             flipped={settings.flip}
             onPlay={(g) => {
-              setGame(g);
+              startGame(g);
               go('play');
             }}
-            onBack={() => go('setup')}
+            onBack={() => go('home')}
           />
         )}
         {screen === 'rules' && (
@@ -399,19 +440,52 @@ export function App() {
             page={rulesPage ?? ''}
             onOpen={openRules}
             onPlay={(id) => {
-              setSetupVariant(id);
-              go('setup');
+              if (id !== choices.variant) setChoices({ ...choices, variant: id, options: {} });
+              go('home', 'computer');
             }}
           />
         )}
       </main>
+      {newGame && screen === 'home' && (
+        <NewGame
+          key={newGame}
+          t={t}
+          kind={newGame}
+          choices={choices}
+          onChoices={setChoices}
+          onClose={() => setNewGame(null)}
+          onImport={() => setImporting(true)}
+          onEditor={(setup) => {
+            setEditing(setup);
+            go('editor');
+          }}
+          onRules={openRules}
+          onStart={(g) => {
+            startGame(g);
+            go('play');
+          }}
+          onOnline={async (setup, clock, color) => {
+            const created = await createOnlineGame(setup, clock);
+            if (!created.ok) return created.message;
+            const g = created.game;
+            const friend = color === 'white' ? g.black : g.white;
+            saveInvite(g.gameId, friend.url, g.spectator.url);
+            setNewGame(null);
+            openOnline({
+              game: g.gameId,
+              token: color === 'white' ? g.white.token : g.black.token,
+            });
+            return null;
+          }}
+        />
+      )}
       {importing && (
         <PdnImportLoader
           t={t}
           onClose={() => setImporting(false)}
           onOpen={(g) => {
             setImporting(false);
-            setGame(g);
+            startGame(g);
             go('play');
           }}
         />

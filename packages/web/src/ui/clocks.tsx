@@ -1,5 +1,6 @@
 /**
- * The same-screen clock faces, one per side, above and below the board. Each face redraws itself
+ * A local game's player bars (same screen or against the computer), one per side, above and below
+ * the board, drawn by the shell's `PlayerBar`. A bar with a clock redraws itself
  * a few times a second while its side's time runs and, when that time is out, records the fallen
  * flag in the game (which then ends "on time"). The arithmetic lives in `game/clock.ts`; this file
  * only ticks and draws. The bottom face carries the pause button: a clock runs in real time and
@@ -8,14 +9,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Color } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
-import { formatClock } from '../online/api.ts';
 import { flagFallen, pause, resume, stop, timeLeft } from '../game/clock.ts';
 import type { SavedGame } from '../game/record.ts';
+import { PlayerBar } from './game-shell.tsx';
 
-export interface ClockFaceProps {
+export interface LocalPlayerProps {
   readonly t: Translate;
   readonly game: SavedGame;
   readonly color: Color;
+  /** The player's name on the bar. */
+  readonly name: string;
   /** The side to move in the game. */
   readonly turn: Color;
   /** The game is over: the faces show the final times. */
@@ -27,7 +30,16 @@ export interface ClockFaceProps {
 
 const TICK_MS = 100;
 
-export function ClockFace({ t, game, color, turn, over, pausable, onChange }: ClockFaceProps) {
+export function LocalPlayer({
+  t,
+  game,
+  color,
+  name,
+  turn,
+  over,
+  pausable,
+  onChange,
+}: LocalPlayerProps) {
   const clock = game.clock;
   const [now, setNow] = useState(() => Date.now());
   const latest = useRef({ game, onChange, turn });
@@ -49,27 +61,14 @@ export function ClockFace({ t, game, color, turn, over, pausable, onChange }: Cl
     return () => clearInterval(id);
   }, [running]);
 
-  if (!clock) return null;
+  const active = !over && turn === color;
+  if (!clock) return <PlayerBar t={t} color={color} name={name} clock={null} active={active} />;
   const shown = over ? { ...clock, mode: 'paused' as const } : clock;
   const ms = timeLeft(shown, color, turn, running ? now : Date.now());
-  const time = formatClock(ms);
   const paused = clock.mode === 'paused' && !over;
   return (
-    <div
-      class={`clock-face${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}`}
-      data-testid={`clock-${color}`}
-      data-ms={Math.round(ms)}
-    >
-      <span class={`clock-dot ${color}`} aria-hidden="true" />
-      <span class="clock-name">{t(color)}</span>
-      <span
-        class="clock-time"
-        dir="ltr"
-        role="timer"
-        aria-label={t('clockLeft', { color: t(color), time })}
-      >
-        {time}
-      </span>
+    <PlayerBar t={t} color={color} name={name} clock={{ ms, running }} active={active}>
+      {pausable && paused && <span class="clock-paused">{t('clockPaused')}</span>}
       {pausable && !over && clock.mode !== 'idle' && (
         <button
           type="button"
@@ -84,7 +83,6 @@ export function ClockFace({ t, game, color, turn, over, pausable, onChange }: Cl
           {paused ? t('clockResume') : t('clockPause')}
         </button>
       )}
-      {pausable && paused && <span class="clock-paused">{t('clockPaused')}</span>}
-    </div>
+    </PlayerBar>
   );
 }

@@ -1,28 +1,33 @@
 /**
- * A White / Black radio group with its label, as the setup form and the board editor use it for
- * "you play" and "to move". One component, so the groups look and read the same everywhere.
+ * A White / Black radio group with its label — and "Random" when asked — as the new-game dialog
+ * and the board editor use it for "you play" and "to move". One component, so the groups look
+ * and read the same everywhere.
  */
 import type { Color } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 
-export function ColorChoice({
+export function ColorChoice<V extends Color | 'random' = Color>({
   t,
   label,
   name,
   value,
+  random = false,
   onChange,
 }: {
   t: Translate;
   label: string;
   /** The radio group's form name (unique on the page). */
   name: string;
-  value: Color;
-  onChange: (c: Color) => void;
+  value: V;
+  /** Offer "Random" as a third choice. */
+  random?: boolean;
+  onChange: (c: V) => void;
 }) {
+  const choices = (random ? ['white', 'black', 'random'] : ['white', 'black']) as V[];
   return (
     <div class="segmented small" role="radiogroup" aria-label={label}>
       <span class="seg-label">{label}</span>
-      {(['white', 'black'] as const).map((c) => (
+      {choices.map((c) => (
         <label key={c} class={value === c ? 'on' : ''}>
           <input
             type="radio"
@@ -31,7 +36,7 @@ export function ColorChoice({
             checked={value === c}
             onChange={() => onChange(c)}
           />
-          {t(c)}
+          {c === 'random' ? t('colorRandom') : t(c as Color)}
         </label>
       ))}
     </div>

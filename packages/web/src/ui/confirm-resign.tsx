@@ -15,7 +15,7 @@ export function ConfirmResign({
   onCancel: () => void;
 }) {
   return (
-    <Dialog role="alertdialog" labelledBy="confirm-resign-title">
+    <Dialog role="alertdialog" labelledBy="confirm-resign-title" onDismiss={onCancel}>
       <h2 id="confirm-resign-title">{t('confirmResign')}</h2>
       <div class="dialog-actions">
         <button

@@ -2,14 +2,14 @@
  * Draw offers in a local game. With a friend on the same screen, the side to move offers and a
  * banner asks the other side to accept or decline; any move withdraws an open offer. Against the
  * computer, the player offers on his turn and the computer answers from its own evaluation of the
- * position (`computerAcceptsDraw`): the evaluation is asked of the computer player's `evaluate`
+ * position and the stage of the game (`computerAcceptsDraw`: never in the opening): the evaluation is asked of the computer player's `evaluate`
  * when it has one, looked up at run time so the app works with computer players that cannot
  * evaluate (they always decline). An accepted offer is recorded in the game as an agreed draw.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { opposite, type Color } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
-import { computerAcceptsDraw } from '../game/draws.ts';
+import { computerAcceptsDraw, gameStage } from '../game/draws.ts';
 import type { Entry, GameSetup, SavedGame } from '../game/record.ts';
 
 type Evaluate = (setup: GameSetup, entries: readonly Entry[]) => Promise<number | null>;
@@ -29,6 +29,9 @@ export interface DrawOfferProps {
   /** The entries actually played (the replay's), and the side to move after them. */
   readonly entries: readonly Entry[];
   readonly turn: Color;
+  /** Pieces on the board now and in the variant's start position, for the stage of the game. */
+  readonly pieces: number;
+  readonly fullPieces: number;
   /** The player at the board may act now (live position, game going on, not the computer's turn). */
   readonly canAct: boolean;
   /** The computer player, asked for its evaluation in `computer` mode. */
@@ -36,7 +39,17 @@ export interface DrawOfferProps {
   readonly onChange: (game: SavedGame) => void;
 }
 
-export function DrawOffer({ t, game, entries, turn, canAct, computer, onChange }: DrawOfferProps) {
+export function DrawOffer({
+  t,
+  game,
+  entries,
+  turn,
+  pieces,
+  fullPieces,
+  canAct,
+  computer,
+  onChange,
+}: DrawOfferProps) {
   const [offeredBy, setOfferedBy] = useState<Color | null>(null);
   const [note, setNote] = useState('');
   const [asking, setAsking] = useState(false);
@@ -58,6 +71,11 @@ export function DrawOffer({ t, game, entries, turn, canAct, computer, onChange }
       setOfferedBy(turn);
       return;
     }
+    const stage = gameStage(entries.length, !game.setup.fen, pieces, fullPieces);
+    if (stage === 'opening') {
+      setNote(t('computerDeclinesDrawOpening'));
+      return;
+    }
     const id = ++question.current;
     setAsking(true);
     setNote(t('computerConsidersDraw'));
@@ -68,7 +86,7 @@ export function DrawOffer({ t, game, entries, turn, canAct, computer, onChange }
     void answer.then((score) => {
       if (question.current !== id) return; // the game moved on
       setAsking(false);
-      if (computerAcceptsDraw(score, turn === game.computer)) {
+      if (computerAcceptsDraw(score, turn === game.computer, stage)) {
         setNote('');
         agree();
       } else setNote(t('computerDeclinesDraw'));

@@ -26,11 +26,6 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
 
   useEffect(() => {
     first.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
   }, []);
 
   /** Read pasted text, or a file's bytes (decoded by what they are: UTF-8, UTF-16, Latin-1). */

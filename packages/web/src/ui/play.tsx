@@ -5,9 +5,10 @@
  * `@damka/rules` and only ever appends or removes entries.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { opposite, type Color, type Position } from '@damka/rules';
+import { Position, opposite, type Color } from '@damka/rules';
 import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
 import { Dialog } from './dialog.tsx';
 import {
@@ -22,7 +23,8 @@ import {
   type SavedGame,
 } from '../game/record.ts';
 import { resultReason as reasonText, resultTitle as titleText } from '../game/draws.ts';
-import { ClockFace } from './clocks.tsx';
+import { LocalPlayer } from './clocks.tsx';
+import { GameShell, MoveList, StatusCard, moveItems } from './game-shell.tsx';
 import { DrawOffer } from './draw-offer.tsx';
 import { useMoveSounds } from '../sound.ts';
 import { ANIMATION_MS } from '../settings.ts';
@@ -39,6 +41,8 @@ export interface PlayProps {
   readonly onChange: (game: SavedGame) => void;
   readonly onSettings: (s: Settings) => void;
   readonly onNewGame: () => void;
+  /** The game has ended (called once per result, also for a game that was already over). */
+  readonly onFinished?: (game: SavedGame) => void;
 }
 
 function piecesOf(position: Position): Array<BoardPiece | undefined> {
@@ -53,7 +57,15 @@ export const resultReason = reasonText;
 const computer = new ComputerPlayer();
 const NO_TARGETS: readonly number[] = [];
 
-export function Play({ t, game, settings, onChange, onSettings, onNewGame }: PlayProps) {
+export function Play({
+  t,
+  game,
+  settings,
+  onChange,
+  onSettings,
+  onNewGame,
+  onFinished,
+}: PlayProps) {
   const g = useMemo(() => replay(game), [game]);
   const last = g.positions.length - 1;
   const [view, setView] = useState<number | null>(null);
@@ -82,7 +94,7 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     computer.think(game.setup, g.entries, game.level).then((entry) => {
       if (!current) return;
       setThinking(false);
-      if (entry) onChange({ ...game, entries: [...g.entries, entry] });
+      if (entry) onChange(withEntry(game, g, entry, Date.now()));
     });
     return () => {
       current = false;
@@ -90,9 +102,12 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     };
   }, [game, computerToMove]);
 
-  // a new result opens the dialog once
+  // a result reached on this visit opens the dialog once; a game opened already over does not
+  const resultAtOpen = useRef(resultKey);
   useEffect(() => {
-    if (resultKey) setDialogFor(resultKey);
+    if (!resultKey) return;
+    onFinished?.(game);
+    if (resultKey !== resultAtOpen.current) setDialogFor(resultKey);
   }, [resultKey]);
 
   const moves: BoardMove[] = useMemo(
@@ -181,13 +196,20 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
   );
   const lastEntry = g.moves[g.moves.length - 1];
   useMoveSounds(settings.sound, g.entries.length, (lastEntry?.captures.length ?? 0) > 0);
-  // clocks: the bottom face is the side nearer the player (White unless the board is flipped)
+  // player bars: the bottom one is the side nearer the player (White unless the board is flipped)
   const bottom: Color = flipped ? 'black' : 'white';
-  const clockFace = (color: Color) => (
-    <ClockFace
+  const playerName = (color: Color) =>
+    game.mode !== 'computer'
+      ? t(color)
+      : color === game.computer
+        ? t('playerComputer', { level: game.level ?? 3 })
+        : t('playerYou');
+  const playerBar = (color: Color) => (
+    <LocalPlayer
       t={t}
       game={game}
       color={color}
+      name={playerName(color)}
       turn={g.positions[last]!.turn}
       over={result !== null}
       pausable={color === bottom}
@@ -203,22 +225,14 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
 
   const burnHint = humanCanAct && position.burnable.length > 0;
 
-  // the move list: numbers before the first player's moves, burns as small items
-  const first = variant.rules.firstPlayer;
-  let moveNo = 1;
-  const items = g.entries.map((e, i) => {
-    const mover = g.positions[i]!.turn;
-    let prefix = '';
-    if (e.type === 'move') {
-      if (mover === first) prefix = `${moveNo}.`;
-      else {
-        if (i === 0) prefix = `${moveNo}…`;
-        moveNo++;
-      }
-    }
-    const text = e.type === 'burn' ? t('burned', { square: g.notation[i]! }) : g.notation[i]!;
-    return { i, prefix, text, burn: e.type === 'burn' };
-  });
+  const items = moveItems(
+    g.entries.map((e, i) => ({
+      mover: g.positions[i]!.turn,
+      move: e.type === 'move',
+      text: e.type === 'burn' ? t('burned', { square: g.notation[i]! }) : g.notation[i]!,
+    })),
+    variant.rules.firstPlayer,
+  );
 
   const goto = (ply: number) => setView(ply >= last ? null : Math.max(0, ply));
   const canUndo = undoCount(game, g) > 0 && !thinking;
@@ -277,62 +291,42 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
     }
   };
 
-  const listRef = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const el = listRef.current?.querySelector('.current');
-    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
-  }, [shown, g.entries.length]);
+  const name = variantName(t, variant.rules);
+  const fullPieces = useMemo(() => countPieces(Position.start(variant)), [variant]);
 
-  return (
-    <div
-      class="play"
-      data-fen={g.positions[last]!.fen}
-      data-ply={last}
-      data-result={result ? result.reason : ''}
-    >
-      <div class="board-column">
-        {clockFace(opposite(bottom))}
-        <div class={`board-frame kind-${t0.kind}`}>
-          <Board
-            geometry={t0}
-            pieces={pieces}
-            moves={moves}
-            movable={humanCanAct ? position.turn : 'none'}
-            targets={burnHint ? position.burnable : NO_TARGETS}
-            lastMove={arrivingMove}
-            hint={boardHint}
-            labels={names}
-            edgeLabels={edgeLabels}
-            coordinates={settings.coordinates}
-            flipped={flipped}
-            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
-            ply={shown}
-            arriving={arrivingMove}
-            t={t}
-            onMove={onMove}
-            onRefuse={onRefuse}
-            onTarget={onTarget}
-            animationMs={ANIMATION_MS[settings.animation]}
-          />
-        </div>
-        {clockFace(bottom)}
-        <p class="keyboard-hint">{t('keyboardHint')}</p>
-      </div>
+  const board = (
+    <Board
+      geometry={t0}
+      pieces={pieces}
+      moves={moves}
+      movable={humanCanAct ? position.turn : 'none'}
+      targets={burnHint ? position.burnable : NO_TARGETS}
+      lastMove={arrivingMove}
+      hint={boardHint}
+      labels={names}
+      edgeLabels={edgeLabels}
+      coordinates={settings.coordinates}
+      flipped={flipped}
+      ariaLabel={t('boardLabel', { variant: name })}
+      ply={shown}
+      arriving={arrivingMove}
+      t={t}
+      onMove={onMove}
+      onRefuse={onRefuse}
+      onTarget={onTarget}
+      animationMs={ANIMATION_MS[settings.animation]}
+    />
+  );
 
-      <aside class="side">
-        <div class="status-card">
-          <div class="turn">
-            <span
-              class={`turn-dot ${result ? (result.winner ?? 'draw') : g.positions[last]!.turn}`}
-              aria-hidden="true"
-            />
-            <span class="status" data-testid="status" aria-live="polite">
-              {status}
-            </span>
-            {thinking && <span class="spinner" aria-hidden="true" />}
-          </div>
-          <p class="variant-line">
-            {variant.rules.name}
+  const side = (
+    <>
+      <StatusCard
+        dot={result ? (result.winner ?? 'draw') : g.positions[last]!.turn}
+        status={status}
+        busy={thinking}
+        variantLine={
+          <>
+            {name}
             {Object.keys(variant.options).length > 0 && (
               <span class="options-tag">
                 {' + '}
@@ -345,181 +339,183 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
                   .join(', ')}
               </span>
             )}
+          </>
+        }
+      >
+        {drawCount && (
+          <p class="draw-count" data-testid="draw-count">
+            {t('drawCount', { n: drawCount.moves, limit: drawCount.limit })}
           </p>
-          {drawCount && (
-            <p class="draw-count" data-testid="draw-count">
-              {t('drawCount', { n: drawCount.moves, limit: drawCount.limit })}
-            </p>
-          )}
-          <p class="message" role="status" aria-live="assertive" data-testid="message">
-            {message || (burnHint ? t('burnHint') : '')}
-          </p>
-          {game.mode === 'computer' && (
-            <p class="level-line">
-              {t('levelShown', { level: `${level} · ${t(`level${level}` as 'level1')}` })}
-            </p>
-          )}
-          {shownHint && (
-            <p class="hint-text" data-testid="hint-text" aria-live="polite">
-              {shownHint.text}
-            </p>
-          )}
-        </div>
-
-        <section class="moves-card" aria-labelledby="moves-title">
-          <h2 id="moves-title">{t('moves')}</h2>
-          {!live && (
-            <p class="reviewing">
-              {t('reviewing', { n: shown, total: last })}{' '}
-              <button type="button" class="link" onClick={() => setView(null)}>
-                {t('backToGame')}
-              </button>
-            </p>
-          )}
-          {items.length === 0 ? (
-            <p class="hint">{t('noMovesYet')}</p>
-          ) : (
-            <ol class="move-list" ref={listRef} data-testid="moves" dir="ltr">
-              {items.map((it) => (
-                <li key={it.i} class={it.i + 1 === shown ? 'current' : ''}>
-                  {it.prefix && <span class="move-no">{it.prefix}</span>}
-                  <button
-                    type="button"
-                    class={`move${it.burn ? ' burn' : ''}`}
-                    onClick={() => goto(it.i + 1)}
-                    aria-current={it.i + 1 === shown ? 'step' : undefined}
-                  >
-                    <span dir="ltr">{it.text}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <div class="nav" role="group" dir="ltr">
-            <button
-              type="button"
-              onClick={() => goto(0)}
-              disabled={shown === 0}
-              aria-label={t('first')}
-              title={t('first')}
-            >
-              «
-            </button>
-            <button
-              type="button"
-              onClick={() => goto(shown - 1)}
-              disabled={shown === 0}
-              aria-label={t('previous')}
-              title={t('previous')}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              onClick={() => goto(shown + 1)}
-              disabled={live}
-              aria-label={t('next')}
-              title={t('next')}
-            >
-              ›
-            </button>
-            <button
-              type="button"
-              onClick={() => goto(last)}
-              disabled={live}
-              aria-label={t('last')}
-              title={t('last')}
-            >
-              »
-            </button>
-          </div>
-        </section>
-
-        {analysing && (
-          <AnalysisPanel
-            t={t}
-            setup={game.setup}
-            entries={analysedEntries}
-            onBest={setAnalysisBest}
-            onClose={() => setAnalysing(false)}
-          />
         )}
-        <div class="actions">
+        <p class="message" role="status" aria-live="assertive" data-testid="message">
+          {message || (burnHint ? t('burnHint') : '')}
+        </p>
+        {game.mode === 'computer' && (
+          <p class="level-line">
+            {t('levelShown', { level: `${level} · ${t(`level${level}` as 'level1')}` })}
+          </p>
+        )}
+        {shownHint && (
+          <p class="hint-text" data-testid="hint-text" aria-live="polite">
+            {shownHint.text}
+          </p>
+        )}
+      </StatusCard>
+
+      <section class="moves-card" aria-labelledby="moves-title">
+        <h2 id="moves-title">{t('moves')}</h2>
+        {!live && (
+          <p class="reviewing">
+            {t('reviewing', { n: shown, total: last })}{' '}
+            <button type="button" class="link" onClick={() => setView(null)}>
+              {t('backToGame')}
+            </button>
+          </p>
+        )}
+        <MoveList t={t} items={items} current={shown} onPick={goto} />
+        <div class="nav" role="group" dir="ltr">
           <button
             type="button"
-            onClick={askHint}
-            disabled={!humanCanAct || (shownHint !== null && shownHint.entry === null)}
-            data-testid="hint"
+            onClick={() => goto(0)}
+            disabled={shown === 0}
+            aria-label={t('first')}
+            title={t('first')}
           >
-            {t('hintButton')}
+            «
           </button>
           <button
             type="button"
-            onClick={() => setAnalysing(!analysing)}
-            aria-pressed={analysing}
-            data-testid="analyse"
+            onClick={() => goto(shown - 1)}
+            disabled={shown === 0}
+            aria-label={t('previous')}
+            title={t('previous')}
           >
-            {t('analysisOpen')}
-          </button>
-          <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
-            {t('undo')}
+            ‹
           </button>
           <button
             type="button"
-            onClick={() => onSettings({ ...settings, flip: !settings.flip })}
-            data-testid="flip"
+            onClick={() => goto(shown + 1)}
+            disabled={live}
+            aria-label={t('next')}
+            title={t('next')}
           >
-            {t('flipBoard')}
-          </button>
-          <button type="button" onClick={downloadPdn} data-testid="download-pdn">
-            {t('pdnDownload')}
-          </button>
-          <button type="button" onClick={() => void copyFen()} data-testid="copy-fen">
-            {t('fenCopy')}
+            ›
           </button>
           <button
             type="button"
-            onClick={() => setConfirming(true)}
-            disabled={result !== null}
-            data-testid="resign"
+            onClick={() => goto(last)}
+            disabled={live}
+            aria-label={t('last')}
+            title={t('last')}
           >
-            {t('resign')}
-          </button>
-          <button type="button" class="primary" onClick={onNewGame}>
-            {t('newGame')}
+            »
           </button>
         </div>
-        <DrawOffer
+      </section>
+
+      {analysing && (
+        <AnalysisPanel
           t={t}
-          game={game}
-          entries={g.entries}
-          turn={g.positions[last]!.turn}
-          canAct={humanCanAct}
-          computer={computer}
-          onChange={onChange}
+          setup={game.setup}
+          entries={analysedEntries}
+          onBest={setAnalysisBest}
+          onClose={() => setAnalysing(false)}
         />
-        {fenFallback !== null && (
-          <label class="field fen-fallback">
-            <span>{t('fenCopyByHand')}</span>
-            <input
-              type="text"
-              readOnly
-              dir="ltr"
-              value={fenFallback}
-              data-testid="fen-fallback"
-              autoFocus
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </label>
-        )}
-      </aside>
+      )}
+      <div class="actions">
+        <button
+          type="button"
+          onClick={askHint}
+          disabled={!humanCanAct || (shownHint !== null && shownHint.entry === null)}
+          data-testid="hint"
+        >
+          {t('hintButton')}
+        </button>
+        <button
+          type="button"
+          onClick={() => setAnalysing(!analysing)}
+          aria-pressed={analysing}
+          data-testid="analyse"
+        >
+          {t('analysisOpen')}
+        </button>
+        <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
+          {t('undo')}
+        </button>
+        <button
+          type="button"
+          onClick={() => onSettings({ ...settings, flip: !settings.flip })}
+          data-testid="flip"
+        >
+          {t('flipBoard')}
+        </button>
+        <button type="button" onClick={downloadPdn} data-testid="download-pdn">
+          {t('pdnDownload')}
+        </button>
+        <button type="button" onClick={() => void copyFen()} data-testid="copy-fen">
+          {t('fenCopy')}
+        </button>
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          disabled={result !== null}
+          data-testid="resign"
+        >
+          {t('resign')}
+        </button>
+        <button type="button" class="primary" onClick={onNewGame} data-testid="new-game">
+          {t('newGame')}
+        </button>
+      </div>
+      <DrawOffer
+        t={t}
+        game={game}
+        entries={g.entries}
+        turn={g.positions[last]!.turn}
+        pieces={countPieces(g.positions[last]!)}
+        fullPieces={fullPieces}
+        canAct={humanCanAct}
+        computer={computer}
+        onChange={onChange}
+      />
+      {fenFallback !== null && (
+        <label class="field fen-fallback">
+          <span>{t('fenCopyByHand')}</span>
+          <input
+            type="text"
+            readOnly
+            dir="ltr"
+            value={fenFallback}
+            data-testid="fen-fallback"
+            autoFocus
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </label>
+      )}
+    </>
+  );
 
+  return (
+    <GameShell
+      attributes={{
+        'data-fen': g.positions[last]!.fen,
+        'data-ply': last,
+        'data-result': result ? result.reason : '',
+        'data-mode': game.mode,
+      }}
+      top={playerBar(opposite(bottom))}
+      bottom={playerBar(bottom)}
+      board={board}
+      boardKind={t0.kind}
+      side={side}
+      below={<p class="keyboard-hint">{t('keyboardHint')}</p>}
+    >
       {confirming && (
         <ConfirmResign t={t} onResign={resign} onCancel={() => setConfirming(false)} />
       )}
 
       {result && dialogFor === resultKey && (
-        <Dialog labelledBy="result-title" testId="result">
+        <Dialog labelledBy="result-title" testId="result" onDismiss={() => setDialogFor(null)}>
           <p class="dialog-kicker">{t('gameOver')}</p>
           <h2 id="result-title">{resultTitle(t, result)}</h2>
           <p data-testid="result-reason">{reason(result)}</p>
@@ -527,12 +523,19 @@ export function Play({ t, game, settings, onChange, onSettings, onNewGame }: Pla
             <button type="button" class="primary" onClick={onNewGame} autoFocus>
               {t('newGame')}
             </button>
-            <button type="button" onClick={() => setDialogFor(null)}>
+            <button type="button" onClick={() => setDialogFor(null)} data-testid="review">
               {t('review')}
             </button>
           </div>
         </Dialog>
       )}
-    </div>
+    </GameShell>
   );
+}
+
+/** Pieces on the board, for the stage of the game. */
+function countPieces(position: Position): number {
+  let n = 0;
+  for (let sq = 0; sq < position.variant.topology.size; sq++) if (position.pieceAt(sq)) n++;
+  return n;
 }
