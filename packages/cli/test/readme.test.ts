@@ -53,3 +53,26 @@ test('the README variant table lists exactly the variant ids', () => {
     VARIANTS.map((v) => v.id),
   );
 });
+
+/** The shell commands of the README's "Getting started" block, comments dropped. */
+function gettingStarted(): string[] {
+  const section = README.slice(README.indexOf('## Getting started'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section);
+  assert.ok(block, 'Getting started has a sh block');
+  return block[1]!
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter((line) => line !== '');
+}
+
+test('the README gives exactly two commands, and CI runs each of them', () => {
+  assert.deepEqual(gettingStarted(), ['npm ci && npm start', 'npm test']);
+  // .ci/run installs with npm ci (with flags that only quiet it), runs `npm test`, then checks
+  // that `npm start` serves the app on the port the README names.
+  const ci = readFileSync(new URL('../../../.ci/run', import.meta.url), 'utf8');
+  assert.match(ci, /^retry npm ci\b/m);
+  assert.match(ci, /^npm test$/m);
+  assert.match(ci, /\bnpm start\b.*&$/m);
+  assert.match(ci, /http:\/\/localhost:8080\//);
+  assert.match(README, /npm ci && npm start +# .*http:\/\/localhost:8080/);
+});
