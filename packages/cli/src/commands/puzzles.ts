@@ -215,6 +215,11 @@ function puzzleId(variant: string, fen: string): string {
   return `${variant.slice(0, 3)}-${(h >>> 0).toString(36)}`;
 }
 
+/** Let the event loop run (a signal's handler, between two games). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
@@ -299,11 +304,13 @@ async function build(args: string[], io: Io): Promise<number> {
   const msBefore = state.ms;
   const deadline = started + minutes * 60_000;
   let stop = false;
+  // stop after the game in hand (it is saved); a second signal stops at once
   const onSignal = () => {
+    if (stop) process.exit(130);
     stop = true;
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   const save = () => {
     state.ms = msBefore + (Date.now() - started);
@@ -378,6 +385,7 @@ async function build(args: string[], io: Io): Promise<number> {
     stats.positions = stats.candidates = 0;
     save();
     progress(count, real.length, `${basename(r.file)}`);
+    await nextTurn();
   }
   // then self-play
   for (let seed = 1; seed <= selfPlayGames && !finished(); seed++) {
@@ -391,6 +399,7 @@ async function build(args: string[], io: Io): Promise<number> {
     stats.positions = stats.candidates = 0;
     save();
     progress(rows.length, target, `self-play game ${seed}`);
+    await nextTurn();
   }
   save();
   process.off('SIGINT', onSignal);

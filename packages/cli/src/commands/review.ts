@@ -21,7 +21,7 @@ a comment with the evaluation after every move (in men, from White's side) and t
 better move's line as a variation, and both sides' accuracy in a comment before the first move.
 Games that do not replay are reported on stderr and written unchanged (exit code 1).
 
-      --depth D     search depth (default 8 on 8x8 and smaller boards, 6 on 10x10)
+      --depth D     search depth (default 10 on 8x8 and smaller boards, 8 on larger ones)
       --game N      review only the N-th game of the file (1-based)
       --out FILE    write the reviewed PDN to FILE (default: stdout)
       --quiet       no progress on stderr
@@ -76,7 +76,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       continue;
     }
     const { variant, positions, moves, naming } = replayed.value;
-    const depth = depthGiven ?? defaultReviewDepth(variant.topology.size);
+    const depth = depthGiven ?? defaultReviewDepth(variant.topology.size, variant.id);
     const engine = new Engine(variant, { ttBits: 20, seed: 1 });
     const started = Date.now();
     const review = reviewGame(engine, positions, moves, depth, (done, total) => {

@@ -30,9 +30,14 @@ import {
   type SideSummary,
 } from './classify.ts';
 
-/** The review's default depth: under 30 s for a 60-move game on a slow shared machine. */
-export function defaultReviewDepth(boardSize: number): number {
-  return boardSize > 32 ? 6 : 8;
+/**
+ * The review's default depth: a 60-move game in well under 30 s on a slow shared machine (see
+ * BENCHMARKS.md): 10 plies on boards of 32 squares or fewer, 8 on larger ones, 6 for Dhamet (its
+ * crowded middlegames cost several times more per ply).
+ */
+export function defaultReviewDepth(boardSize: number, variantId?: string): number {
+  if (variantId === 'dhamet') return 6;
+  return boardSize > 32 ? 8 : 10;
 }
 
 /** Moves of the better line kept for display. */

@@ -30,6 +30,7 @@ import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
+import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
 
 const ANIMATION_LABELS = {
   off: 'animationOff',
@@ -38,7 +39,7 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
-type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online' | 'rules';
+type Screen = 'editor' | 'setup' | 'play' | 'settings' | 'online' | 'rules' | 'puzzles' | 'review';
 
 function SettingsView({
   t,
@@ -286,6 +287,11 @@ export function App() {
             </li>
           )}
           <li>
+            <button type="button" data-testid="menu-puzzles" onClick={() => go('puzzles')}>
+              {t('puzzles')}
+            </button>
+          </li>
+          <li>
             <button type="button" data-testid="menu-rules" onClick={() => openRules('')}>
               {t('rules')}
             </button>
@@ -367,6 +373,20 @@ export function App() {
             onNewGame={() => go('setup')}
           />
         )}
+        {screen === 'play' && game && game.entries.length >= 2 && (
+          <button
+            type="button"
+            class="review-open"
+            data-testid="review-open"
+            onClick={() => go('review')}
+          >
+            {t('rv_open')}
+          </button>
+        )}
+        {screen === 'review' && game && (
+          <ReviewLoader t={t} game={game} settings={settings} onBack={() => go('play')} />
+        )}
+        {screen === 'puzzles' && <TrainerLoader t={t} settings={settings} />}
         {screen === 'online' && online && (
           <OnlinePlay
             key={`${online.game}#${online.token ?? ''}`}
