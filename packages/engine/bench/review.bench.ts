@@ -20,7 +20,8 @@ for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian', 
     const before = positions[i]!;
     return before.legalMoves().find((m) => before.play(m).fen === after.fen)!;
   });
-  const depth = Number(process.env.REVIEW_DEPTH) || defaultReviewDepth(variant.topology.size, variant.id);
+  const depth =
+    Number(process.env.REVIEW_DEPTH) || defaultReviewDepth(variant.topology.size, variant.id);
   const engine = new Engine(variant, { ttBits: 20, seed: 1 });
   const started = performance.now();
   const review = reviewGame(engine, positions, moves, depth);
