@@ -117,8 +117,7 @@ test('solve a puzzle, fail one, the rating moves; offline too', async () => {
 
   // offline, another variant never opened says so; English again comes from the cache
   await page.getByTestId('puzzle-variant').selectOption('turkish');
-  await page.locator('.puzzles-empty').waitFor();
-  assert.match((await page.locator('.puzzles-empty').textContent()) ?? '', /could not be loaded/);
+  await page.locator('.puzzles-empty', { hasText: 'could not be loaded' }).waitFor();
   await page.getByTestId('puzzle-variant').selectOption('english');
   await current(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);

@@ -9,7 +9,7 @@
  * (`lazy.tsx`), so neither the screen nor the engine weighs on the first page.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Position } from '@damka/rules';
+import { formatMove, type Position } from '@damka/rules';
 import type { BoardPiece } from '@damka/board';
 import type { ReviewResult, ReviewedPly } from '@damka/engine';
 import { CLAMP } from '@damka/engine/puzzles';
@@ -110,16 +110,7 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
   const playedMove = selected === null ? undefined : g.moves[selected];
   const betterMove = useMemo(() => {
     if (!chosen?.better) return null;
-    const m = position.legalMoves().find((x) => {
-      const names = variant.squares.names;
-      const sep = variant.rules.notation.captureSeparator;
-      const short =
-        x.kind === 'step'
-          ? `${names[x.from]}-${names[x.to]}`
-          : `${names[x.from]}${sep}${names[x.to]}`;
-      const full = [x.from, ...x.path].map((s) => names[s]).join(sep);
-      return chosen.better === short || chosen.better === full;
-    });
+    const m = position.legalMoves().find((x) => formatMove(position, x) === chosen.better);
     return m ? { from: m.from, to: m.to, path: m.path } : null;
   }, [chosen, position]);
   const algebraic = variant.rules.notation.squares === 'algebraic';
@@ -138,18 +129,18 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
   // the move list: numbers before the first player's moves
   const first = variant.rules.firstPlayer;
   let moveNo = 1;
-  const items = g.notation
-    .slice(0, g.moves.findIndex((m) => !m) < 0 ? undefined : g.moves.findIndex((m) => !m))
-    .map((text, i) => {
-      const mover = g.positions[i]!.turn;
-      let prefix = '';
-      if (mover === first) prefix = `${moveNo}.`;
-      else {
-        if (i === 0) prefix = `${moveNo}…`;
-        moveNo++;
-      }
-      return { i, prefix, text };
-    });
+  // moves up to the first burn (huff rules), which the review does not cross
+  const firstBurn = g.moves.findIndex((m) => !m);
+  const items = g.notation.slice(0, firstBurn < 0 ? undefined : firstBurn).map((text, i) => {
+    const mover = g.positions[i]!.turn;
+    let prefix = '';
+    if (mover === first) prefix = `${moveNo}.`;
+    else {
+      if (i === 0) prefix = `${moveNo}…`;
+      moveNo++;
+    }
+    return { i, prefix, text };
+  });
 
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   const sides = result?.sides;
@@ -235,13 +226,7 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
             </table>
           )}
         </div>
-        <Graph
-          t={t}
-          plies={plies}
-          total={g.moves.length}
-          selected={selected}
-          onPick={setSelected}
-        />
+        <Graph t={t} plies={plies} total={items.length} selected={selected} onPick={setSelected} />
         <div class="review-detail" aria-live="polite" data-testid="review-detail">
           {chosen ? (
             <>
