@@ -31,13 +31,15 @@ import {
 } from './classify.ts';
 
 /**
- * The review's default depth: a 60-move game in well under 30 s on a slow shared machine (see
- * BENCHMARKS.md): 10 plies on boards of 32 squares or fewer, 8 on larger ones, 6 for Dhamet (its
- * crowded middlegames cost several times more per ply).
+ * The review's default depth: a 60-move game in under 30 s on a slow shared machine (see
+ * BENCHMARKS.md): 10 plies on boards of 32 squares or fewer, 8 on larger ones, and less where the
+ * bench game took longer (Dhamet 112 s at depth 8, Turkish 30 s at 8, Israeli 40 s at 10).
  */
+const REVIEW_DEPTHS: Readonly<Record<string, number>> = { dhamet: 6, turkish: 7, israeli: 9 };
+
 export function defaultReviewDepth(boardSize: number, variantId?: string): number {
-  if (variantId === 'dhamet') return 6;
-  return boardSize > 32 ? 8 : 10;
+  const own = variantId === undefined ? undefined : REVIEW_DEPTHS[variantId];
+  return own ?? (boardSize > 32 ? 8 : 10);
 }
 
 /** Moves of the better line kept for display. */
