@@ -107,6 +107,13 @@ export function findPuzzle(
   options: VerifyOptions,
 ): FoundPuzzle | undefined {
   if (unsuitable(position) || position.legalMoves().length < 2) return undefined;
+  // a cheap look first: where a shallow search already sees two moves close together, a deep one
+  // nearly always does too (most candidates end here, at a fraction of the full cost)
+  if (options.depth >= 8) {
+    const shallow = scoreMoves(engine, position, { depth: options.depth - 4 });
+    const [a, b] = [shallow[0]!, shallow[1]!];
+    if (b.score > a.score - UNIQUE_MARGIN / 2 && b.score > ALTERNATIVE_CEILING) return undefined;
+  }
   const scored = scoreMoves(engine, position, options);
   if (uniquenessFault(scored) !== undefined) return undefined;
   const first = scored[0]!;
