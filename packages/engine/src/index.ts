@@ -13,3 +13,5 @@ export * from './protocol.ts';
 export * from './host.ts';
 export * from './bench.ts';
 export * from './protocols/index.ts';
+export * from './puzzles/generate.ts';
+export * from './review/review.ts';

@@ -21,6 +21,8 @@ export const COMMANDS: Registry = {
   ladder: () => import('./ladder.ts'),
   hub: () => import('./hub.ts'),
   dxp: () => import('./dxp.ts'),
+  puzzles: () => import('./puzzles.ts'),
+  review: () => import('./review.ts'),
   help: () => import('./help.ts'),
 };
 

@@ -4,19 +4,22 @@
  * The engine and its tables live only in this worker's chunk, loaded when first needed.
  */
 import { createResponder } from './responder.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { createReviewRunner } from '../review/runner.ts';
+import type { FromWorker, ToReviewWorker, ToWorker } from './protocol.ts';
 
 /** The part of a dedicated worker's global scope used here (no DOM worker types needed). */
 interface WorkerScope {
   postMessage(message: FromWorker): void;
-  onmessage: ((event: { data: ToWorker }) => void) | null;
+  onmessage: ((event: { data: ToWorker | ToReviewWorker }) => void) | null;
 }
 
 const scope = globalThis as unknown as WorkerScope;
 const responder = createResponder((answer) => scope.postMessage(answer));
+const reviews = createReviewRunner((answer) => scope.postMessage(answer));
 
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') responder.setStopFlag(new Int32Array(message.stopBuffer));
+  else if (message.type === 'review' || message.type === 'review-stop') reviews.receive(message);
   else responder.answer(message);
 };

@@ -5,6 +5,7 @@
  * engine of `@damka/engine`. Answers carry the request's id, so a late answer to an abandoned
  * question is recognised and dropped.
  */
+import type { ReviewResult } from '@damka/engine';
 import type { Entry, GameSetup } from '../game/record.ts';
 
 /** What the page asks: a move to play, a hint, a quick evaluation, or a running analysis. */
@@ -29,7 +30,26 @@ export interface InitMessage {
   readonly stopBuffer: SharedArrayBuffer;
 }
 
+/** Game review (see `../review/`): every position of the game searched, one after another. */
+export interface ReviewRequest {
+  readonly type: 'review';
+  readonly id: number;
+  readonly setup: GameSetup;
+  readonly entries: readonly Entry[];
+  /** Search depth; absent: the engine's default review depth for the variant. */
+  readonly depth?: number;
+}
+
+/** Stop the review `id`; its last progress stands as the (partial) result. */
+export interface ReviewStop {
+  readonly type: 'review-stop';
+  readonly id: number;
+}
+
 export type ToWorker = Question | InitMessage;
+
+/** The review's messages, sent to a worker of its own (the computer's worker code answers both). */
+export type ToReviewWorker = ReviewRequest | ReviewStop;
 
 /** The engine's view of a position, ready to show. */
 export interface Analysis {
@@ -55,4 +75,12 @@ export type FromWorker =
   | { readonly type: 'info'; readonly id: number; readonly analysis: Analysis }
   /** The final answer to any question; `analysis` is null when there was nothing to search. */
   | { readonly type: 'done'; readonly id: number; readonly analysis: Analysis | null }
-  | { readonly type: 'error'; readonly id: number; readonly message: string };
+  | { readonly type: 'error'; readonly id: number; readonly message: string }
+  /** A review's progress after each position, with everything known so far. */
+  | {
+      readonly type: 'review-progress' | 'review-done';
+      readonly id: number;
+      readonly done: number;
+      readonly total: number;
+      readonly result: ReviewResult;
+    };

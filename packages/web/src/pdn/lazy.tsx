@@ -7,7 +7,10 @@ import type { EditorProps } from '../ui/editor.tsx';
 import type { PdnImportProps } from '../ui/pdn-import.tsx';
 
 /** A module fetched once and kept; `null` while loading, `'failed'` when it could not be fetched. */
-function useModule<T>(load: () => Promise<T>, cache: { value: T | null }): T | null | 'failed' {
+export function useModule<T>(
+  load: () => Promise<T>,
+  cache: { value: T | null },
+): T | null | 'failed' {
   const [mod, setMod] = useState<T | null | 'failed'>(cache.value);
   useEffect(() => {
     if (mod) return;
@@ -31,7 +34,7 @@ function useModule<T>(load: () => Promise<T>, cache: { value: T | null }): T | n
 const editorModule: { value: typeof import('../ui/editor.tsx') | null } = { value: null };
 const importModule: { value: typeof import('../ui/pdn-import.tsx') | null } = { value: null };
 
-function LoadFailed({ text }: { text: string }) {
+export function LoadFailed({ text }: { text: string }) {
   return (
     <p class="error" role="alert">
       {text}

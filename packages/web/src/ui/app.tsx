@@ -41,6 +41,7 @@ import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
+import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
 
 const ANIMATION_LABELS = {
   off: 'animationOff',
@@ -49,7 +50,15 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
-type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules';
+type Screen =
+  | 'editor'
+  | 'home'
+  | 'play'
+  | 'settings'
+  | 'online'
+  | 'rules'
+  | 'puzzles'
+  | 'review';
 
 /** Whether a stored game is still going on (a finished one is reviewed from the recent list). */
 function isRunning(game: SavedGame | null): boolean {
@@ -336,6 +345,11 @@ export function App() {
             </li>
           )}
           <li>
+            <button type="button" data-testid="menu-puzzles" onClick={() => go('puzzles')}>
+              {t('puzzles')}
+            </button>
+          </li>
+          <li>
             <button type="button" data-testid="menu-rules" onClick={() => openRules('')}>
               {t('rules')}
             </button>
@@ -408,6 +422,20 @@ export function App() {
             onFinished={remember}
           />
         )}
+        {screen === 'play' && game && game.entries.length >= 2 && (
+          <button
+            type="button"
+            class="review-open"
+            data-testid="review-open"
+            onClick={() => go('review')}
+          >
+            {t('rv_open')}
+          </button>
+        )}
+        {screen === 'review' && game && (
+          <ReviewLoader t={t} game={game} settings={settings} onBack={() => go('play')} />
+        )}
+        {screen === 'puzzles' && <TrainerLoader t={t} settings={settings} />}
         {screen === 'online' && online && (
           <OnlinePlay
             key={`${online.game}#${online.token ?? ''}`}

@@ -1,0 +1,113 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePuzzleSet } from '@damka/engine/puzzles';
+import { damka } from './helpers.ts';
+
+const REAL_DIR = fileURLToPath(new URL('../../../../shared/pdn-real/', import.meta.url));
+
+test('damka puzzles build: self-play, resumable, and the set verifies', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-puzzles-'));
+  try {
+    const out = join(dir, 'english.json');
+    const state = join(dir, 'english.state.json');
+    const args = [
+      '--variant',
+      'english',
+      '--out',
+      out,
+      '--state',
+      state,
+      '--depth',
+      '6',
+      '--quiet',
+    ];
+    const first = await damka('puzzles', 'build', ...args, '--self-play', '2');
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /english: \d+ puzzles \(target 2000\)/);
+    const s1 = JSON.parse(readFileSync(state, 'utf8')) as { done: string[]; positions: number };
+    assert.deepEqual(s1.done, ['self#1', 'self#2']);
+    // a second run goes on from there: only the third game is new
+    const second = await damka('puzzles', 'build', ...args, '--self-play', '3');
+    assert.equal(second.code, 0, second.stderr);
+    const s2 = JSON.parse(readFileSync(state, 'utf8')) as { done: string[]; positions: number };
+    assert.deepEqual(s2.done, ['self#1', 'self#2', 'self#3']);
+    assert.ok(s2.positions > s1.positions);
+    const set = parsePuzzleSet(readFileSync(out, 'utf8'));
+    assert.ok(set.ok);
+    assert.equal(set.value.depth, 6);
+    for (const row of set.value.puzzles) assert.ok(row[5] < set.value.sources.length);
+    const verified = await damka('puzzles', 'verify', out);
+    assert.equal(verified.code, 0, verified.stdout);
+    assert.match(verified.stdout, /puzzles checked at depth 7: \d+ good, 0 failed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damka puzzles build reads real games and credits them; verify catches a wrong line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-puzzles-'));
+  try {
+    const out = join(dir, 'english.json');
+    const r = await damka(
+      'puzzles',
+      'build',
+      '--variant',
+      'english',
+      '--pdn',
+      join(REAL_DIR, 'raven-checkers', 'german_open_2004.pdn'),
+      '--manifest',
+      join(REAL_DIR, 'manifest.tsv'),
+      '--self-play',
+      '0',
+      '--depth',
+      '6',
+      '--out',
+      out,
+      '--state',
+      join(dir, 'state.json'),
+      '--quiet',
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as {
+      done: string[];
+      positions: number;
+    };
+    assert.equal(state.done.length, 1, 'the one game of the file was read');
+    assert.ok(state.positions > 20);
+    const set = parsePuzzleSet(readFileSync(out, 'utf8'));
+    assert.ok(set.ok);
+    for (const source of set.value.sources) assert.ok(source.event || source.white);
+    // a set with a wrong first move fails verification
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        format: 1,
+        variant: 'english',
+        depth: 6,
+        sources: [{}],
+        puzzles: [['x', 'W:WK6:BK12', '6-2', 1000, 'ending', 0, 0]],
+      }),
+    );
+    const v = await damka('puzzles', 'verify', bad);
+    assert.equal(v.code, 1);
+    assert.match(v.stdout, /x: /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damka puzzles: clear errors', async () => {
+  assert.equal((await damka('puzzles')).code, 2);
+  assert.equal((await damka('puzzles', 'build')).code, 2);
+  const unknown = await damka('puzzles', 'build', '--variant', 'chess');
+  assert.equal(unknown.code, 2);
+  const noPdn = await damka('puzzles', 'build', '--variant', 'english', '--pdn', '/nonexistent');
+  assert.equal(noPdn.code, 2);
+  assert.match(noPdn.stderr, /no such file/);
+  assert.equal((await damka('puzzles', 'verify', '/nonexistent.json')).code, 2);
+});

@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePdn, replayGame } from '@damka/rules';
+import { damka } from './helpers.ts';
+
+const REAL = fileURLToPath(
+  new URL(
+    '../../../../shared/pdn-real/brunogui/Championnat de France 2021.cleaned.pdn',
+    import.meta.url,
+  ),
+);
+
+// an English game with a blunder planted at Black's 14th move, 11-16 (about five men lost)
+const PLANTED = `[Event "Planted blunder"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-16 23-19 2. 16x23 26x19 3. 8-11 27-23 4. 9-14 24-20 5. 5-9 28-24 6. 10-15 19x10
+7. 6x15 31-27 8. 1-5 23-19 9. 7-10 22-17 10. 3-7 17-13 11. 15-18 13x6 12. 2x9 25-22
+13. 18x25 29x22 14. 11-16 20x2 15. 4-8 2-6 16. 14-18 22x15 17. 9-13 24-20 18. 10-14 27-23
+19. 14-17 21x14 20. 13-17 20-16 *
+`;
+
+test('damka review marks the planted blunder with $4, a comment and the better line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-review-'));
+  try {
+    const file = join(dir, 'planted.pdn');
+    writeFileSync(file, PLANTED);
+    const r = await damka('review', file, '--quiet');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /Damka review, depth 10: White accuracy [\d.]+%/);
+    const game = parsePdn(r.stdout).games[0]!;
+    assert.ok(game.ok);
+    assert.ok(replayGame(game.value).ok, 'the annotated game replays, variations included');
+    const blunder = game.value.moves.moves[26]!;
+    assert.equal(blunder.text, '11-16');
+    assert.ok(blunder.nags.includes('$4'));
+    assert.match(blunder.comments.join(' '), /blunder, loses \d+\.\d\d; better \d+-\d+/);
+    assert.equal(blunder.variations.length, 1);
+    // White's moves after it: none marked a blunder
+    const white = game.value.moves.moves.filter((_, i) => i % 2 === 1);
+    assert.ok(white.every((m) => !m.nags.includes('$4')));
+    // --out writes the same text to a file
+    const out = join(dir, 'out.pdn');
+    const again = await damka('review', file, '--quiet', '--out', out);
+    assert.equal(again.code, 0);
+    assert.equal(readFileSync(out, 'utf8'), r.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damka review of a real tournament game (International), one game of the file', async () => {
+  const r = await damka('review', REAL, '--game', '1', '--depth', '4', '--quiet');
+  assert.equal(r.code, 0, r.stderr);
+  const games = parsePdn(r.stdout).games;
+  assert.equal(games.length, 1);
+  assert.ok(games[0]!.ok);
+  assert.ok(replayGame(games[0]!.value).ok);
+  assert.match(r.stdout, /Damka review, depth 4/);
+});
+
+test('damka review: clear errors for a missing file, no file, a bad option', async () => {
+  assert.equal((await damka('review')).code, 2);
+  const missing = await damka('review', '/nonexistent/game.pdn');
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /cannot read/);
+  const bad = await damka('review', REAL, '--depth', 'deep');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--depth/);
+});

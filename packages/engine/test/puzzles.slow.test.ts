@@ -1,0 +1,41 @@
+/**
+ * Every shipped puzzle, re-verified: each set file under packages/web/public/puzzles is read,
+ * every puzzle's line replayed (every move legal, the solver's last), and its first move searched
+ * again one ply deeper than the set's own depth, with a fresh table of the size `damka puzzles
+ * build` re-checks with: the best move must still be the solution, win by 1.5 men or more, and
+ * every other first move score 1.5 men less and no more than 0.6.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { variantOrThrow } from '@damka/rules';
+import { Engine, verifyPuzzle } from '../src/index.ts';
+import { parsePuzzleSet, puzzlesOf } from '../src/puzzles/set.ts';
+
+const DIR = fileURLToPath(new URL('../../web/public/puzzles/', import.meta.url));
+const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
+
+test('puzzle sets are there', () => {
+  assert.ok(files.length > 0);
+});
+
+for (const file of files) {
+  test(`every puzzle of ${file} holds`, () => {
+    const set = parsePuzzleSet(readFileSync(`${DIR}${file}`, 'utf8'));
+    assert.ok(set.ok, file);
+    assert.equal(`${set.value.variant}.json`, file);
+    const engine = new Engine(variantOrThrow(set.value.variant), { ttBits: 18, seed: 1 });
+    const ids = new Set<string>();
+    const faults: string[] = [];
+    for (const p of puzzlesOf(set.value)) {
+      assert.ok(!ids.has(p.id), `duplicate id ${p.id}`);
+      ids.add(p.id);
+      assert.ok(p.rating >= 600 && p.rating <= 2600, `${p.id} rating ${p.rating}`);
+      assert.ok(p.themes.length > 0, `${p.id} has themes`);
+      const fault = verifyPuzzle(engine, p.fen, p.line, set.value.depth + 1);
+      if (fault) faults.push(`${p.id}: ${fault}`);
+    }
+    assert.deepEqual(faults, []);
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The puzzle trainer in a real browser on a 390x844 phone: ☰ Puzzles opens it (the set is
+ * fetched then, not on the first page), a puzzle is solved by playing its whole line (the
+ * opponent answers), the rating goes up and the streak counts; the next puzzle is failed with a
+ * wrong move and the rating goes down; offline, the trainer goes on and a variant opened before
+ * is read from the cache. Puzzles are read from the shipped set files to know their solutions.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parseMove, Position, variantOrThrow } from '@damka/rules';
+import { parsePuzzleSet, puzzlesOf, type Puzzle } from '@damka/engine/puzzles';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, WEB_ROOT, clickSquare, startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+function setOf(variant: string): Map<string, Puzzle> {
+  const set = parsePuzzleSet(readFileSync(`${WEB_ROOT}public/puzzles/${variant}.json`, 'utf8'));
+  assert.ok(set.ok);
+  return new Map(puzzlesOf(set.value).map((p) => [p.id, p]));
+}
+
+async function current(page: Page) {
+  const root = page.getByTestId('puzzles');
+  await page.locator('[data-testid="puzzles"][data-puzzle]:not([data-puzzle=""])').waitFor();
+  return {
+    id: (await root.getAttribute('data-puzzle')) ?? '',
+    step: Number(await root.getAttribute('data-step')),
+    status: (await root.getAttribute('data-status')) ?? '',
+  };
+}
+
+async function rating(page: Page): Promise<number> {
+  return Number(await page.getByTestId('puzzle-rating').getAttribute('data-rating'));
+}
+
+/** Play a move by clicking its start and each landing square. */
+async function playMove(page: Page, from: number, path: readonly number[]): Promise<void> {
+  await clickSquare(page, from);
+  for (const sq of path) await clickSquare(page, sq);
+}
+
+test('solve a puzzle, fail one, the rating moves; offline too', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844 });
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/puzzles/')) fetched.push(r.url());
+  });
+  await page.goto(h.url);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fetched, [], 'no puzzle data on the first page');
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-puzzles').click();
+  await page.getByTestId('puzzle-variant').selectOption('english');
+  const english = setOf('english');
+  const variant = variantOrThrow('english');
+  let p = await current(page);
+  assert.equal(await rating(page), 1500);
+  // the trainer is now loaded and the set cached: the rest runs offline
+  await page.context().setOffline(true);
+
+  // solve: play the solver's moves, wait for each answer
+  const puzzle = english.get(p.id)!;
+  assert.ok(puzzle, `puzzle ${p.id} is in the shipped set`);
+  const position = Position.fromFen(variant, puzzle.fen);
+  assert.ok(position.ok);
+  let pos = position.value;
+  for (let i = 0; i < puzzle.line.length; i++) {
+    const m = parseMove(pos, puzzle.line[i]!);
+    assert.ok(m.ok);
+    if (i % 2 === 0) {
+      await page.locator(`[data-testid="puzzles"][data-step="${i}"]`).waitFor();
+      await playMove(page, m.value.from, m.value.path);
+    }
+    pos = pos.play(m.value);
+  }
+  await page.locator('[data-testid="puzzles"][data-status="solved"]').waitFor();
+  const afterSolve = await rating(page);
+  assert.ok(afterSolve > 1500, `rating ${afterSolve} after a solve`);
+  assert.match((await page.getByTestId('puzzle-streak').textContent()) ?? '', /1/);
+  assert.match((await page.getByTestId('puzzle-change').textContent()) ?? '', /^\s*\+\d+/);
+  await page.screenshot({ path: `${SCREENSHOTS}puzzle-solved-phone.png`, fullPage: true });
+
+  // fail: the next puzzle, a legal move that is not the solution
+  await page.getByTestId('puzzle-next').click();
+  await page.locator(`[data-testid="puzzles"]:not([data-puzzle="${p.id}"])`).waitFor();
+  p = await current(page);
+  const next = english.get(p.id)!;
+  const start = Position.fromFen(variant, next.fen);
+  assert.ok(start.ok);
+  const solution = parseMove(start.value, next.line[0]!);
+  assert.ok(solution.ok);
+  const wrong = start.value
+    .legalMoves()
+    .find((m) => m.from !== solution.value.from || m.to !== solution.value.to);
+  assert.ok(wrong, 'a puzzle has another legal move');
+  await playMove(page, wrong.from, wrong.path);
+  await page.locator('[data-testid="puzzles"][data-status="failed"]').waitFor();
+  const afterFail = await rating(page);
+  assert.ok(afterFail < afterSolve, `rating ${afterFail} after a failure (was ${afterSolve})`);
+  assert.match((await page.getByTestId('puzzle-streak').textContent()) ?? '', /0/);
+  assert.equal((await page.getByTestId('puzzle-line').textContent())?.trim(), next.line.join(' '));
+  // the solution plays itself out
+  await page.getByTestId('puzzle-solution').click();
+  await page.locator('[data-testid="puzzles"][data-status="shown"]').waitFor();
+  await page
+    .locator(`[data-testid="puzzles"][data-step="${next.line.length}"]`)
+    .waitFor({ timeout: 20_000 });
+  assert.equal(await rating(page), afterFail, 'a failed puzzle is rated once');
+
+  // offline, another variant never opened says so; English again comes from the cache
+  await page.getByTestId('puzzle-variant').selectOption('turkish');
+  await page.locator('.puzzles-empty', { hasText: 'could not be loaded' }).waitFor();
+  await page.getByTestId('puzzle-variant').selectOption('english');
+  await current(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `page wider than the phone by ${overflow}px`);
+  // the rating survives a reload (back online)
+  await page.context().setOffline(false);
+  await page.reload();
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-puzzles').click();
+  assert.equal(await rating(page), afterFail);
+  // the only errors: the browser's own notes of the fetches tried while offline
+  assert.deepEqual(
+    errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED')),
+    [],
+  );
+});
+
+test('the trainer speaks the page language', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844, locale: 'fr-FR' });
+  await page.goto(h.url);
+  await page.getByTestId('menu').click();
+  // French arrives on demand: the menu entry turns French once it has
+  await page.locator('[data-testid="menu-puzzles"]', { hasText: 'Problèmes' }).waitFor();
+  await page.getByTestId('menu-puzzles').click();
+  await page.getByTestId('puzzle-variant').selectOption('english');
+  await current(page);
+  assert.match((await page.getByTestId('puzzle-rating').textContent()) ?? '', /Classement 1500/);
+  assert.match(
+    (await page.getByTestId('puzzle-status').textContent()) ?? '',
+    /(Blancs|Noirs) jouent et gagnent/,
+  );
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,388 @@
+/**
+ * The puzzle trainer (☰ Puzzles): pick a variant, find the winning move, play the whole line with
+ * the opponent answering, ask for a hint (the piece to move; the puzzle is then not rated) or the
+ * solution (it counts as failed). Each first result moves the local Glicko-2 rating; streaks
+ * count puzzles solved in a row. Everything lives in the browser: the puzzle sets are static
+ * files fetched on first use and cached (`store.ts`), so the trainer works offline once opened.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { parseMove, Position, VARIANTS, getVariant, type Move } from '@damka/rules';
+import type { BoardMove, BoardPiece } from '@damka/board';
+import type { Puzzle } from '@damka/engine/puzzles';
+import type { MessageKey, Translate } from '../i18n/index.ts';
+import { ANIMATION_MS, type Settings } from '../settings.ts';
+import { Board } from '../ui/board.tsx';
+import { explainRefusal } from '../game/explain.ts';
+import {
+  afterResult,
+  loadPuzzles,
+  loadState,
+  pickPuzzle,
+  saveState,
+  withSeen,
+  type TrainerState,
+} from './store.ts';
+import './puzzles.css';
+
+export interface TrainerProps {
+  readonly t: Translate;
+  readonly settings: Settings;
+}
+
+type Status = 'solving' | 'good' | 'solved' | 'failed' | 'shown';
+
+/** Milliseconds before the opponent answers, and between the moves of a shown solution. */
+const ANSWER_MS = 450;
+
+const THEME_KEYS: Record<string, MessageKey> = {
+  shot: 'pz_theme_shot',
+  sacrifice: 'pz_theme_sacrifice',
+  breakthrough: 'pz_theme_breakthrough',
+  'capture-choice': 'pz_theme_captureChoice',
+  ending: 'pz_theme_ending',
+  king: 'pz_theme_king',
+  'forced-win': 'pz_theme_forcedWin',
+  quiet: 'pz_theme_quiet',
+};
+
+function piecesOf(position: Position): Array<BoardPiece | undefined> {
+  const out: Array<BoardPiece | undefined> = [];
+  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
+  return out;
+}
+
+function sameMove(a: Move, b: BoardMove): boolean {
+  return (
+    a.from === b.from &&
+    a.to === b.to &&
+    a.captures.length === b.captures.length &&
+    a.captures.every((sq) => b.captures.includes(sq))
+  );
+}
+
+export function Trainer({ t, settings }: TrainerProps) {
+  const [state, setStateRaw] = useState<TrainerState>(() => loadState());
+  const setState = (s: TrainerState) => {
+    setStateRaw(s);
+    saveState(s);
+  };
+  const variantId = state.variant;
+  const variant = useMemo(() => {
+    const v = getVariant(variantId);
+    return v.ok ? v.value : undefined;
+  }, [variantId]);
+  const [puzzles, setPuzzles] = useState<Puzzle[] | null | 'failed'>(null);
+  const [puzzle, setPuzzle] = useState<Puzzle | undefined>(undefined);
+  const [step, setStep] = useState(0);
+  const [status, setStatus] = useState<Status>('solving');
+  const [rated, setRated] = useState(false);
+  const [hinted, setHinted] = useState(false);
+  const [showHint, setShowHint] = useState(false);
+  const [change, setChange] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // the set of the chosen variant, then a puzzle near the player's rating
+  useEffect(() => {
+    let live = true;
+    setPuzzles(null);
+    setPuzzle(undefined);
+    loadPuzzles(variantId).then(
+      (list) => {
+        if (!live) return;
+        setPuzzles(list ?? 'failed');
+        if (list) start(pickPuzzle(list, stateRef.current, variantId));
+      },
+      () => live && setPuzzles('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [variantId]);
+
+  const start = (p: Puzzle | undefined) => {
+    clearTimeout(timer.current);
+    setPuzzle(p);
+    setStep(0);
+    setStatus('solving');
+    setRated(false);
+    setHinted(false);
+    setShowHint(false);
+    setChange(null);
+    setMessage('');
+    if (p) setState(withSeen(stateRef.current, variantId, p.id));
+  };
+
+  // the positions along the line, computed once per puzzle
+  const line = useMemo(() => {
+    if (!puzzle || !variant) return null;
+    const startPos = Position.fromFen(variant, puzzle.fen);
+    if (!startPos.ok) return null;
+    const positions = [startPos.value];
+    const moves: Move[] = [];
+    for (const text of puzzle.line) {
+      const p = positions[positions.length - 1]!;
+      const m = parseMove(p, text);
+      if (!m.ok) return null;
+      moves.push(m.value);
+      positions.push(p.play(m.value));
+    }
+    return { positions, moves };
+  }, [puzzle, variant]);
+
+  const position = line?.positions[step];
+  const solver = line?.positions[0]!.turn ?? 'white';
+  const solving = status === 'solving' || status === 'good';
+  const yourTurn = !!position && solving && step % 2 === 0 && step < (line?.moves.length ?? 0);
+  const moves = useMemo(
+    () =>
+      yourTurn && position
+        ? position
+            .legalMoves()
+            .map((m) => ({ from: m.from, to: m.to, path: m.path, captures: m.captures }))
+        : [],
+    [position, yourTurn],
+  );
+  const pieces = useMemo(() => (position ? piecesOf(position) : []), [position]);
+  const arriving = line && step > 0 ? line.moves[step - 1]! : null;
+  const arrivingMove = useMemo(
+    () =>
+      arriving
+        ? { from: arriving.from, to: arriving.to, path: arriving.path, captures: arriving.captures }
+        : null,
+    [arriving],
+  );
+
+  const rate = (solved: boolean) => {
+    if (rated || !puzzle) return;
+    setRated(true);
+    if (hinted) return;
+    const before = stateRef.current.rating.rating;
+    const next = afterResult(stateRef.current, puzzle, solved);
+    setState(next);
+    setChange(Math.round(next.rating.rating - before));
+  };
+
+  const onMove = (m: BoardMove) => {
+    if (!line || !yourTurn) return;
+    const expected = line.moves[step]!;
+    if (!sameMove(expected, m)) {
+      setStatus('failed');
+      setShowHint(false);
+      rate(false);
+      return;
+    }
+    const next = step + 1;
+    setStep(next);
+    setShowHint(false);
+    setMessage('');
+    if (next >= line.moves.length) {
+      setStatus('solved');
+      rate(true);
+      return;
+    }
+    setStatus('good');
+    timer.current = window.setTimeout(() => setStep(next + 1), ANSWER_MS);
+  };
+
+  const showSolution = () => {
+    if (!line) return;
+    rate(false);
+    setStatus('shown');
+    setShowHint(false);
+    let s = step;
+    const advance = () => {
+      s++;
+      setStep(s);
+      if (s < line.moves.length) timer.current = window.setTimeout(advance, ANSWER_MS);
+    };
+    clearTimeout(timer.current);
+    if (s < line.moves.length) timer.current = window.setTimeout(advance, ANSWER_MS / 2);
+  };
+
+  const hint = () => {
+    setHinted(true);
+    setShowHint(true);
+  };
+
+  const expected = line && yourTurn ? line.moves[step] : undefined;
+  const boardHint = showHint && expected ? { from: expected.from, to: expected.from } : null;
+  const flipped = settings.flip !== (solver === 'black');
+  const t0 = variant?.topology;
+  const algebraic = variant?.rules.notation.squares === 'algebraic';
+  const edgeLabels = useMemo(
+    () =>
+      algebraic && t0
+        ? {
+            files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
+            ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
+          }
+        : null,
+    [algebraic, t0],
+  );
+
+  let statusText: string;
+  if (status === 'solving') statusText = t(solver === 'white' ? 'pz_findWhite' : 'pz_findBlack');
+  else if (status === 'good') statusText = t('pz_good');
+  else if (status === 'solved') statusText = t('pz_solved');
+  else if (status === 'failed') statusText = t('pz_wrong');
+  else statusText = t('pz_shown');
+
+  const r = state.rating;
+  const credit = puzzle?.source;
+  return (
+    <div
+      class="play puzzles"
+      data-testid="puzzles"
+      data-puzzle={puzzle?.id ?? ''}
+      data-step={step}
+      data-status={status}
+      data-fen={position?.fen ?? ''}
+    >
+      <div class="board-column">
+        {position && t0 && variant ? (
+          <div class={`board-frame kind-${t0.kind}`}>
+            <Board
+              geometry={t0}
+              pieces={pieces}
+              moves={moves}
+              movable={yourTurn ? solver : 'none'}
+              targets={[]}
+              lastMove={arrivingMove}
+              hint={boardHint}
+              labels={variant.squares.names}
+              edgeLabels={edgeLabels}
+              coordinates={settings.coordinates}
+              flipped={flipped}
+              ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+              ply={step}
+              arriving={arrivingMove}
+              t={t}
+              onMove={onMove}
+              onRefuse={(a) =>
+                setMessage(explainRefusal(position, a.from, a.to, t, settings.locale))
+              }
+              onTarget={() => undefined}
+              animationMs={ANIMATION_MS[settings.animation]}
+            />
+          </div>
+        ) : (
+          <p class="puzzles-empty" aria-busy={puzzles === null}>
+            {puzzles === null
+              ? t('pz_loading')
+              : puzzles === 'failed'
+                ? t('pz_loadFailed')
+                : t('pz_none')}
+          </p>
+        )}
+      </div>
+      <aside class="side">
+        <div class="status-card">
+          <h2 class="puzzles-title">{t('puzzles')}</h2>
+          <label class="field">
+            <span>{t('pz_variant')}</span>
+            <select
+              value={variantId}
+              data-testid="puzzle-variant"
+              onChange={(e) => setState({ ...state, variant: e.currentTarget.value })}
+            >
+              {VARIANTS.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p class="puzzles-rating">
+            <span data-testid="puzzle-rating" data-rating={Math.round(r.rating)}>
+              {t('pz_rating', { rating: Math.round(r.rating), rd: Math.round(r.rd) })}
+            </span>
+            {change !== null && (
+              <span
+                class={`rating-change ${change >= 0 ? 'up' : 'down'}`}
+                data-testid="puzzle-change"
+              >
+                {' '}
+                {change >= 0 ? `+${change}` : `−${Math.abs(change)}`}
+              </span>
+            )}
+          </p>
+          <p class="puzzles-streak">
+            <span data-testid="puzzle-streak">{t('pz_streak', { n: state.streak })}</span> ·{' '}
+            <span>{t('pz_best', { n: state.bestStreak })}</span>
+          </p>
+          {puzzle && (
+            <p class="status" data-testid="puzzle-status" aria-live="polite">
+              {statusText}
+              {hinted && rated && <span> {t('pz_unrated')}</span>}
+            </p>
+          )}
+          {message && <p class="message">{message}</p>}
+        </div>
+        {puzzle && (
+          <div class="puzzle-info">
+            <p data-testid="puzzle-credit">
+              {credit?.selfPlay !== undefined
+                ? t('pz_selfPlay')
+                : [
+                    credit?.event ? t('pz_from', { event: credit.event }) : '',
+                    credit?.white || credit?.black
+                      ? t('pz_players', {
+                          white: credit?.white ?? '?',
+                          black: credit?.black ?? '?',
+                        })
+                      : '',
+                    credit?.date ?? '',
+                  ]
+                    .filter((x) => x !== '')
+                    .join(' · ')}
+            </p>
+            <p>
+              {t('pz_puzzleRating', { rating: puzzle.rating })}
+              {(status === 'solved' || status === 'failed' || status === 'shown') &&
+                puzzle.themes.map((th) => (
+                  <span key={th} class="theme-chip">
+                    {THEME_KEYS[th] ? t(THEME_KEYS[th]!) : th}
+                  </span>
+                ))}
+            </p>
+            {(status === 'failed' || status === 'shown' || status === 'solved') && (
+              <p class="puzzle-line" data-testid="puzzle-line">
+                {puzzle.line.join(' ')}
+              </p>
+            )}
+          </div>
+        )}
+        <div class="actions">
+          {puzzle && solving && (
+            <button type="button" data-testid="puzzle-hint" onClick={hint} disabled={!yourTurn}>
+              {t('pz_hint')}
+            </button>
+          )}
+          {puzzle && (status === 'solving' || status === 'good' || status === 'failed') && (
+            <button type="button" data-testid="puzzle-solution" onClick={showSolution}>
+              {t('pz_solution')}
+            </button>
+          )}
+          {puzzles && puzzles !== 'failed' && puzzles.length > 0 && (
+            <button
+              type="button"
+              class={solving ? '' : 'primary'}
+              data-testid="puzzle-next"
+              onClick={() => {
+                if (solving && !rated && step > 0) rate(false);
+                start(pickPuzzle(puzzles, stateRef.current, variantId));
+              }}
+            >
+              {t('pz_next')}
+            </button>
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}
