@@ -87,6 +87,10 @@ export function damkaBuild(options: { serviceWorker: string }): Plugin {
         .sort();
       const hash = createHash('sha256');
       for (const f of files) hash.update(f);
+      // Files of public/ keep their names from release to release (the puzzle sets): their
+      // contents go into the version, so a new set reaches players who visited before.
+      if (publicDir)
+        for (const f of filesUnder(publicDir)) hash.update(readFileSync(join(publicDir, f)));
       const html = bundle['index.html'];
       if (html?.type === 'asset') hash.update(html.source);
       if (!worker.code.includes(PRECACHE) || !worker.code.includes(VERSION)) {

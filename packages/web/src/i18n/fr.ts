@@ -456,7 +456,7 @@ export const fr: Messages = {
   pz_selfPlay: 'Tiré des parties de Damka contre lui-même',
   pz_unrated: '(non classé : un indice a été utilisé)',
   pz_theme_shot: 'Coup',
-  pz_theme_sacrifice: 'Sacrifice',
+  pz_theme_sacrifice: 'Sacrifice de pièces',
   pz_theme_breakthrough: 'Percée',
   pz_theme_captureChoice: 'Choix de la prise',
   pz_theme_ending: 'Finale',

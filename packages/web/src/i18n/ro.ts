@@ -437,7 +437,7 @@ export const ro: Messages = {
   pz_loading: 'Se încarcă problemele…',
   pz_none: 'Încă nu există probleme pentru această variantă.',
   pz_loadFailed: 'Problemele nu s-au putut încărca: verificați conexiunea și încercați din nou.',
-  pz_rating: 'Rating {rating} ± {rd}',
+  pz_rating: 'Punctaj {rating} ± {rd}',
   pz_streak: 'Serie {n}',
   pz_best: 'record {n}',
   pz_findWhite: 'Albul mută și câștigă',
