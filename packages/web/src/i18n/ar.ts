@@ -413,4 +413,11 @@ export const ar: Messages = {
   recentUnfinished: 'لم تنته',
   recentMoves: '{n} نقلات',
   computerDeclinesDrawOpening: 'الحاسوب يرفض: المباراة بدأت للتو.',
+  // Online games in the recent list
+  recentOnlineVs: 'عبر الإنترنت، الخصم: {color}',
+  recentYouWon: 'فزت',
+  recentYouLost: 'خسرت',
+  recentDrawn: 'تعادل',
+  recentAborted: 'أُلغيت',
+  recentOnlineRunning: 'جارية',
 };

@@ -425,6 +425,13 @@ export const en = {
   recentUnfinished: 'unfinished',
   recentMoves: '{n} moves',
   computerDeclinesDrawOpening: 'The computer declines: the game has only begun.',
+  // Online games in the recent list
+  recentOnlineVs: 'online, opponent: {color}',
+  recentYouWon: 'you won',
+  recentYouLost: 'you lost',
+  recentDrawn: 'drawn',
+  recentAborted: 'aborted',
+  recentOnlineRunning: 'in progress',
 };
 
 export type Messages = typeof en;

@@ -430,4 +430,11 @@ export const es: Messages = {
   recentUnfinished: 'sin terminar',
   recentMoves: '{n} jugadas',
   computerDeclinesDrawOpening: 'El ordenador rechaza: la partida acaba de empezar.',
+  // Online games in the recent list
+  recentOnlineVs: 'en línea, rival: {color}',
+  recentYouWon: 'ganaste',
+  recentYouLost: 'perdiste',
+  recentDrawn: 'tablas',
+  recentAborted: 'anulada',
+  recentOnlineRunning: 'en curso',
 };

@@ -432,4 +432,11 @@ export const fr: Messages = {
   recentUnfinished: 'inachevée',
   recentMoves: '{n} coups',
   computerDeclinesDrawOpening: 'L’ordinateur refuse : la partie vient de commencer.',
+  // Online games in the recent list
+  recentOnlineVs: 'en ligne, adversaire : {color}',
+  recentYouWon: 'vous avez gagné',
+  recentYouLost: 'vous avez perdu',
+  recentDrawn: 'nulle',
+  recentAborted: 'annulée',
+  recentOnlineRunning: 'en cours',
 };

@@ -412,4 +412,11 @@ export const he: Messages = {
   recentUnfinished: 'לא הסתיים',
   recentMoves: '{n} מהלכים',
   computerDeclinesDrawOpening: 'המחשב מסרב: המשחק רק התחיל.',
+  // Online games in the recent list
+  recentOnlineVs: 'מקוון, יריב: {color}',
+  recentYouWon: 'ניצחת',
+  recentYouLost: 'הפסדת',
+  recentDrawn: 'תיקו',
+  recentAborted: 'בוטל',
+  recentOnlineRunning: 'בתהליך',
 };

@@ -428,4 +428,11 @@ export const it: Messages = {
   recentUnfinished: 'non finita',
   recentMoves: '{n} mosse',
   computerDeclinesDrawOpening: 'Il computer rifiuta: la partita è appena iniziata.',
+  // Online games in the recent list
+  recentOnlineVs: 'online, avversario: {color}',
+  recentYouWon: 'hai vinto',
+  recentYouLost: 'hai perso',
+  recentDrawn: 'patta',
+  recentAborted: 'annullata',
+  recentOnlineRunning: 'in corso',
 };

@@ -428,4 +428,11 @@ export const nl: Messages = {
   recentUnfinished: 'niet uitgespeeld',
   recentMoves: '{n} zetten',
   computerDeclinesDrawOpening: 'De computer weigert: de partij is net begonnen.',
+  // Online games in the recent list
+  recentOnlineVs: 'online, tegenstander: {color}',
+  recentYouWon: 'je hebt gewonnen',
+  recentYouLost: 'je hebt verloren',
+  recentDrawn: 'remise',
+  recentAborted: 'afgebroken',
+  recentOnlineRunning: 'bezig',
 };

@@ -431,4 +431,11 @@ export const pt: Messages = {
   recentUnfinished: 'inacabada',
   recentMoves: '{n} lances',
   computerDeclinesDrawOpening: 'O computador recusa: a partida mal começou.',
+  // Online games in the recent list
+  recentOnlineVs: 'online, adversário: {color}',
+  recentYouWon: 'você venceu',
+  recentYouLost: 'você perdeu',
+  recentDrawn: 'empate',
+  recentAborted: 'anulada',
+  recentOnlineRunning: 'em andamento',
 };

@@ -431,4 +431,11 @@ export const ro: Messages = {
   recentUnfinished: 'neterminată',
   recentMoves: '{n} mutări',
   computerDeclinesDrawOpening: 'Calculatorul refuză: partida abia a început.',
+  // Online games in the recent list
+  recentOnlineVs: 'online, adversar: {color}',
+  recentYouWon: 'ai câștigat',
+  recentYouLost: 'ai pierdut',
+  recentDrawn: 'remiză',
+  recentAborted: 'anulată',
+  recentOnlineRunning: 'în desfășurare',
 };

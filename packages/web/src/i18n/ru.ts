@@ -429,4 +429,11 @@ export const ru: Messages = {
   recentUnfinished: 'не закончена',
   recentMoves: 'ходов: {n}',
   computerDeclinesDrawOpening: 'Компьютер отказывается: партия только началась.',
+  // Online games in the recent list
+  recentOnlineVs: 'онлайн, соперник: {color}',
+  recentYouWon: 'вы выиграли',
+  recentYouLost: 'вы проиграли',
+  recentDrawn: 'ничья',
+  recentAborted: 'отменена',
+  recentOnlineRunning: 'идёт',
 };

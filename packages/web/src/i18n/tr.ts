@@ -423,4 +423,11 @@ export const tr: Messages = {
   recentUnfinished: 'bitmedi',
   recentMoves: '{n} hamle',
   computerDeclinesDrawOpening: 'Bilgisayar reddediyor: oyun daha yeni başladı.',
+  // Online games in the recent list
+  recentOnlineVs: 'çevrim içi, rakip: {color}',
+  recentYouWon: 'kazandınız',
+  recentYouLost: 'kaybettiniz',
+  recentDrawn: 'berabere',
+  recentAborted: 'iptal edildi',
+  recentOnlineRunning: 'sürüyor',
 };

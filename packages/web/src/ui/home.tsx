@@ -1,17 +1,20 @@
 /**
  * The first page: a board and the three ways to play — the computer, a friend on this screen, a
  * friend online — each opening the one new-game dialog; "continue" when a game is running, the
- * recent games (finished ones too, opened for review), and the rules, the board editor and the
+ * recent games (finished ones too, opened for review; online games go back to
+ * the game's link, live while it runs, its final position and moves once it ended), and the rules, the board editor and the
  * PDN import as quiet links. The board shows the running game, else the last chosen variant's
  * start position, so the page says at a glance what it is for.
  */
 import { useMemo } from 'preact/hooks';
-import { Position, getVariant, variantOrThrow, type Rules } from '@damka/rules';
+import { Position, findRules, getVariant, variantOrThrow, type Rules } from '@damka/rules';
 import type { BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { replay, type GameResult, type SavedGame } from '../game/record.ts';
 import { resultTitle } from '../game/draws.ts';
 import { variantName } from '../rules-pages/texts.ts';
+import { outcomeText } from '../online/online.tsx';
+import { opponentOf as onlineOpponent, playerResult, type OnlineRecord } from '../online/recent.ts';
 import { Board } from './board.tsx';
 import type { NewGameKind } from './setup.tsx';
 
@@ -24,12 +27,15 @@ export interface HomeProps {
   /** The current game, if any (shown on the board and offered to continue while it runs). */
   readonly game: SavedGame | null;
   readonly recent: readonly SavedGame[];
+  /** This browser's online games (running ones are offered to continue). */
+  readonly online: readonly OnlineRecord[];
   /** The variant of the last choices (the board's start position without a game). */
   readonly variant: string;
   readonly coordinates: boolean;
   readonly onNew: (kind: NewGameKind) => void;
   readonly onContinue: () => void;
   readonly onOpen: (game: SavedGame) => void;
+  readonly onOpenOnline: (record: OnlineRecord) => void;
   readonly onRules: () => void;
   readonly onEditor: () => void;
   readonly onImport: () => void;
@@ -61,11 +67,13 @@ export function Home({
   t,
   game,
   recent,
+  online,
   variant,
   coordinates,
   onNew,
   onContinue,
   onOpen,
+  onOpenOnline,
   onRules,
   onEditor,
   onImport,
@@ -90,6 +98,27 @@ export function Home({
     [recent],
   );
   const name = variantName(t, shown.variant.rules);
+  // one list, newest first: local records dated by their id, online ones by when first seen
+  const entries = useMemo(() => {
+    const all: Array<{ at: number; local?: Summary; online?: OnlineRecord }> = [
+      ...list.map((s) => ({ at: startedAt(s.game)?.getTime() ?? 0, local: s })),
+      ...online.map((r) => ({ at: r.at, online: r })),
+    ];
+    return all.sort((a, b) => b.at - a.at);
+  }, [list, online]);
+  const runningOnline = online.filter((r) => r.outcome === null);
+  const onlineVariant = (r: OnlineRecord) => {
+    const rules = findRules(r.variant);
+    return rules ? variantName(t, rules) : r.variant;
+  };
+  const onlineVs = (r: OnlineRecord) => t('recentOnlineVs', { color: t(onlineOpponent(r)) });
+  const ONLINE_RESULT = {
+    won: 'recentYouWon',
+    lost: 'recentYouLost',
+    drawn: 'recentDrawn',
+    aborted: 'recentAborted',
+    running: 'recentOnlineRunning',
+  } as const;
 
   const opponentOf = (s: Summary) =>
     s.game.mode === 'computer'
@@ -142,6 +171,21 @@ export function Home({
             </span>
           </button>
         )}
+        {runningOnline.map((r) => (
+          <button
+            type="button"
+            key={`${r.game}-${r.seat}`}
+            class="home-action continue"
+            data-testid="home-continue-online"
+            data-game={r.game}
+            onClick={() => onOpenOnline(r)}
+          >
+            <span class="home-action-name">{t('continueGame')}</span>
+            <span class="home-action-hint">
+              {onlineVariant(r)} · {onlineVs(r)} · {t('recentMoves', { n: Math.ceil(r.plies / 2) })}
+            </span>
+          </button>
+        ))}
         <button
           type="button"
           class="home-action primary"
@@ -182,18 +226,56 @@ export function Home({
           </button>
         </nav>
 
-        {list.length > 0 && (
+        {entries.length > 0 && (
           <section class="recent" aria-labelledby="recent-title">
             <h2 id="recent-title">{t('recentGames')}</h2>
             <ol data-testid="recent">
-              {list.map((s) => {
-                const date = startedAt(s.game);
+              {entries.map(({ local: s, online: r, at }) => {
+                const date = at > 0 ? new Date(at) : null;
+                const when = date && (
+                  <>
+                    {' · '}
+                    <time dateTime={date.toISOString()}>
+                      {date.toLocaleDateString(document.documentElement.lang || undefined)}
+                    </time>
+                  </>
+                );
+                if (r) {
+                  const result = playerResult(r);
+                  return (
+                    <li key={`online-${r.game}-${r.seat}`}>
+                      <button
+                        type="button"
+                        class="recent-game"
+                        data-testid="recent-game"
+                        data-kind="online"
+                        data-game={r.game}
+                        data-result={result}
+                        onClick={() => onOpenOnline(r)}
+                      >
+                        <span class="recent-name">{onlineVariant(r)}</span>
+                        <span class="recent-meta">
+                          {onlineVs(r)} · {t(ONLINE_RESULT[result])} ·{' '}
+                          {t('recentMoves', { n: Math.ceil(r.plies / 2) })}
+                          {when}
+                        </span>
+                        {r.outcome && (
+                          <span class="recent-reason" data-testid="recent-reason">
+                            {outcomeText(t, r.outcome)}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                }
+                if (!s) return null;
                 return (
                   <li key={s.game.id}>
                     <button
                       type="button"
                       class="recent-game"
                       data-testid="recent-game"
+                      data-kind="local"
                       data-game={s.game.id}
                       onClick={() => onOpen(s.game)}
                     >
@@ -202,14 +284,7 @@ export function Home({
                         {opponentOf(s)} ·{' '}
                         {s.result ? resultTitle(t, s.result) : t('recentUnfinished')} ·{' '}
                         {t('recentMoves', { n: Math.ceil(s.plies / 2) })}
-                        {date && (
-                          <>
-                            {' · '}
-                            <time dateTime={date.toISOString()}>
-                              {date.toLocaleDateString(document.documentElement.lang || undefined)}
-                            </time>
-                          </>
-                        )}
+                        {when}
                       </span>
                     </button>
                   </li>
