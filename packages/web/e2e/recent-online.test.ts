@@ -100,6 +100,13 @@ for (const device of DEVICES) {
         (await cont.textContent()) ?? '',
         new RegExp(`opponent: ${seat === 'white' ? 'Black' : 'White'}`),
       );
+      // the home board shows the game's position: two men, White's on 28
+      const home = x.page.locator('.home-board .piece');
+      assert.equal(await home.count(), 2);
+      assert.equal(
+        await x.page.locator(`.home-board .piece.pc-white[data-square="${sq('28')}"]`).count(),
+        1,
+      );
       const entry = x.page.locator(`[data-testid="recent-game"][data-kind="online"]`);
       assert.equal(await entry.getAttribute('data-result'), 'running');
       assert.match((await entry.textContent()) ?? '', /in progress/);

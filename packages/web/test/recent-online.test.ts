@@ -28,6 +28,8 @@ const base: OnlineRecord = {
 
 test('stored entries are checked when read back', () => {
   assert.deepEqual(parseOnlineRecord(JSON.parse(JSON.stringify(base))), base);
+  const at28 = { ...base, fen: 'B:W28:B19', plies: 1 };
+  assert.deepEqual(parseOnlineRecord(JSON.parse(JSON.stringify(at28))), at28);
   const bad: unknown[] = [
     null,
     'x',
@@ -39,6 +41,7 @@ test('stored entries are checked when read back', () => {
     { ...base, plies: 1.5 },
     { ...base, options: { x: 'yes' } },
     { ...base, at: 'yesterday' },
+    { ...base, fen: 28 },
     { ...base, outcome: { winner: 'red', reason: 'noMoves', side: null, text: '' } },
     { ...base, outcome: { winner: null, side: null, text: '' } },
   ];

@@ -10,7 +10,8 @@
  * swaps colours and hands each player a new link) and the PDN download. Before the second move
  * a player may abort the game (no result); when the opponent has left, a notice and two buttons
  * let the player claim the win or a draw, which the server grants once the opponent has been
- * gone for its delay (a minute).
+ * gone for its delay (a minute). A player's game is handed to the recent list (`recent.ts`) each time
+ * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
@@ -143,11 +144,12 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
       seat,
       variant: info.variant,
       options: info.options,
+      ...(replayed && !replayed.error ? { fen: replayed.game.position.fen } : {}),
       plies: actions.length,
       outcome: state.outcome,
       at: Date.now(),
     });
-  }, [info, seat, actions.length, outcomeKey]);
+  }, [info, seat, actions.length, outcomeKey, replayed]);
 
   // clocks tick while one runs
   const running = state?.clock?.running ?? null;

@@ -18,6 +18,8 @@ export interface OnlineRecord {
   readonly seat: Color;
   readonly variant: string;
   readonly options: Readonly<Record<string, boolean>>;
+  /** The position reached (FEN), shown on the home board while the game runs. */
+  readonly fen?: string;
   /** Actions recorded so far. */
   readonly plies: number;
   /** Null while the game runs. */
@@ -60,6 +62,7 @@ export function parseOnlineRecord(x: unknown): OnlineRecord | null {
     typeof r['plies'] !== 'number' ||
     !Number.isInteger(r['plies']) ||
     r['plies'] < 0 ||
+    (r['fen'] !== undefined && typeof r['fen'] !== 'string') ||
     typeof r['at'] !== 'number' ||
     !Number.isFinite(r['at']) ||
     outcome === undefined
@@ -72,6 +75,7 @@ export function parseOnlineRecord(x: unknown): OnlineRecord | null {
     seat: r['seat'],
     variant: r['variant'],
     options: options as Record<string, boolean>,
+    ...(typeof r['fen'] === 'string' ? { fen: r['fen'] } : {}),
     plies: r['plies'],
     outcome,
     at: r['at'],

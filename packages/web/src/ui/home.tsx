@@ -80,14 +80,21 @@ export function Home({
 }: HomeProps) {
   const current = useMemo(() => (game ? summarise(game) : null), [game]);
   const running = current !== null && current.result === null;
+  // without a running local game, the last running online game's position, if it is known
+  const onlineShown = running ? undefined : online.find((r) => r.outcome === null && r.fen);
   const shown = useMemo(() => {
     if (running && game) {
       const g = replay(game);
       return g.positions[g.positions.length - 1]!;
     }
+    if (onlineShown?.fen) {
+      const v = getVariant(onlineShown.variant, onlineShown.options);
+      const p = v.ok ? Position.fromFen(v.value, onlineShown.fen) : null;
+      if (p?.ok) return p.value;
+    }
     const v = getVariant(variant);
     return Position.start(v.ok ? v.value : variantOrThrow('international'));
-  }, [running, game, variant]);
+  }, [running, game, variant, onlineShown?.game, onlineShown?.fen]);
   const pieces = useMemo(() => {
     const out: Array<BoardPiece | undefined> = [];
     for (let sq = 0; sq < shown.variant.topology.size; sq++) out.push(shown.pieceAt(sq));
@@ -139,7 +146,11 @@ export function Home({
             labels={shown.variant.squares.names}
             edgeLabels={null}
             coordinates={coordinates}
-            flipped={running && game?.mode === 'computer' && game.computer === 'white'}
+            flipped={
+              running
+                ? game?.mode === 'computer' && game.computer === 'white'
+                : onlineShown?.seat === 'black'
+            }
             ariaLabel={t('boardLabel', { variant: name })}
             ply={0}
             arriving={null}
