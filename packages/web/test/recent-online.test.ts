@@ -104,6 +104,15 @@ test('a running entry is brought up to date from the server, and kept as is when
     answer(200, { game: {}, actions: [1, 2, 3, 4], state: { outcome } }),
   );
   assert.deepEqual(fresh, { ...base, plies: 4, outcome });
+  // moves made elsewhere: the position last seen here is dropped; none made: it is kept
+  const seen = { ...base, plies: 1, fen: 'B:W28:B19' };
+  const moved = await refreshOnline(
+    seen,
+    answer(200, { actions: [1, 2], state: { outcome: null } }),
+  );
+  assert.deepEqual(moved, { ...base, plies: 2 });
+  const same = await refreshOnline(seen, answer(200, { actions: [1], state: { outcome: null } }));
+  assert.deepEqual(same, seen);
   assert.equal(playerResult(fresh), 'lost');
   assert.equal(await refreshOnline(base, answer(404, { error: 'notFound' })), base);
   assert.equal(await refreshOnline(base, answer(200, { state: { outcome: 'odd' } })), base);

@@ -152,7 +152,11 @@ export async function refreshOnline(
     const body = (await response.json()) as { actions?: unknown; state?: { outcome?: unknown } };
     const outcome = parseOutcome(body.state?.outcome ?? null);
     if (outcome === undefined || !Array.isArray(body.actions)) return record;
-    return { ...record, outcome, plies: body.actions.length };
+    const plies = body.actions.length;
+    if (plies === record.plies) return { ...record, outcome };
+    // moves made elsewhere: the position this browser saw is no longer the game's
+    const { fen: _seen, ...rest } = record;
+    return { ...rest, outcome, plies };
   } catch {
     return record;
   }

@@ -1,10 +1,11 @@
 /**
  * The first page: a board and the three ways to play — the computer, a friend on this screen, a
- * friend online — each opening the one new-game dialog; "continue" when a game is running, the
- * recent games (finished ones too, opened for review; online games go back to
- * the game's link, live while it runs, its final position and moves once it ended), and the rules, the board editor and the
- * PDN import as quiet links. The board shows the running game, else the last chosen variant's
- * start position, so the page says at a glance what it is for.
+ * friend online — each opening the one new-game dialog; "continue" when a game is running (a local
+ * one or an online one), the recent games (finished ones too, opened for review; an online game
+ * goes back to its link with the player's seat, live while it runs, its final position and moves
+ * once it ended), and the rules, the board editor and the PDN import as quiet links. The board
+ * shows the running game, else the last chosen variant's start position, so the page says at a
+ * glance what it is for.
  */
 import { useMemo } from 'preact/hooks';
 import { Position, findRules, getVariant, variantOrThrow, type Rules } from '@damka/rules';
