@@ -3,8 +3,9 @@
  * 390x844 touch phone and a 1280x800 desktop: two players in two browser contexts start a game by
  * link; while it runs both see it under "Continue", which takes each back to their own seat; they
  * play it to its end, both find it in their recent list with their own result and its reason, and
- * opening it there shows the finished game with its moves. The keyboard hint line stays hidden on a
- * touch phone (portrait and landscape) and shows on the desktop and after a key press.
+ * opening it there shows the finished game with its moves; an aborted game is listed as aborted,
+ * with who aborted it. The keyboard hint line stays hidden on a touch phone (portrait and
+ * landscape) and shows on the desktop and after a key press.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -183,6 +184,38 @@ for (const device of DEVICES) {
     }
   });
 }
+
+test('an aborted online game: listed as aborted, with who aborted it, for both players', async () => {
+  const a = await openOn(h, DEVICES[1]!);
+  const b = await openOn(h, DEVICES[0]!);
+  await a.page.goto(url);
+  await a.page.getByTestId('home-online').click();
+  await a.page.locator('label[data-variant="russian"]').click();
+  await a.page.getByTestId('start').click();
+  await a.page.getByTestId('waiting').waitFor();
+  const friend = await a.page.getByTestId('friend-link').inputValue();
+  await b.page.goto(friend);
+  await b.page.getByTestId('online').waitFor();
+  await a.page.getByTestId('abort').click();
+  for (const x of [a, b]) {
+    await x.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="online"]')?.getAttribute('data-result') === 'aborted',
+    );
+    await goHome(x.page);
+    assert.equal(await x.page.getByTestId('home-continue-online').count(), 0);
+    const entry = x.page.locator('[data-testid="recent-game"][data-kind="online"]');
+    assert.equal(await entry.getAttribute('data-result'), 'aborted');
+    assert.equal(await entry.locator('.recent-name').textContent(), 'Russian');
+    assert.match((await entry.textContent()) ?? '', /· aborted · 0 moves/);
+    assert.equal(
+      await entry.getByTestId('recent-reason').textContent(),
+      'White aborted the game: no result.',
+    );
+    assert.deepEqual(x.errors, []);
+    await x.context.close();
+  }
+});
 
 async function hintShown(page: Page): Promise<boolean> {
   await page.locator('.play').waitFor();
