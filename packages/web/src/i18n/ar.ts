@@ -464,4 +464,11 @@ export const ar: Messages = {
   rv_graph: 'التقييم بعد كل نقلة (الأبيض أعلى، الأسود أسفل): انقر على نقطة للانتقال إلى تلك النقلة',
   rv_pick: 'اختر نقلة من القائمة أو من الرسم البياني.',
   rv_back: 'العودة إلى المباراة',
+  // Online games in the recent list
+  recentOnlineVs: 'عبر الإنترنت، الخصم: {color}',
+  recentYouWon: 'فزت',
+  recentYouLost: 'خسرت',
+  recentDrawn: 'تعادل',
+  recentAborted: 'أُلغيت',
+  recentOnlineRunning: 'جارية',
 };

@@ -476,6 +476,13 @@ export const en = {
   rv_graph: 'Evaluation after each move (White up, Black down): tap a point to go to that move',
   rv_pick: 'Choose a move in the list or on the graph.',
   rv_back: 'Back to the game',
+  // Online games in the recent list
+  recentOnlineVs: 'online, opponent: {color}',
+  recentYouWon: 'you won',
+  recentYouLost: 'you lost',
+  recentDrawn: 'drawn',
+  recentAborted: 'aborted',
+  recentOnlineRunning: 'in progress',
 };
 
 export type Messages = typeof en;

@@ -482,4 +482,11 @@ export const es: Messages = {
     'Evaluación tras cada jugada (blancas arriba, negras abajo): toque un punto para ir a esa jugada',
   rv_pick: 'Elija una jugada en la lista o en el gráfico.',
   rv_back: 'Volver a la partida',
+  // Online games in the recent list
+  recentOnlineVs: 'en línea, rival: {color}',
+  recentYouWon: 'ganaste',
+  recentYouLost: 'perdiste',
+  recentDrawn: 'tablas',
+  recentAborted: 'anulada',
+  recentOnlineRunning: 'en curso',
 };

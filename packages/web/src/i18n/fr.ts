@@ -484,4 +484,11 @@ export const fr: Messages = {
     'Évaluation après chaque coup (Blancs en haut, Noirs en bas) : touchez un point pour aller à ce coup',
   rv_pick: 'Choisissez un coup dans la liste ou sur le graphique.',
   rv_back: 'Retour à la partie',
+  // Online games in the recent list
+  recentOnlineVs: 'en ligne, adversaire : {color}',
+  recentYouWon: 'vous avez gagné',
+  recentYouLost: 'vous avez perdu',
+  recentDrawn: 'nulle',
+  recentAborted: 'annulée',
+  recentOnlineRunning: 'en cours',
 };

@@ -463,4 +463,11 @@ export const he: Messages = {
   rv_graph: 'הערכה אחרי כל מסע (לבן למעלה, שחור למטה): הקישו על נקודה כדי לעבור למסע',
   rv_pick: 'בחרו מסע ברשימה או בגרף.',
   rv_back: 'חזרה למשחק',
+  // Online games in the recent list
+  recentOnlineVs: 'מקוון, יריב: {color}',
+  recentYouWon: 'ניצחת',
+  recentYouLost: 'הפסדת',
+  recentDrawn: 'תיקו',
+  recentAborted: 'בוטל',
+  recentOnlineRunning: 'בתהליך',
 };

@@ -480,4 +480,11 @@ export const it: Messages = {
     'Valutazione dopo ogni mossa (Bianco in alto, Nero in basso): tocca un punto per andare a quella mossa',
   rv_pick: 'Scegli una mossa nella lista o sul grafico.',
   rv_back: 'Torna alla partita',
+  // Online games in the recent list
+  recentOnlineVs: 'online, avversario: {color}',
+  recentYouWon: 'hai vinto',
+  recentYouLost: 'hai perso',
+  recentDrawn: 'patta',
+  recentAborted: 'annullata',
+  recentOnlineRunning: 'in corso',
 };

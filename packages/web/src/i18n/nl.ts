@@ -481,4 +481,11 @@ export const nl: Messages = {
     'Evaluatie na elke zet (Wit boven, Zwart onder): tik op een punt om naar die zet te gaan',
   rv_pick: 'Kies een zet in de lijst of in de grafiek.',
   rv_back: 'Terug naar de partij',
+  // Online games in the recent list
+  recentOnlineVs: 'online, tegenstander: {color}',
+  recentYouWon: 'je hebt gewonnen',
+  recentYouLost: 'je hebt verloren',
+  recentDrawn: 'remise',
+  recentAborted: 'afgebroken',
+  recentOnlineRunning: 'bezig',
 };

@@ -483,4 +483,11 @@ export const pt: Messages = {
     'Avaliação após cada jogada (brancas em cima, pretas em baixo): toque num ponto para ir a essa jogada',
   rv_pick: 'Escolha uma jogada na lista ou no gráfico.',
   rv_back: 'Voltar à partida',
+  // Online games in the recent list
+  recentOnlineVs: 'online, adversário: {color}',
+  recentYouWon: 'você venceu',
+  recentYouLost: 'você perdeu',
+  recentDrawn: 'empate',
+  recentAborted: 'anulada',
+  recentOnlineRunning: 'em andamento',
 };

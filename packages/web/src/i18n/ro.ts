@@ -483,4 +483,11 @@ export const ro: Messages = {
     'Evaluarea după fiecare mutare (Albul sus, Negrul jos): atingeți un punct pentru a merge la acea mutare',
   rv_pick: 'Alegeți o mutare din listă sau de pe grafic.',
   rv_back: 'Înapoi la partidă',
+  // Online games in the recent list
+  recentOnlineVs: 'online, adversar: {color}',
+  recentYouWon: 'ai câștigat',
+  recentYouLost: 'ai pierdut',
+  recentDrawn: 'remiză',
+  recentAborted: 'anulată',
+  recentOnlineRunning: 'în desfășurare',
 };

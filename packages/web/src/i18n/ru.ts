@@ -481,4 +481,11 @@ export const ru: Messages = {
     'Оценка после каждого хода (белые вверху, чёрные внизу): нажмите на точку, чтобы перейти к ходу',
   rv_pick: 'Выберите ход в списке или на графике.',
   rv_back: 'Назад к партии',
+  // Online games in the recent list
+  recentOnlineVs: 'онлайн, соперник: {color}',
+  recentYouWon: 'вы выиграли',
+  recentYouLost: 'вы проиграли',
+  recentDrawn: 'ничья',
+  recentAborted: 'отменена',
+  recentOnlineRunning: 'идёт',
 };

@@ -475,4 +475,11 @@ export const tr: Messages = {
     'Her hamleden sonraki değerlendirme (Beyaz üstte, Siyah altta): o hamleye gitmek için bir noktaya dokunun',
   rv_pick: 'Listeden ya da grafikten bir hamle seçin.',
   rv_back: 'Oyuna dön',
+  // Online games in the recent list
+  recentOnlineVs: 'çevrim içi, rakip: {color}',
+  recentYouWon: 'kazandınız',
+  recentYouLost: 'kaybettiniz',
+  recentDrawn: 'berabere',
+  recentAborted: 'iptal edildi',
+  recentOnlineRunning: 'sürüyor',
 };

@@ -10,7 +10,8 @@
  * swaps colours and hands each player a new link) and the PDN download. Before the second move
  * a player may abort the game (no result); when the opponent has left, a notice and two buttons
  * let the player claim the win or a draw, which the server grants once the opponent has been
- * gone for its delay (a minute).
+ * gone for its delay (a minute). A player's game is handed to the recent list (`recent.ts`) each time
+ * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
@@ -38,6 +39,7 @@ import { explainRefusal } from '../game/explain.ts';
 import { Board } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
+import type { OnlineRecord } from './recent.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
@@ -48,6 +50,8 @@ export interface OnlinePlayProps {
   readonly onNewGame: () => void;
   /** Open another game link (a rematch). */
   readonly onOpen: (link: PlayLink) => void;
+  /** The game as the recent list keeps it, each time it changes (a player's seat only). */
+  readonly onRecord?: (record: OnlineRecord) => void;
 }
 
 /** The game replayed from the server's actions. */
@@ -91,7 +95,7 @@ function browserSocket(url: string): SocketLike {
 
 const NO_TARGETS: readonly number[] = [];
 
-export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayProps) {
+export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: OnlinePlayProps) {
   const [, setTick] = useState(0);
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -129,6 +133,23 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen }: OnlinePlayP
     () => (info ? replayActions(info, actions) : null),
     [info, actions.length, actions[actions.length - 1]],
   );
+
+  // the recent list follows a player's game: its moves, then how it ended
+  const outcomeKey = state?.outcome ? JSON.stringify(state.outcome) : '';
+  useEffect(() => {
+    if (!info || !state || !link.token || (seat !== 'white' && seat !== 'black')) return;
+    onRecord?.({
+      game: link.game,
+      token: link.token,
+      seat,
+      variant: info.variant,
+      options: info.options,
+      ...(replayed && !replayed.error ? { fen: replayed.game.position.fen } : {}),
+      plies: actions.length,
+      outcome: state.outcome,
+      at: Date.now(),
+    });
+  }, [info, seat, actions.length, outcomeKey, replayed]);
 
   // clocks tick while one runs
   const running = state?.clock?.running ?? null;

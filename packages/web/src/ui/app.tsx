@@ -39,6 +39,14 @@ import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
+import {
+  loadOnlineRecent,
+  recordLink,
+  refreshOnline,
+  saveOnlineRecent,
+  withOnline,
+  type OnlineRecord,
+} from '../online/recent.ts';
 import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
 import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
@@ -186,6 +194,8 @@ export function App() {
       ? withRecent(list, game)
       : list;
   });
+  // online games of this browser, with their seats
+  const [onlineRecent, setOnlineRecent] = useState<OnlineRecord[]>(() => loadOnlineRecent());
   // rules pages: '' is the index, else a variant id; null when the path is not a rules page
   const [rulesPage, setRulesPage] = useState<string | null>(() =>
     parseRulesPath(location.pathname),
@@ -231,11 +241,26 @@ export function App() {
       return next;
     });
   };
+  const rememberOnline = (r: OnlineRecord) => {
+    setOnlineRecent((list) => {
+      const next = withOnline(list, r);
+      if (next !== list) saveOnlineRecent(next);
+      return next;
+    });
+  };
   /** Start `g`, keeping the game it replaces in the recent list when it had begun. */
   const startGame = (g: SavedGame) => {
     if (game && game.id !== g.id && game.entries.length > 0) remember(game);
     setGame(g);
   };
+
+  // running online games shown at home are brought up to date from the server
+  useEffect(() => {
+    if (screen !== 'home') return;
+    for (const r of onlineRecent) {
+      if (r.outcome === null) void refreshOnline(r).then((fresh) => rememberOnline(fresh));
+    }
+  }, [screen]);
 
   // every change of screen starts at the top of the page
   useLayoutEffect(() => {
@@ -394,6 +419,8 @@ export function App() {
             t={t}
             game={game}
             recent={recent}
+            online={onlineRecent}
+            onOpenOnline={(r) => openOnline(recordLink(r))}
             variant={choices.variant}
             coordinates={settings.coordinates}
             onNew={setNewGame}
@@ -444,6 +471,7 @@ export function App() {
             settings={settings}
             onNewGame={() => go('home')}
             onOpen={openOnline}
+            onRecord={rememberOnline}
           />
         )}
         {screen === 'settings' && <SettingsView t={t} settings={settings} onChange={setSettings} />}

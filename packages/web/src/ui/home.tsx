@@ -1,17 +1,21 @@
 /**
  * The first page: a board and the three ways to play — the computer, a friend on this screen, a
- * friend online — each opening the one new-game dialog; "continue" when a game is running, the
- * recent games (finished ones too, opened for review), and the rules, the board editor and the
- * PDN import as quiet links. The board shows the running game, else the last chosen variant's
- * start position, so the page says at a glance what it is for.
+ * friend online — each opening the one new-game dialog; "continue" when a game is running (a local
+ * one or an online one), the recent games (finished ones too, opened for review; an online game
+ * goes back to its link with the player's seat, live while it runs, its final position and moves
+ * once it ended), and the rules, the board editor and the PDN import as quiet links. The board
+ * shows the running game, else the last chosen variant's start position, so the page says at a
+ * glance what it is for.
  */
 import { useMemo } from 'preact/hooks';
-import { Position, getVariant, variantOrThrow, type Rules } from '@damka/rules';
+import { Position, findRules, getVariant, variantOrThrow, type Rules } from '@damka/rules';
 import type { BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { replay, type GameResult, type SavedGame } from '../game/record.ts';
 import { resultTitle } from '../game/draws.ts';
 import { variantName } from '../rules-pages/texts.ts';
+import { outcomeText } from '../online/online.tsx';
+import { opponentOf as onlineOpponent, playerResult, type OnlineRecord } from '../online/recent.ts';
 import { Board } from './board.tsx';
 import type { NewGameKind } from './setup.tsx';
 
@@ -24,12 +28,15 @@ export interface HomeProps {
   /** The current game, if any (shown on the board and offered to continue while it runs). */
   readonly game: SavedGame | null;
   readonly recent: readonly SavedGame[];
+  /** This browser's online games (running ones are offered to continue). */
+  readonly online: readonly OnlineRecord[];
   /** The variant of the last choices (the board's start position without a game). */
   readonly variant: string;
   readonly coordinates: boolean;
   readonly onNew: (kind: NewGameKind) => void;
   readonly onContinue: () => void;
   readonly onOpen: (game: SavedGame) => void;
+  readonly onOpenOnline: (record: OnlineRecord) => void;
   readonly onRules: () => void;
   readonly onEditor: () => void;
   readonly onImport: () => void;
@@ -61,25 +68,34 @@ export function Home({
   t,
   game,
   recent,
+  online,
   variant,
   coordinates,
   onNew,
   onContinue,
   onOpen,
+  onOpenOnline,
   onRules,
   onEditor,
   onImport,
 }: HomeProps) {
   const current = useMemo(() => (game ? summarise(game) : null), [game]);
   const running = current !== null && current.result === null;
+  // without a running local game, the last running online game's position, if it is known
+  const onlineShown = running ? undefined : online.find((r) => r.outcome === null && r.fen);
   const shown = useMemo(() => {
     if (running && game) {
       const g = replay(game);
       return g.positions[g.positions.length - 1]!;
     }
+    if (onlineShown?.fen) {
+      const v = getVariant(onlineShown.variant, onlineShown.options);
+      const p = v.ok ? Position.fromFen(v.value, onlineShown.fen) : null;
+      if (p?.ok) return p.value;
+    }
     const v = getVariant(variant);
     return Position.start(v.ok ? v.value : variantOrThrow('international'));
-  }, [running, game, variant]);
+  }, [running, game, variant, onlineShown?.game, onlineShown?.fen]);
   const pieces = useMemo(() => {
     const out: Array<BoardPiece | undefined> = [];
     for (let sq = 0; sq < shown.variant.topology.size; sq++) out.push(shown.pieceAt(sq));
@@ -90,6 +106,27 @@ export function Home({
     [recent],
   );
   const name = variantName(t, shown.variant.rules);
+  // one list, newest first: local records dated by their id, online ones by when first seen
+  const entries = useMemo(() => {
+    const all: Array<{ at: number; local?: Summary; online?: OnlineRecord }> = [
+      ...list.map((s) => ({ at: startedAt(s.game)?.getTime() ?? 0, local: s })),
+      ...online.map((r) => ({ at: r.at, online: r })),
+    ];
+    return all.sort((a, b) => b.at - a.at);
+  }, [list, online]);
+  const runningOnline = online.filter((r) => r.outcome === null);
+  const onlineVariant = (r: OnlineRecord) => {
+    const rules = findRules(r.variant);
+    return rules ? variantName(t, rules) : r.variant;
+  };
+  const onlineVs = (r: OnlineRecord) => t('recentOnlineVs', { color: t(onlineOpponent(r)) });
+  const ONLINE_RESULT = {
+    won: 'recentYouWon',
+    lost: 'recentYouLost',
+    drawn: 'recentDrawn',
+    aborted: 'recentAborted',
+    running: 'recentOnlineRunning',
+  } as const;
 
   const opponentOf = (s: Summary) =>
     s.game.mode === 'computer'
@@ -110,7 +147,11 @@ export function Home({
             labels={shown.variant.squares.names}
             edgeLabels={null}
             coordinates={coordinates}
-            flipped={running && game?.mode === 'computer' && game.computer === 'white'}
+            flipped={
+              running
+                ? game?.mode === 'computer' && game.computer === 'white'
+                : onlineShown?.seat === 'black'
+            }
             ariaLabel={t('boardLabel', { variant: name })}
             ply={0}
             arriving={null}
@@ -142,6 +183,21 @@ export function Home({
             </span>
           </button>
         )}
+        {runningOnline.map((r) => (
+          <button
+            type="button"
+            key={`${r.game}-${r.seat}`}
+            class="home-action continue"
+            data-testid="home-continue-online"
+            data-game={r.game}
+            onClick={() => onOpenOnline(r)}
+          >
+            <span class="home-action-name">{t('continueGame')}</span>
+            <span class="home-action-hint">
+              {onlineVariant(r)} · {onlineVs(r)} · {t('recentMoves', { n: Math.ceil(r.plies / 2) })}
+            </span>
+          </button>
+        ))}
         <button
           type="button"
           class="home-action primary"
@@ -182,18 +238,56 @@ export function Home({
           </button>
         </nav>
 
-        {list.length > 0 && (
+        {entries.length > 0 && (
           <section class="recent" aria-labelledby="recent-title">
             <h2 id="recent-title">{t('recentGames')}</h2>
             <ol data-testid="recent">
-              {list.map((s) => {
-                const date = startedAt(s.game);
+              {entries.map(({ local: s, online: r, at }) => {
+                const date = at > 0 ? new Date(at) : null;
+                const when = date && (
+                  <>
+                    {' · '}
+                    <time dateTime={date.toISOString()}>
+                      {date.toLocaleDateString(document.documentElement.lang || undefined)}
+                    </time>
+                  </>
+                );
+                if (r) {
+                  const result = playerResult(r);
+                  return (
+                    <li key={`online-${r.game}-${r.seat}`}>
+                      <button
+                        type="button"
+                        class="recent-game"
+                        data-testid="recent-game"
+                        data-kind="online"
+                        data-game={r.game}
+                        data-result={result}
+                        onClick={() => onOpenOnline(r)}
+                      >
+                        <span class="recent-name">{onlineVariant(r)}</span>
+                        <span class="recent-meta">
+                          {onlineVs(r)} · {t(ONLINE_RESULT[result])} ·{' '}
+                          {t('recentMoves', { n: Math.ceil(r.plies / 2) })}
+                          {when}
+                        </span>
+                        {r.outcome && (
+                          <span class="recent-reason" data-testid="recent-reason">
+                            {outcomeText(t, r.outcome)}
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                }
+                if (!s) return null;
                 return (
                   <li key={s.game.id}>
                     <button
                       type="button"
                       class="recent-game"
                       data-testid="recent-game"
+                      data-kind="local"
                       data-game={s.game.id}
                       onClick={() => onOpen(s.game)}
                     >
@@ -202,14 +296,7 @@ export function Home({
                         {opponentOf(s)} ·{' '}
                         {s.result ? resultTitle(t, s.result) : t('recentUnfinished')} ·{' '}
                         {t('recentMoves', { n: Math.ceil(s.plies / 2) })}
-                        {date && (
-                          <>
-                            {' · '}
-                            <time dateTime={date.toISOString()}>
-                              {date.toLocaleDateString(document.documentElement.lang || undefined)}
-                            </time>
-                          </>
-                        )}
+                        {when}
                       </span>
                     </button>
                   </li>
