@@ -150,7 +150,7 @@ for (const device of DEVICES) {
       const text = (await entry.textContent()) ?? '';
       assert.match(text, words);
       assert.equal(await entry.locator('.recent-name').textContent(), 'International');
-      assert.match(text, /online, opponent: (White|Black) · you (won|lost) · 2 moves · /);
+      assert.match(text, /online, opponent: (White|Black) · you (won|lost) · moves: 2 · /);
       assert.match((await entry.getByTestId('recent-reason').textContent()) ?? '', /Black/);
       assert.ok(await entry.isVisible());
       await x.page.screenshot({ path: `${SCREENSHOTS}recent-online-${result}-${device.name}.png` });
@@ -207,7 +207,7 @@ test('an aborted online game: listed as aborted, with who aborted it, for both p
     const entry = x.page.locator('[data-testid="recent-game"][data-kind="online"]');
     assert.equal(await entry.getAttribute('data-result'), 'aborted');
     assert.equal(await entry.locator('.recent-name').textContent(), 'Russian');
-    assert.match((await entry.textContent()) ?? '', /· aborted · 0 moves/);
+    assert.match((await entry.textContent()) ?? '', /· aborted · moves: 0/);
     assert.equal(
       await entry.getByTestId('recent-reason').textContent(),
       'White aborted the game: no result.',

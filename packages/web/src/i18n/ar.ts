@@ -411,7 +411,7 @@ export const ar: Messages = {
   recentVsComputer: 'ضد الحاسوب (المستوى {level})',
   recentVsFriend: 'لاعبان',
   recentUnfinished: 'لم تنته',
-  recentMoves: '{n} نقلات',
+  recentMoves: 'النقلات: {n}',
   computerDeclinesDrawOpening: 'الحاسوب يرفض: المباراة بدأت للتو.',
   // Puzzles and review
   puzzles: 'ألغاز',

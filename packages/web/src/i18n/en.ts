@@ -423,7 +423,7 @@ export const en = {
   recentVsComputer: 'vs the computer (level {level})',
   recentVsFriend: 'two players',
   recentUnfinished: 'unfinished',
-  recentMoves: '{n} moves',
+  recentMoves: 'moves: {n}',
   computerDeclinesDrawOpening: 'The computer declines: the game has only begun.',
   // Puzzles and review
   puzzles: 'Puzzles',

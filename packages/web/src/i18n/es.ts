@@ -428,7 +428,7 @@ export const es: Messages = {
   recentVsComputer: 'contra el ordenador (nivel {level})',
   recentVsFriend: 'dos jugadores',
   recentUnfinished: 'sin terminar',
-  recentMoves: '{n} jugadas',
+  recentMoves: 'jugadas: {n}',
   computerDeclinesDrawOpening: 'El ordenador rechaza: la partida acaba de empezar.',
   // Puzzles and review
   puzzles: 'Problemas',

@@ -430,7 +430,7 @@ export const fr: Messages = {
   recentVsComputer: 'contre l’ordinateur (niveau {level})',
   recentVsFriend: 'deux joueurs',
   recentUnfinished: 'inachevée',
-  recentMoves: '{n} coups',
+  recentMoves: 'coups : {n}',
   computerDeclinesDrawOpening: 'L’ordinateur refuse : la partie vient de commencer.',
   // Puzzles and review
   puzzles: 'Problèmes',

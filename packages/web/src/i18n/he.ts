@@ -410,7 +410,7 @@ export const he: Messages = {
   recentVsComputer: 'נגד המחשב (רמה {level})',
   recentVsFriend: 'שני שחקנים',
   recentUnfinished: 'לא הסתיים',
-  recentMoves: '{n} מהלכים',
+  recentMoves: 'מהלכים: {n}',
   computerDeclinesDrawOpening: 'המחשב מסרב: המשחק רק התחיל.',
   // Puzzles and review
   puzzles: 'חידות',

@@ -426,7 +426,7 @@ export const it: Messages = {
   recentVsComputer: 'contro il computer (livello {level})',
   recentVsFriend: 'due giocatori',
   recentUnfinished: 'non finita',
-  recentMoves: '{n} mosse',
+  recentMoves: 'mosse: {n}',
   computerDeclinesDrawOpening: 'Il computer rifiuta: la partita è appena iniziata.',
   // Puzzles and review
   puzzles: 'Problemi',

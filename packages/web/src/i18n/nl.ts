@@ -426,7 +426,7 @@ export const nl: Messages = {
   recentVsComputer: 'tegen de computer (niveau {level})',
   recentVsFriend: 'twee spelers',
   recentUnfinished: 'niet uitgespeeld',
-  recentMoves: '{n} zetten',
+  recentMoves: 'zetten: {n}',
   computerDeclinesDrawOpening: 'De computer weigert: de partij is net begonnen.',
   // Puzzles and review
   puzzles: 'Puzzels',

@@ -429,7 +429,7 @@ export const pt: Messages = {
   recentVsComputer: 'contra o computador (nível {level})',
   recentVsFriend: 'dois jogadores',
   recentUnfinished: 'inacabada',
-  recentMoves: '{n} lances',
+  recentMoves: 'lances: {n}',
   computerDeclinesDrawOpening: 'O computador recusa: a partida mal começou.',
   // Puzzles and review
   puzzles: 'Problemas',

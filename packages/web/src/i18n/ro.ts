@@ -429,7 +429,7 @@ export const ro: Messages = {
   recentVsComputer: 'cu calculatorul (nivelul {level})',
   recentVsFriend: 'doi jucători',
   recentUnfinished: 'neterminată',
-  recentMoves: '{n} mutări',
+  recentMoves: 'mutări: {n}',
   computerDeclinesDrawOpening: 'Calculatorul refuză: partida abia a început.',
   // Puzzles and review
   puzzles: 'Probleme',

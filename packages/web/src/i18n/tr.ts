@@ -421,7 +421,7 @@ export const tr: Messages = {
   recentVsComputer: 'bilgisayara karşı (seviye {level})',
   recentVsFriend: 'iki oyuncu',
   recentUnfinished: 'bitmedi',
-  recentMoves: '{n} hamle',
+  recentMoves: 'hamle: {n}',
   computerDeclinesDrawOpening: 'Bilgisayar reddediyor: oyun daha yeni başladı.',
   // Puzzles and review
   puzzles: 'Bulmacalar',
