@@ -13,3 +13,6 @@ export * from './protocol.ts';
 export * from './host.ts';
 export * from './bench.ts';
 export * from './protocols/index.ts';
+export * from './egdb/table.ts';
+export * from './egdb/probe.ts';
+export { buildValues, type BuildProgress } from './egdb/build.ts';
