@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Position, variantOrThrow, type Variant } from '@damka/rules';
+import { buildEgdb, openEgdb } from '../src/egdb/files-node.ts';
+import { MaterialIndex, materialsOf } from '../src/egdb/table.ts';
+import { mulberry32 } from '../src/zobrist.ts';
+import { solve } from './egdb-solver.ts';
+
+// Tables are built (or, being resumable, found complete) in DAMKA_EGDB_DIR when it is set, else in
+// a temporary folder removed at the end.
+const given = process.env.DAMKA_EGDB_DIR;
+const dir = given ?? mkdtempSync(join(tmpdir(), 'damka-egdb-slow-'));
+if (!given) process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+/** Sample positions of `pieces` pieces and compare the tables with the forward solver. */
+function check(variant: Variant, pieces: number, samples: number, seed: number): void {
+  buildEgdb(variant, pieces, dir);
+  const prober = openEgdb(variant, dir);
+  assert.ok(prober && prober.maxPieces >= pieces);
+  const rand = mulberry32(seed);
+  const board = new Int8Array(variant.topology.size);
+  const materials = materialsOf(pieces);
+  const seen = { win: 0, draw: 0, loss: 0 };
+  let checked = 0;
+  for (let k = 0; k < samples * 4 && checked < samples; k++) {
+    const m = materials[k % materials.length]!;
+    const index = new MaterialIndex(variant, m);
+    const side = index.decode((rand() >>> 0) % index.size, board);
+    if (side < 0) continue;
+    const p = Position.fromSetup(variant, { turn: side === 0 ? 'white' : 'black', board });
+    assert.ok(p.ok);
+    const truth = solve(p.value, 400_000);
+    if (truth === undefined) continue;
+    assert.equal(prober.probe(p.value), truth, `${variant.id} ${p.value.fen}`);
+    seen[truth]++;
+    checked++;
+  }
+  assert.ok(checked >= samples / 2, `only ${checked} positions were small enough`);
+  assert.ok(seen.win > 0 && seen.loss > 0, JSON.stringify(seen));
+}
+
+test('Russian (flying kings) tables of 3 pieces agree with the forward solver', () => {
+  check(variantOrThrow('russian'), 3, 40, 7);
+});
+
+test('English tables of 4 pieces agree with the forward solver', () => {
+  check(variantOrThrow('english'), 4, 30, 8);
+});
