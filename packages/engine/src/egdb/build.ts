@@ -14,6 +14,8 @@ import { DRAW, INVALID, LOSS, MaterialIndex, WIN, type Material } from './table.
 import type { EgdbProber } from './probe.ts';
 
 const OPEN = 255;
+/** Most move entries kept from pass 1 (4 bytes each). */
+const CHILD_CAP = 1 << 26;
 
 export interface BuildProgress {
   /** Pass number (1 = the first full pass). */
@@ -77,25 +79,96 @@ export function buildValues(
     return false;
   };
 
+  // Pass 1 also keeps, for each position it leaves open, the indices of its moves' positions in
+  // this table (the others are decided already), so later passes need no move generation; past
+  // `CHILD_CAP` entries it stops keeping them and the passes generate moves again.
+  let kids = new Int32Array(1 << 16);
+  let kidCount = 0;
+  let kept = true;
+  let first = new Int32Array(index.size >= 1 << 20 ? 1 << 20 : index.size + 1);
+  /** Per open position: 1 when no move leads to a decided draw (so it may still be lost). */
+  let mayLose = new Uint8Array(first.length);
+  const record = (at: number, side: number): void => {
+    if (!kept) return;
+    if (openCount + 1 >= first.length) {
+      const f = new Int32Array(first.length * 2);
+      f.set(first);
+      first = f;
+      const m = new Uint8Array(first.length);
+      m.set(mayLose);
+      mayLose = m;
+    }
+    first[openCount] = kidCount;
+    let lose = 1;
+    const n = gen.generate(board, side, list, true);
+    for (let i = 0; i < n; i++) {
+      if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
+        makeMove(board, list, i);
+        const c = index.encode(board, side ^ 1);
+        unmakeMove(board, list, i);
+        if (kidCount >= kids.length) {
+          if (kids.length >= CHILD_CAP) {
+            kept = false;
+            return;
+          }
+          const k = new Int32Array(kids.length * 2);
+          k.set(kids);
+          kids = k;
+        }
+        kids[kidCount++] = c;
+      } else if (child(i, side) === DRAW) lose = 0;
+    }
+    mayLose[openCount] = lose;
+    first[openCount + 1] = kidCount;
+  };
   for (let at = 0; at < index.size; at++) {
     if ((at & (step - 1)) === 0) onProgress?.({ pass: 1, done: at, total: index.size });
     if (index.decode(at, board) < 0) {
       values[at] = INVALID;
       continue;
     }
-    if (!resolve(at)) open[openCount++] = at;
+    if (!resolve(at)) {
+      record(at, index.decode(at, board));
+      open[openCount++] = at;
+    }
   }
   for (let pass = 2; openCount > 0; pass++) {
     const next = new Int32Array(openCount);
-    let kept = 0;
+    let left = 0;
     for (let k = 0; k < openCount; k++) {
       if ((k & (step - 1)) === 0) onProgress?.({ pass, done: k, total: openCount });
       const at = open[k]!;
-      if (!resolve(at)) next[kept++] = at;
+      if (kept) {
+        // the kept moves: a win if one leads to a loss, a loss if all lead to wins
+        let allWin = mayLose[k] === 1;
+        let v = -1;
+        for (let j = first[k]!, end = first[k + 1]!; j < end; j++) {
+          const c = values[kids[j]!]!;
+          if (c === LOSS) {
+            v = WIN;
+            break;
+          }
+          if (c !== WIN) allWin = false;
+        }
+        if (v < 0 && allWin) v = LOSS;
+        if (v >= 0) {
+          values[at] = v;
+          continue;
+        }
+        // still open: keep its moves for the next pass, compacted to the front
+        const from = first[k]!;
+        const end = first[k + 1]!;
+        const to = left === 0 ? 0 : first[left]!;
+        if (to !== from) kids.copyWithin(to, from, end);
+        first[left] = to;
+        first[left + 1] = to + end - from;
+        mayLose[left] = mayLose[k]!;
+        next[left++] = at;
+      } else if (!resolve(at)) next[left++] = at;
     }
-    if (kept === openCount) break;
+    if (left === openCount) break;
     open = next;
-    openCount = kept;
+    openCount = left;
   }
   for (let k = 0; k < openCount; k++) values[open[k]!] = DRAW;
   return values;
