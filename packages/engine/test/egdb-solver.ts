@@ -48,3 +48,33 @@ export function solve(start: Position, limit = 200_000): Solved | undefined {
   }
   return value[0] ?? 'draw';
 }
+
+/**
+ * A result forced within `depth` plies, by plain minimax over `Position` (memoised by FEN and
+ * depth), or undefined when none is: for positions whose whole graph is too large for `solve`.
+ */
+export function proveWithin(start: Position, depth: number): 'win' | 'loss' | undefined {
+  const memo = new Map<string, 'win' | 'loss' | undefined>();
+  const noMove = start.variant.rules.noMoveMeans === 'win' ? 'win' : 'loss';
+  const search = (p: Position, d: number): 'win' | 'loss' | undefined => {
+    const moves = p.legalMoves();
+    if (moves.length === 0) return noMove;
+    if (d === 0) return undefined;
+    const key = `${d} ${p.fen}`;
+    if (memo.has(key)) return memo.get(key);
+    let allWin = true;
+    let result: 'win' | 'loss' | undefined;
+    for (const move of moves) {
+      const r = search(p.play(move), d - 1);
+      if (r === 'loss') {
+        result = 'win';
+        break;
+      }
+      if (r !== 'win') allWin = false;
+    }
+    if (result === undefined && allWin) result = 'loss';
+    memo.set(key, result);
+    return result;
+  };
+  return search(start, depth);
+}
