@@ -80,6 +80,33 @@ test('sampled 2- and 3-piece positions agree with the independent forward solver
   assert.ok(seen.win > 0 && seen.loss > 0 && seen.draw > 0, JSON.stringify(seen));
 });
 
+test("sampled 3-piece positions satisfy the tables' equation through the Position API", () => {
+  const rand = mulberry32(3);
+  const board = new Int8Array(english.topology.size);
+  const materials = materialsOf(3);
+  let checked = 0;
+  for (let k = 0; k < 5000; k++) {
+    const index = new MaterialIndex(english, materials[k % materials.length]!);
+    const side = index.decode((rand() >>> 0) % index.size, board);
+    if (side < 0) continue;
+    const p = Position.fromSetup(english, { turn: side === 0 ? 'white' : 'black', board });
+    assert.ok(p.ok);
+    const moves = p.value.legalMoves();
+    const kids = moves.map((m) => prober.probe(p.value.play(m)));
+    const expected =
+      moves.length === 0
+        ? 'loss'
+        : kids.includes('loss')
+          ? 'win'
+          : kids.every((v) => v === 'win')
+            ? 'loss'
+            : 'draw';
+    assert.equal(prober.probe(p.value), expected, p.value.fen);
+    checked++;
+  }
+  assert.ok(checked > 4000);
+});
+
 test('a damaged or foreign table is refused and rebuilt', () => {
   const m: Material = { wm: 0, wk: 1, bm: 0, bk: 1 };
   const path = tablePath(dir, english, m);
