@@ -4,7 +4,8 @@
  * search is deterministic here (fixed table size, cleared before each position, no time limit,
  * no randomness) — and nodes per second measure speed. Quote the count with every engine change.
  */
-import { Position, getVariant, type Options } from '@damka/rules';
+import type { EgdbProber } from './egdb/probe.ts';
+import { Position, getVariant, type Options, type Variant } from '@damka/rules';
 import { Engine } from './engine.ts';
 
 export interface BenchPosition {
@@ -55,11 +56,15 @@ export interface BenchReport {
   readonly nps: number;
 }
 
-/** Run the bench; `onLine` sees each position's result as it finishes. */
+/**
+ * Run the bench; `onLine` sees each position's result as it finishes. `egdbFor` gives a variant's
+ * endgame databases to probe (none by default: the reference node count is without).
+ */
 export function runBench(
   positions: readonly BenchPosition[] = BENCH_POSITIONS,
   onLine?: (line: BenchLine) => void,
   depthDelta = 0,
+  egdbFor?: (variant: Variant) => EgdbProber | undefined,
 ): BenchReport {
   const lines: BenchLine[] = [];
   const engines = new Map<string, Engine>();
@@ -69,7 +74,11 @@ export function runBench(
     const key = `${b.variant}|${JSON.stringify(b.options ?? {})}`;
     let engine = engines.get(key);
     if (!engine) {
-      engine = new Engine(variant.value, { ttBits: BENCH_TT_BITS, seed: 1 });
+      engine = new Engine(variant.value, {
+        ttBits: BENCH_TT_BITS,
+        seed: 1,
+        egdb: egdbFor?.(variant.value) ?? null,
+      });
       engines.set(key, engine);
     }
     engine.newGame();

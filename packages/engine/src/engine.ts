@@ -12,6 +12,7 @@ import { BLUNDER_LOSS, levelSettings } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
+import type { EgdbProber } from './egdb/probe.ts';
 import { mulberry32 } from './zobrist.ts';
 
 export interface SearchOptions {
@@ -54,6 +55,8 @@ export interface EngineOptions {
   readonly patterns?: PatternTable | null;
   /** Seed of the levels' randomness (default: a random seed). */
   readonly seed?: number;
+  /** Endgame databases to probe in the search (egdb/probe.ts); none by default. */
+  readonly egdb?: EgdbProber | null;
 }
 
 /** When no limit is given at all: one second per move. */
@@ -78,6 +81,7 @@ export class Engine {
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
       ...(options.weights ? { weights: options.weights } : {}),
       ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
+      ...(options.egdb ? { egdb: options.egdb } : {}),
     });
     this.random = mulberry32(options.seed ?? Math.floor(Math.random() * 0x7fffffff));
   }

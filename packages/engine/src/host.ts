@@ -3,6 +3,7 @@
  * `worker-node.ts` and `worker-browser.ts` only connect it to their platform's message port, so
  * every behaviour is tested once, in-process.
  */
+import type { EgdbProber } from './egdb/probe.ts';
 import { getVariant, Position, type Move, type Variant } from '@damka/rules';
 import { Engine, type SearchInfo } from './engine.ts';
 import type { EngineRequest, EngineResponse, WireGame, WireMove } from './protocol.ts';
@@ -55,8 +56,14 @@ export function wireMoveOf(move: Move): WireMove {
   return { from: move.from, to: move.to };
 }
 
-/** Create a host that sends its answers through `post`. */
-export function createEngineHost(post: (message: EngineResponse) => void): {
+/**
+ * Create a host that sends its answers through `post`. `egdbFor` gives a variant's endgame
+ * databases where the platform can read them (the Node worker: the cache folder), else none.
+ */
+export function createEngineHost(
+  post: (message: EngineResponse) => void,
+  egdbFor?: (variant: Variant) => EgdbProber | undefined,
+): {
   handle(message: EngineRequest): void;
 } {
   let stopFlag: Int32Array | undefined;
@@ -69,6 +76,7 @@ export function createEngineHost(post: (message: EngineResponse) => void): {
       e = new Engine(variant, {
         ...(seed !== undefined ? { seed } : {}),
         ...(ttBits !== undefined ? { ttBits } : {}),
+        egdb: egdbFor?.(variant) ?? null,
       });
       engines.set(variant, e);
     }

@@ -15,3 +15,6 @@ export * from './bench.ts';
 export * from './protocols/index.ts';
 export * from './puzzles/generate.ts';
 export * from './review/review.ts';
+export * from './egdb/table.ts';
+export * from './egdb/probe.ts';
+export { buildValues, type BuildProgress } from './egdb/build.ts';

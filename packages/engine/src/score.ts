@@ -13,6 +13,13 @@ export const MATE_BOUND = MATE - 1000;
 /** Above every score: the open window's bounds. */
 export const INF = 32000;
 export const DRAW = 0;
+/**
+ * An endgame database's known win, `ply` plies from the root, scores `EGDB_WIN - ply` plus the
+ * evaluation (kept within `EGDB_SPREAD`), so the search prefers progress among won positions;
+ * always below `MATE_BOUND`, as the database gives no distance to the end.
+ */
+export const EGDB_WIN = 20000;
+export const EGDB_SPREAD = 2000;
 
 /** A score at `ply` as the transposition table stores it. */
 export function toTT(score: number, ply: number): number {

@@ -29,8 +29,12 @@ import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
 import { PvTable } from './pv.ts';
+import type { EgdbProber } from './egdb/probe.ts';
+import { DRAW as TABLE_DRAW, UNKNOWN, WIN as TABLE_WIN } from './egdb/table.ts';
 import {
   DRAW,
+  EGDB_SPREAD,
+  EGDB_WIN,
   INF as IMPORTED_INF,
   MATE,
   MATE_BOUND,
@@ -52,6 +56,12 @@ const NOT_QUIET = IMPORTED_NOT_QUIET;
 const INF = IMPORTED_INF;
 const toTT = importedToTT;
 const fromTT = importedFromTT;
+
+/** `probeEgdb`'s answer when no table covers the node (no score is this low). */
+const NOT_KNOWN = -INF - 1;
+const EGDB_UNKNOWN = UNKNOWN;
+const EGDB_DRAW = TABLE_DRAW;
+const EGDB_WIN_VALUE = TABLE_WIN;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
@@ -132,6 +142,8 @@ export class Searcher {
   private readonly probCut: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
+  /** Endgame databases probed below the root, or null (the search is then exactly as without). */
+  private readonly egdb: EgdbProber | null;
 
   private board: Int8Array = new Int8Array(0);
   /** Keys, reversible plies and bitboards of the game and the line searched (path.ts). */
@@ -152,9 +164,15 @@ export class Searcher {
   /** `ttBits`: log2 of the transposition table's entries. */
   constructor(
     variant: Variant,
-    options: { ttBits?: number; weights?: Partial<Weights>; patterns?: PatternTable | null } = {},
+    options: {
+      ttBits?: number;
+      weights?: Partial<Weights>;
+      patterns?: PatternTable | null;
+      egdb?: EgdbProber | null;
+    } = {},
   ) {
     this.variant = variant;
+    this.egdb = options.egdb ?? null;
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.path = new SearchPath(variant, this.evaluator);
     this.tt = new TranspositionTable(options.ttBits ?? 20);
@@ -414,6 +432,10 @@ export class Searcher {
       if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
     }
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+    if (this.egdb !== null) {
+      const known = this.probeEgdb(ply, side, idx);
+      if (known !== NOT_KNOWN) return known;
+    }
 
     const pvNode = beta - alpha > 1;
     let ttMove = 0;
@@ -514,6 +536,10 @@ export class Searcher {
     if (ply > this.selDepth) this.selDepth = ply;
     const idx = this.rootIndex + ply;
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+    if (this.egdb !== null) {
+      const known = this.probeEgdb(ply, side, idx);
+      if (known !== NOT_KNOWN) return known;
+    }
     // most leaves are quiet: a cheap scan answers without generating the move list
     if (!this.states.scripted(ply)) {
       const quiet = this.path.evaluate(this.board, side, idx, true);
@@ -552,6 +578,21 @@ export class Searcher {
       }
     }
     return best;
+  }
+
+  /**
+   * The endgame databases' score of the node, or NOT_KNOWN: a draw is 0, a win `EGDB_WIN - ply`
+   * plus the evaluation within `EGDB_SPREAD` (so the search still makes progress), a loss the
+   * opposite. Under huff rules the databases do not apply (they have none), so no rule state is
+   * needed here; the root itself is never probed.
+   */
+  private probeEgdb(ply: number, side: number, idx: number): number {
+    const v = this.egdb!.probeBoard(this.board, side);
+    if (v === EGDB_UNKNOWN) return NOT_KNOWN;
+    if (v === EGDB_DRAW) return DRAW;
+    const e = this.path.evaluate(this.board, side, idx, false);
+    const spread = e > EGDB_SPREAD ? EGDB_SPREAD : e < -EGDB_SPREAD ? -EGDB_SPREAD : e;
+    return v === EGDB_WIN_VALUE ? EGDB_WIN - ply + spread : -EGDB_WIN + ply + spread;
   }
 
   private evaluate(side: number, idx: number): number {

@@ -1,12 +1,18 @@
 /**
  * Node `worker_threads` entry: connects the engine host to the parent port. Start it with
  * `new Worker(url, { execArgv: ['--import', 'tsx'] })` while running from TypeScript sources.
+ * Its engines probe the endgame databases of the cache folder (egdb/files-node.ts) when some
+ * were built there; with none the search is as before.
  */
 import { parentPort } from 'node:worker_threads';
 import { createEngineHost } from './host.ts';
+import { openEgdb } from './egdb/files-node.ts';
 import type { EngineRequest } from './protocol.ts';
 
 if (!parentPort) throw new Error('worker-node.ts must run in a worker thread');
 const port = parentPort;
-const host = createEngineHost((message) => port.postMessage(message));
+const host = createEngineHost(
+  (message) => port.postMessage(message),
+  (variant) => openEgdb(variant),
+);
 port.on('message', (message: EngineRequest) => host.handle(message));

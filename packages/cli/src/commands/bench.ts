@@ -4,18 +4,21 @@
  * machine: the search is deterministic here) and nodes per second.
  */
 import { runBench } from '@damka/engine';
+import { openEgdb } from '@damka/engine/egdb-node';
 import { guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
 export const summary = 'Search a fixed set of positions: total nodes (deterministic) and nodes/s';
 
-export const usage = `Usage: damka bench [--depth-delta N] [--quiet]
+export const usage = `Usage: damka bench [--depth-delta N] [--quiet] [--egdb DIR]
 
 Searches the engine's bench positions (several variants) to fixed depths. The total node count
 is the same on every run and machine; nodes/s measures speed on this one.
 
       --depth-delta N     add N (may be negative) to every position's depth
       --quiet             print only the total lines
+      --egdb DIR          probe the endgame databases in DIR (damka egdb); the reference
+                          node count is without
 
 Example: damka bench`;
 
@@ -25,6 +28,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     options: {
       'depth-delta': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      egdb: { type: 'string' },
     },
   });
   const text = values['depth-delta'];
@@ -42,6 +46,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       );
     },
     delta,
+    values.egdb === undefined ? undefined : (variant) => openEgdb(variant, values.egdb),
   );
   io.stdout.write(`total nodes ${report.nodes}\n`);
   io.stdout.write(`nodes/s ${report.nps} (${report.ms.toFixed(0)} ms)\n`);

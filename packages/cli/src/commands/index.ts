@@ -17,6 +17,7 @@ export const COMMANDS: Registry = {
   pdn: () => import('./pdn.ts'),
   variants: () => import('./variants.ts'),
   bench: () => import('./bench.ts'),
+  egdb: () => import('./egdb.ts'),
   match: () => import('./match.ts'),
   ladder: () => import('./ladder.ts'),
   hub: () => import('./hub.ts'),

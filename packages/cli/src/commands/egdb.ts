@@ -1,0 +1,128 @@
+/**
+ * `damka egdb`: endgame databases. `build` runs the retrograde builder for a variant up to a piece
+ * count into the cache folder (resumable: complete tables are skipped), with a progress bar on a
+ * terminal; `probe` gives the exact value of a position the tables cover, worded for the players
+ * ("White wins"). The work is done by @damka/engine's egdb modules; this file only talks.
+ */
+import { colorIndex } from '@damka/rules';
+import { buildEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
+import { unsupportedReason } from '@damka/engine';
+import { guard, UsageError, type Io } from '../command.ts';
+import {
+  POSITION_OPTIONS,
+  POSITION_USAGE,
+  integerFrom,
+  parseCommandLine,
+  positionFrom,
+  variantFrom,
+} from '../args.ts';
+
+/** Most pieces `build` accepts; beyond this a table takes hours in this builder. */
+const MAX_PIECES = 6;
+
+export const summary = 'Endgame databases: build win/draw/loss tables, probe a position';
+
+export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR]
+       damka egdb probe --variant ID --fen FEN [--dir DIR]
+
+build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECES}) for the variant,
+        smallest first, into DIR/<variant>/ (default ${'$'}DAMKA_EGDB_DIR or ~/.cache/damka/egdb).
+        A table already there and intact is skipped, so an interrupted build resumes.
+probe   Prints the exact result of the position with best play (e.g. "White wins"), or
+        "unknown" when no table covers it. Values ignore move-count and repetition draws.
+
+${POSITION_USAGE}
+  -n, --pieces N          build: largest piece count (2 to ${MAX_PIECES})
+      --out DIR, --dir DIR  the database folder
+
+Example: damka egdb build --variant english --pieces 4
+         damka egdb probe --variant english --fen "W:WK1,K2:BK32"`;
+
+export const run = guard(async (args: string[], io: Io): Promise<number> => {
+  const [sub, ...rest] = args;
+  if (sub === 'build') return build(rest, io);
+  if (sub === 'probe') return probe(rest, io);
+  throw new UsageError(`egdb wants 'build' or 'probe' first (see damka help egdb)`);
+});
+
+function build(args: string[], io: Io): number {
+  const { values } = parseCommandLine('egdb', {
+    args,
+    options: {
+      variant: POSITION_OPTIONS.variant,
+      option: POSITION_OPTIONS.option,
+      pieces: { type: 'string', short: 'n' },
+      out: { type: 'string' },
+    },
+  });
+  const variant = variantFrom(values);
+  const reason = unsupportedReason(variant);
+  if (reason) throw new UsageError(`no endgame databases for ${variant.id}: ${reason}`);
+  if (values.pieces === undefined) throw new UsageError('--pieces is required');
+  const pieces = integerFrom('pieces', values.pieces, 2, MAX_PIECES);
+  const dir = values.out ?? defaultEgdbDir();
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+  let lastDraw = 0;
+  const started = Date.now();
+  let positions = 0;
+  let bytes = 0;
+  buildEgdb(variant, pieces, dir, {
+    onProgress: (name, p) => {
+      if (!tty) return;
+      const now = Date.now();
+      if (now - lastDraw < 200) return;
+      lastDraw = now;
+      const width = 30;
+      const filled = Math.round((p.done / Math.max(1, p.total)) * width);
+      io.stderr.write(
+        `\r${name.padEnd(14)} pass ${String(p.pass).padStart(3)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` +
+          `${p.done}/${p.total}   `,
+      );
+    },
+    onTable: (e) => {
+      if (tty) io.stderr.write('\r\x1b[K');
+      bytes += e.bytes;
+      if (e.kind === 'skipped') {
+        io.stdout.write(`${e.name.padEnd(14)} complete, skipped\n`);
+        return;
+      }
+      positions += e.positions;
+      const c = e.counts!;
+      io.stdout.write(
+        `${e.name.padEnd(14)} ${String(e.positions).padStart(10)} positions ${String(e.bytes).padStart(9)} bytes ` +
+          `${(e.ms / 1000).toFixed(1).padStart(7)} s  win ${c.win} draw ${c.draw} loss ${c.loss}\n`,
+      );
+    },
+  });
+  io.stdout.write(
+    `${variant.id} up to ${pieces} pieces in ${dir}: ${bytes} bytes; built ${positions} positions in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  return 0;
+}
+
+function probe(args: string[], io: Io): number {
+  const { values } = parseCommandLine('egdb', {
+    args,
+    options: { ...POSITION_OPTIONS, dir: { type: 'string' }, out: { type: 'string' } },
+  });
+  if (values.fen === undefined) throw new UsageError('--fen is required');
+  const position = positionFrom(values);
+  const reason = unsupportedReason(position.variant);
+  if (reason) throw new UsageError(`no endgame databases for ${position.variant.id}: ${reason}`);
+  const dir = values.dir ?? values.out ?? defaultEgdbDir();
+  const prober = openEgdb(position.variant, dir);
+  const value = prober ? prober.probe(position) : 'unknown';
+  const mover = position.turn === 'white' ? 'White' : 'Black';
+  const other = colorIndex(position.turn) === 0 ? 'Black' : 'White';
+  const text =
+    value === 'win'
+      ? `${mover} wins`
+      : value === 'loss'
+        ? `${other} wins`
+        : value === 'draw'
+          ? 'Draw'
+          : `unknown (no table covers this position in ${dir})`;
+  io.stdout.write(`${text}\n`);
+  return 0;
+}

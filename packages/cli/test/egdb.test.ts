@@ -1,0 +1,80 @@
+/**
+ * `damka egdb`: a build into a temporary folder (resumed on a second run), the players' wording
+ * of a probe, and clear errors for a variant without databases and for bad arguments.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { damka, lines } from './helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'damka-egdb-cli-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+test('build writes every 2-piece table, and a second run skips them', async () => {
+  const first = await damka('egdb', 'build', '--variant', 'english', '--pieces', '2', '--out', dir);
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal(readdirSync(join(dir, 'english')).filter((f) => f.endsWith('.egdb')).length, 4);
+  assert.match(first.stdout, /w0m1k-b0m1k\s+2048 positions/);
+  const again = await damka('egdb', 'build', '--variant', 'english', '--pieces', '2', '--out', dir);
+  assert.equal(again.code, 0);
+  assert.equal(lines(again.stdout).filter((l) => l.includes('complete, skipped')).length, 4);
+});
+
+test('probe words the result for the players', async () => {
+  const draw = await damka(
+    'egdb',
+    'probe',
+    '--variant',
+    'english',
+    '--fen',
+    'W:WK1:BK32',
+    '--dir',
+    dir,
+  );
+  assert.equal(draw.stdout, 'Draw\n');
+  // Black to move must jump the king on 6 and leaves White without pieces
+  const won = await damka(
+    'egdb',
+    'probe',
+    '--variant',
+    'english',
+    '--fen',
+    'B:WK6:BK1',
+    '--dir',
+    dir,
+  );
+  assert.equal(won.stdout, 'Black wins\n');
+  const unknown = await damka(
+    'egdb',
+    'probe',
+    '--variant',
+    'english',
+    '--fen',
+    'W:WK1,K2:BK32',
+    '--dir',
+    dir,
+  );
+  assert.match(unknown.stdout, /^unknown/);
+});
+
+test('mistakes get one line and exit code 2', async () => {
+  const israeli = await damka(
+    'egdb',
+    'build',
+    '--variant',
+    'israeli',
+    '--pieces',
+    '2',
+    '--out',
+    dir,
+  );
+  assert.equal(israeli.code, 2);
+  assert.match(israeli.stderr, /no endgame databases for israeli/);
+  const many = await damka('egdb', 'build', '--variant', 'english', '--pieces', '9', '--out', dir);
+  assert.equal(many.code, 2);
+  const none = await damka('egdb', 'frobnicate');
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /build' or 'probe/);
+});

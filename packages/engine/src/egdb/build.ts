@@ -1,0 +1,175 @@
+/**
+ * The retrograde builder: the win/draw/loss table of one material signature, from the tables of
+ * the signatures its captures and crownings lead into (read through an `EgdbProber`).
+ *
+ * It works by forward iteration to a fixed point, with the rules' own move generator so that no
+ * second copy of any rule exists: a first pass gives every position with no move its value
+ * (`noMoveMeans`) and resolves what the smaller tables already decide; then each pass revisits
+ * the unresolved positions — a win if some move leads to a loss of the opponent, a loss if every
+ * move leads to a win of the opponent — until a pass changes nothing. What is left is a draw:
+ * neither side can force a win, with no move-count or repetition rule (table.ts).
+ */
+import { MoveGenerator, MoveList, makeMove, unmakeMove, type Variant } from '@damka/rules';
+import { DRAW, INVALID, LOSS, MaterialIndex, WIN, type Material } from './table.ts';
+import type { EgdbProber } from './probe.ts';
+
+const OPEN = 255;
+/** Most move entries kept from pass 1 (4 bytes each). */
+const CHILD_CAP = 1 << 26;
+
+export interface BuildProgress {
+  /** Pass number (1 = the first full pass). */
+  readonly pass: number;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** One byte per position: WIN, DRAW, LOSS or INVALID for the side to move. */
+export function buildValues(
+  variant: Variant,
+  material: Material,
+  children: EgdbProber,
+  onProgress?: (p: BuildProgress) => void,
+): Uint8Array {
+  const index = new MaterialIndex(variant, material);
+  const values = new Uint8Array(index.size).fill(OPEN);
+  const board = new Int8Array(variant.topology.size);
+  const gen = new MoveGenerator(variant.compiled);
+  const list = new MoveList();
+  const noMoves = variant.rules.noMoveMeans === 'win' ? WIN : LOSS;
+  let open = new Int32Array(index.size);
+  let openCount = 0;
+  const step = 1 << 14;
+
+  /** The value of the position after move i for its mover, or OPEN. */
+  const child = (i: number, side: number): number => {
+    makeMove(board, list, i);
+    let v: number;
+    if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
+      v = values[index.encode(board, side ^ 1)]!;
+    } else {
+      v = children.probeBoard(board, side ^ 1);
+      if (v < 0) throw new Error(`no table for a position after a capture or crowning`);
+    }
+    unmakeMove(board, list, i);
+    return v;
+  };
+
+  /** Try to resolve position `at`; true when it got a value. */
+  const resolve = (at: number): boolean => {
+    const side = index.decode(at, board);
+    const n = gen.generate(board, side, list, true);
+    if (n === 0) {
+      values[at] = noMoves;
+      return true;
+    }
+    let allWin = true;
+    for (let i = 0; i < n; i++) {
+      const v = child(i, side);
+      if (v === LOSS) {
+        values[at] = WIN;
+        return true;
+      }
+      if (v !== WIN) allWin = false;
+    }
+    if (allWin) {
+      values[at] = LOSS;
+      return true;
+    }
+    return false;
+  };
+
+  // Pass 1 also keeps, for each position it leaves open, the indices of its moves' positions in
+  // this table (the others are decided already), so later passes need no move generation; past
+  // `CHILD_CAP` entries it stops keeping them and the passes generate moves again.
+  let kids = new Int32Array(1 << 16);
+  let kidCount = 0;
+  let kept = true;
+  let first = new Int32Array(index.size >= 1 << 20 ? 1 << 20 : index.size + 1);
+  /** Per open position: 1 when no move leads to a decided draw (so it may still be lost). */
+  let mayLose = new Uint8Array(first.length);
+  const record = (at: number, side: number): void => {
+    if (!kept) return;
+    if (openCount + 1 >= first.length) {
+      const f = new Int32Array(first.length * 2);
+      f.set(first);
+      first = f;
+      const m = new Uint8Array(first.length);
+      m.set(mayLose);
+      mayLose = m;
+    }
+    first[openCount] = kidCount;
+    let lose = 1;
+    const n = gen.generate(board, side, list, true);
+    for (let i = 0; i < n; i++) {
+      if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
+        makeMove(board, list, i);
+        const c = index.encode(board, side ^ 1);
+        unmakeMove(board, list, i);
+        if (kidCount >= kids.length) {
+          if (kids.length >= CHILD_CAP) {
+            kept = false;
+            return;
+          }
+          const k = new Int32Array(kids.length * 2);
+          k.set(kids);
+          kids = k;
+        }
+        kids[kidCount++] = c;
+      } else if (child(i, side) === DRAW) lose = 0;
+    }
+    mayLose[openCount] = lose;
+    first[openCount + 1] = kidCount;
+  };
+  for (let at = 0; at < index.size; at++) {
+    if ((at & (step - 1)) === 0) onProgress?.({ pass: 1, done: at, total: index.size });
+    if (index.decode(at, board) < 0) {
+      values[at] = INVALID;
+      continue;
+    }
+    if (!resolve(at)) {
+      record(at, index.decode(at, board));
+      open[openCount++] = at;
+    }
+  }
+  for (let pass = 2; openCount > 0; pass++) {
+    const next = new Int32Array(openCount);
+    let left = 0;
+    for (let k = 0; k < openCount; k++) {
+      if ((k & (step - 1)) === 0) onProgress?.({ pass, done: k, total: openCount });
+      const at = open[k]!;
+      if (kept) {
+        // the kept moves: a win if one leads to a loss, a loss if all lead to wins
+        let allWin = mayLose[k] === 1;
+        let v = -1;
+        for (let j = first[k]!, end = first[k + 1]!; j < end; j++) {
+          const c = values[kids[j]!]!;
+          if (c === LOSS) {
+            v = WIN;
+            break;
+          }
+          if (c !== WIN) allWin = false;
+        }
+        if (v < 0 && allWin) v = LOSS;
+        if (v >= 0) {
+          values[at] = v;
+          continue;
+        }
+        // still open: keep its moves for the next pass, compacted to the front
+        const from = first[k]!;
+        const end = first[k + 1]!;
+        const to = left === 0 ? 0 : first[left]!;
+        if (to !== from) kids.copyWithin(to, from, end);
+        first[left] = to;
+        first[left + 1] = to + end - from;
+        mayLose[left] = mayLose[k]!;
+        next[left++] = at;
+      } else if (!resolve(at)) next[left++] = at;
+    }
+    if (left === openCount) break;
+    open = next;
+    openCount = left;
+  }
+  for (let k = 0; k < openCount; k++) values[open[k]!] = DRAW;
+  return values;
+}

@@ -1,0 +1,83 @@
+/**
+ * The endgame-database prober: the exact value of a position whose material a table covers, for
+ * the search (at leaves and after captures), for analysis and for the builder itself (a capture or
+ * a crowning leads into a table built before). Tables load lazily through a `TableSource` (files
+ * on Node, files-node.ts; the builder's tables in memory), once per signature; a signature with no
+ * table answers `UNKNOWN`. Values are for the side to move, as in table.ts.
+ */
+import { BLACK_BIT, MAN, colorIndex, type Position, type Variant } from '@damka/rules';
+import { DRAW, LOSS, MaterialIndex, UNKNOWN, WIN, valueAt, type Material } from './table.ts';
+
+/** The packed values of a signature's table, or undefined when there is none. */
+export type TableSource = (material: Material) => Uint8Array | undefined;
+
+export type ProbeResult = 'win' | 'draw' | 'loss' | 'unknown';
+
+interface Loaded {
+  readonly index: MaterialIndex;
+  readonly data: Uint8Array;
+}
+
+export class EgdbProber {
+  readonly variant: Variant;
+  /** Positions with more pieces than this are not probed at all. */
+  readonly maxPieces: number;
+  private readonly source: TableSource;
+  private readonly tables = new Map<number, Loaded | null>();
+  private readonly noMoves: number;
+  /** Tables probed successfully (a statistic for the CLI). */
+  hits = 0;
+
+  constructor(variant: Variant, source: TableSource, maxPieces: number) {
+    this.variant = variant;
+    this.source = source;
+    this.maxPieces = maxPieces;
+    this.noMoves = variant.rules.noMoveMeans === 'win' ? WIN : LOSS;
+  }
+
+  /** WIN, DRAW, LOSS for `side` (0 white, 1 black) to move on `board`, or UNKNOWN. */
+  probeBoard(board: Int8Array, side: number): number {
+    let wm = 0;
+    let wk = 0;
+    let bm = 0;
+    let bk = 0;
+    let total = 0;
+    const max = this.maxPieces;
+    for (let sq = 0; sq < board.length; sq++) {
+      const code = board[sq]!;
+      if (code === 0) continue;
+      if (++total > max) return UNKNOWN;
+      const man = (code & 3) === MAN;
+      if ((code & BLACK_BIT) !== 0) {
+        if (man) bm++;
+        else bk++;
+      } else if (man) wm++;
+      else wk++;
+    }
+    const mine = side === 0 ? wm + wk : bm + bk;
+    if (mine === 0) return this.noMoves;
+    if (total - mine === 0) return UNKNOWN;
+    const key = ((wm * 16 + wk) * 16 + bm) * 16 + bk;
+    let table = this.tables.get(key);
+    if (table === undefined) {
+      const material = { wm, wk, bm, bk };
+      const data = this.source(material);
+      table = data ? { index: new MaterialIndex(this.variant, material), data } : null;
+      this.tables.set(key, table);
+    }
+    if (table === null) return UNKNOWN;
+    const index = table.index.encode(board, side);
+    if (index < 0) return UNKNOWN;
+    const v = valueAt(table.data, index);
+    if (v !== WIN && v !== LOSS && v !== DRAW) return UNKNOWN;
+    this.hits++;
+    return v;
+  }
+
+  /** The value of `position` for its side to move. */
+  probe(position: Position): ProbeResult {
+    if (position.variant.id !== this.variant.id || position.burnable.length > 0) return 'unknown';
+    const v = this.probeBoard(position.board(), colorIndex(position.turn));
+    return v === WIN ? 'win' : v === LOSS ? 'loss' : v === DRAW ? 'draw' : 'unknown';
+  }
+}

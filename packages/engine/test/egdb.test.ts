@@ -1,0 +1,133 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Position, variantOrThrow } from '@damka/rules';
+import { buildEgdb, openEgdb, readTable, tablePath } from '../src/egdb/files-node.ts';
+import { MaterialIndex, materialsOf, unsupportedReason, type Material } from '../src/egdb/table.ts';
+import { Engine } from '../src/engine.ts';
+import { mulberry32 } from '../src/zobrist.ts';
+import { solve } from './egdb-solver.ts';
+
+const english = variantOrThrow('english');
+const dir = mkdtempSync(join(tmpdir(), 'damka-egdb-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const built: string[] = [];
+buildEgdb(english, 3, dir, { onTable: (e) => built.push(`${e.name} ${e.kind}`) });
+const prober = openEgdb(english, dir)!;
+
+function at(fen: string): Position {
+  const p = Position.fromFen(english, fen);
+  assert.ok(p.ok, fen);
+  return p.value;
+}
+
+test('every English table of 2 and 3 pieces is built, then skipped on a second run', () => {
+  assert.equal(built.length, materialsOf(2).length + materialsOf(3).length);
+  assert.ok(built.every((b) => b.endsWith('built')));
+  const again: string[] = [];
+  buildEgdb(english, 3, dir, { onTable: (e) => again.push(e.kind) });
+  assert.ok(again.length === built.length && again.every((k) => k === 'skipped'));
+  assert.equal(prober.maxPieces, 3);
+});
+
+test('the index maps every valid position to itself and back', () => {
+  const m: Material = { wm: 1, wk: 1, bm: 1, bk: 0 };
+  const index = new MaterialIndex(english, m);
+  const board = new Int8Array(english.topology.size);
+  let valid = 0;
+  for (let i = 0; i < index.size; i += 7) {
+    const side = index.decode(i, board);
+    if (side < 0) continue;
+    valid++;
+    assert.equal(index.encode(board, side), i);
+  }
+  assert.ok(valid > 1000);
+});
+
+test('known English endings: 2 kings beat 1 king, 1 king against 1 king is drawn', () => {
+  assert.equal(prober.probe(at('W:WK1,K2:BK32')), 'win');
+  assert.equal(prober.probe(at('B:WK1,K2:BK32')), 'loss');
+  assert.equal(prober.probe(at('W:WK1:BK32')), 'draw');
+  assert.equal(prober.probe(at('B:WK1:BK32')), 'draw');
+  // beyond the tables
+  assert.equal(prober.probe(at('W:WK1,K2:BK31,K32')), 'unknown');
+});
+
+test('sampled 2- and 3-piece positions agree with the independent forward solver', () => {
+  const rand = mulberry32(16);
+  const index = (m: Material) => new MaterialIndex(english, m);
+  const board = new Int8Array(english.topology.size);
+  let checked = 0;
+  const seen = { win: 0, draw: 0, loss: 0 };
+  const materials = [...materialsOf(2), ...materialsOf(3)];
+  for (let k = 0; k < 60; k++) {
+    const m = materials[k % materials.length]!;
+    const ix = index(m);
+    const i = (rand() >>> 0) % ix.size;
+    const side = ix.decode(i, board);
+    if (side < 0) continue;
+    const p = Position.fromSetup(english, { turn: side === 0 ? 'white' : 'black', board });
+    assert.ok(p.ok);
+    const truth = solve(p.value, 20_000);
+    if (truth === undefined) continue;
+    assert.equal(prober.probe(p.value), truth, p.value.fen);
+    seen[truth]++;
+    checked++;
+  }
+  assert.ok(checked >= 20, `only ${checked} positions were small enough`);
+  assert.ok(seen.win > 0 && seen.loss > 0 && seen.draw > 0, JSON.stringify(seen));
+});
+
+test("sampled 3-piece positions satisfy the tables' equation through the Position API", () => {
+  const rand = mulberry32(3);
+  const board = new Int8Array(english.topology.size);
+  const materials = materialsOf(3);
+  let checked = 0;
+  for (let k = 0; k < 5000; k++) {
+    const index = new MaterialIndex(english, materials[k % materials.length]!);
+    const side = index.decode((rand() >>> 0) % index.size, board);
+    if (side < 0) continue;
+    const p = Position.fromSetup(english, { turn: side === 0 ? 'white' : 'black', board });
+    assert.ok(p.ok);
+    const moves = p.value.legalMoves();
+    const kids = moves.map((m) => prober.probe(p.value.play(m)));
+    const expected =
+      moves.length === 0
+        ? 'loss'
+        : kids.includes('loss')
+          ? 'win'
+          : kids.every((v) => v === 'win')
+            ? 'loss'
+            : 'draw';
+    assert.equal(prober.probe(p.value), expected, p.value.fen);
+    checked++;
+  }
+  assert.ok(checked > 4000);
+});
+
+test('a damaged or foreign table is refused and rebuilt', () => {
+  const m: Material = { wm: 0, wk: 1, bm: 0, bk: 1 };
+  const path = tablePath(dir, english, m);
+  const bytes = readFileSync(path);
+  bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 1;
+  writeFileSync(path, bytes);
+  const read = readTable(dir, english, m);
+  assert.ok(!read.ok && /checksum/.test(read.error));
+  const kinds: string[] = [];
+  buildEgdb(english, 2, dir, { onTable: (e) => kinds.push(`${e.name} ${e.kind}`) });
+  assert.ok(kinds.includes('w0m1k-b0m1k built'));
+  assert.ok(readTable(dir, english, m).ok);
+  const russian = variantOrThrow('russian');
+  assert.equal(unsupportedReason(russian), undefined);
+  assert.ok(unsupportedReason(variantOrThrow('israeli')) !== undefined);
+});
+
+test('the search scores a database win as a known win and a drawn ending as 0', () => {
+  const engine = new Engine(english, { egdb: prober, seed: 1 });
+  const win = engine.search(at('W:WK1,K2:BK32'), { limits: { depth: 4 }, analysis: true });
+  assert.ok(win.score > 15000 && win.score < 29000, String(win.score));
+  const draw = engine.search(at('W:WK1:BK32'), { limits: { depth: 4 }, analysis: true });
+  assert.equal(Math.abs(draw.score), 0);
+});
