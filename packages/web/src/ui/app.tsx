@@ -58,15 +58,7 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
-type Screen =
-  | 'editor'
-  | 'home'
-  | 'play'
-  | 'settings'
-  | 'online'
-  | 'rules'
-  | 'puzzles'
-  | 'review';
+type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules' | 'puzzles' | 'review';
 
 /** Whether a stored game is still going on (a finished one is reviewed from the recent list). */
 function isRunning(game: SavedGame | null): boolean {
