@@ -9,15 +9,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { VARIANTS, variantOrThrow } from '@damka/rules';
-import { createServer, type RunningServer } from '@damka/server';
+import { startGameServer, type GameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
-  WEB_ROOT,
   clickSquare,
   gameState,
   openNewGame,
@@ -27,23 +23,16 @@ import {
 } from './harness.ts';
 
 let h: Harness;
-let server: RunningServer;
+let server: GameServer;
 let onlineUrl: string;
-let dir: string;
 before(async () => {
   h = await startHarness();
-  dir = mkdtempSync(join(tmpdir(), 'damka-home-e2e-'));
-  server = await createServer({
-    sqlitePath: join(dir, 'damka.sqlite'),
-    webRoot: join(WEB_ROOT, 'dist'),
-    logger: false,
-  });
-  onlineUrl = await server.listen(0, '127.0.0.1');
+  server = await startGameServer('home');
+  onlineUrl = server.url;
 });
 after(async () => {
   await server?.close();
   await h?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const SIZES = [

@@ -9,15 +9,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { variantOrThrow } from '@damka/rules';
-import { createServer, type RunningServer } from '@damka/server';
+import { startGameServer, type GameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
-  WEB_ROOT,
   clickSquare,
   fillFen,
   startGame,
@@ -27,23 +23,16 @@ import {
 import { DEVICES, openOn, type Device } from './devices.ts';
 
 let h: Harness;
-let server: RunningServer;
+let server: GameServer;
 let url: string;
-let dir: string;
 before(async () => {
   h = await startHarness();
-  dir = mkdtempSync(join(tmpdir(), 'damka-recent-online-e2e-'));
-  server = await createServer({
-    sqlitePath: join(dir, 'damka.sqlite'),
-    webRoot: join(WEB_ROOT, 'dist'),
-    logger: false,
-  });
-  url = await server.listen(0, '127.0.0.1');
+  server = await startGameServer('recent-online');
+  url = server.url;
 });
 after(async () => {
   await server?.close();
   await h?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const sq = (name: string) => variantOrThrow('international').squares.parse(name);
