@@ -27,14 +27,20 @@ function setOf(variant: string): Map<string, Puzzle> {
   return new Map(puzzlesOf(set.value).map((p) => [p.id, p]));
 }
 
+/**
+ * The puzzle on show once one of English's is there (every English id starts `eng-`). The three
+ * attributes are read in one step: a variant switch empties them for a moment while the new set
+ * loads, so a puzzle seen before the switch must not be read after it.
+ */
 async function current(page: Page) {
-  const root = page.getByTestId('puzzles');
-  await page.locator('[data-testid="puzzles"][data-puzzle]:not([data-puzzle=""])').waitFor();
-  return {
-    id: (await root.getAttribute('data-puzzle')) ?? '',
-    step: Number(await root.getAttribute('data-step')),
-    status: (await root.getAttribute('data-status')) ?? '',
-  };
+  await page.locator('[data-testid="puzzles"][data-puzzle^="eng-"]').waitFor();
+  const state = await page.getByTestId('puzzles').evaluate((el) => ({
+    id: el.getAttribute('data-puzzle') ?? '',
+    step: Number(el.getAttribute('data-step')),
+    status: el.getAttribute('data-status') ?? '',
+  }));
+  assert.match(state.id, /^eng-/, 'an English puzzle is on show');
+  return state;
 }
 
 async function rating(page: Page): Promise<number> {
