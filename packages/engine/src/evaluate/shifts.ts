@@ -64,6 +64,31 @@ export function popcount(x: number): number {
 }
 
 /**
+ * Direction `d`'s index deltas (at most two: a bitboard shifts each class of squares by one
+ * amount) and the squares each delta moves; null when a direction needs more than two.
+ */
+function deltaClasses(
+  next: Int16Array,
+  size: number,
+  d: number,
+): { deltas: number[]; squares: number[][] } | null {
+  const deltas: number[] = [];
+  const squares: number[][] = [];
+  for (let sq = 0; sq < size; sq++) {
+    const to = next[d * size + sq]!;
+    if (to < 0) continue;
+    let k = deltas.indexOf(to - sq);
+    if (k < 0) {
+      if (deltas.length === 2) return null;
+      k = deltas.push(to - sq) - 1;
+      squares.push([]);
+    }
+    squares[k]!.push(sq);
+  }
+  return { deltas, squares };
+}
+
+/**
  * The shift tables of `Evaluator.bits` for a board of at most 32 squares whose every direction
  * moves squares by at most two index deltas; null otherwise.
  */
@@ -83,20 +108,10 @@ export function buildShifts(
   const left1 = new Int32Array(ndirs);
   const right1 = new Int32Array(ndirs);
   for (let d = 0; d < ndirs; d++) {
-    const deltas: number[] = [];
-    const masks: number[] = [];
-    for (let sq = 0; sq < size; sq++) {
-      const to = next[d * size + sq]!;
-      if (to < 0) continue;
-      let k = deltas.indexOf(to - sq);
-      if (k < 0) {
-        if (deltas.length === 2) return null;
-        k = deltas.push(to - sq) - 1;
-        masks.push(0);
-      }
-      masks[k] = masks[k]! | (1 << sq);
-    }
-    const [delta0 = 0, delta1 = 0] = deltas;
+    const classes = deltaClasses(next, size, d);
+    if (!classes) return null;
+    const masks = classes.squares.map((sqs) => sqs.reduce((m, sq) => m | (1 << sq), 0));
+    const [delta0 = 0, delta1 = 0] = classes.deltas;
     mask0[d] = masks[0] ?? 0;
     mask1[d] = masks[1] ?? 0;
     left0[d] = Math.max(0, delta0);
@@ -141,22 +156,18 @@ export function buildWideShifts(
   const delta0 = new Int32Array(ndirs);
   const delta1 = new Int32Array(ndirs);
   for (let d = 0; d < ndirs; d++) {
-    const deltas: number[] = [];
-    for (let sq = 0; sq < size; sq++) {
-      const to = next[d * size + sq]!;
-      if (to < 0) continue;
-      let k = deltas.indexOf(to - sq);
-      if (k < 0) {
-        if (deltas.length === 2) return null;
-        k = deltas.push(to - sq) - 1;
-      }
+    const classes = deltaClasses(next, size, d);
+    if (!classes) return null;
+    classes.squares.forEach((sqs, k) => {
       const lo = k === 0 ? mask0lo : mask1lo;
       const hi = k === 0 ? mask0hi : mask1hi;
-      if (sq < 32) lo[d] = lo[d]! | (1 << sq);
-      else hi[d] = hi[d]! | (1 << sq);
-    }
-    delta0[d] = deltas[0] ?? 0;
-    delta1[d] = deltas[1] ?? 0;
+      for (const sq of sqs) {
+        if (sq < 32) lo[d] = lo[d]! | (1 << sq);
+        else hi[d] = hi[d]! | (1 << sq);
+      }
+    });
+    delta0[d] = classes.deltas[0] ?? 0;
+    delta1[d] = classes.deltas[1] ?? 0;
   }
   const coneLo = new Int32Array(2 * size);
   const coneHi = new Int32Array(2 * size);
