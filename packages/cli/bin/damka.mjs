@@ -1,37 +1,50 @@
 #!/usr/bin/env node
-// The `damka` command. It runs the JavaScript build of the command line (`npm run build:cli`,
-// packages/cli/dist) when that build is at least as new as every source it was built from, and
-// otherwise the TypeScript sources under tsx's loader, which costs about 0.3 s at start: so an
-// edited source is always what runs, and a fresh build starts fast. Output goes to the real
-// streams; the exit code is set, not forced, so everything written is flushed before the end.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// The `damka` command. It runs the JavaScript build of the command line (packages/cli/dist, made
+// by scripts/build.mjs, which `npm ci` runs), and first rebuilds it when the build is missing or
+// when a source of the bundles it is about to load (listed in dist/build.json) has changed since:
+// so an edited source is always what runs, and no TypeScript loader is needed. DAMKA_FROM_SOURCE=1 runs
+// the TypeScript sources under tsx instead, for development. Output goes to the real streams; the
+// exit code is set, not forced, so everything written is flushed before the end.
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const built = new URL('../dist/main.js', import.meta.url);
-const sources = ['cli', 'engine', 'rules'].map((p) => new URL(`../../${p}/src/`, import.meta.url));
+const root = new URL('../../../', import.meta.url);
+const dist = new URL('../dist/', import.meta.url);
 
-/** The newest modification time of the files under `dir` (0 when there are none). */
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
-    t = Math.max(t, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+/**
+ * Is the build there, and newer than every source of the bundles this run loads: the dispatcher,
+ * and each bundle an argument names (`damka help perft` reads perft's usage), else `help`?
+ */
+function buildIsFresh(args) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(new URL('build.json', dist), 'utf8'));
+  } catch {
+    return false;
   }
-  return t;
-}
-
-function buildIsFresh() {
-  if (process.env.DAMKA_FROM_SOURCE || !existsSync(built)) return false;
-  const at = statSync(built).mtimeMs;
-  return sources.every((dir) => !existsSync(dir) || newest(dir) <= at);
+  const { bundles, started } = manifest;
+  const named = args.filter((arg) => Object.hasOwn(bundles, arg));
+  const base = fileURLToPath(root);
+  for (const bundle of ['main', ...(named.length > 0 ? named : ['help'])]) {
+    for (const source of bundles[bundle]) {
+      const stat = statSync(base + source, { throwIfNoEntry: false });
+      if (stat === undefined || stat.mtimeMs > started) return false;
+    }
+  }
+  return true;
 }
 
 let main;
-if (buildIsFresh()) {
-  ({ main } = await import(built.href));
-} else {
+if (process.env.DAMKA_FROM_SOURCE) {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../src/main.ts'));
+} else {
+  if (!buildIsFresh(process.argv.slice(2))) {
+    const { buildCli } = await import(new URL('scripts/build.mjs', root).href);
+    await buildCli();
+  }
+  ({ main } = await import(new URL('main.js', dist).href));
 }
 
 // A reader that stops early (`damka moves … | head -1`) is not an error.

@@ -18,10 +18,8 @@ export interface Io {
   readonly stderr: Writer;
 }
 
-/** A command module, as listed in `commands/index.ts`. */
+/** A command module, as loaded by the registry in `commands/index.ts` (which holds its summary). */
 export interface CommandModule {
-  /** One line for `damka help`. */
-  readonly summary: string;
   /** Synopsis and options, shown by `damka help <command>` and `damka <command> --help`. */
   readonly usage: string;
   /** Runs the command with the arguments after its name; resolves to the exit code. */

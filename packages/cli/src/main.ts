@@ -20,7 +20,7 @@ export async function main(
 ): Promise<number> {
   const [first, ...rest] = argv;
   const runCommand = async (name: string, args: string[]) => {
-    const module = await findCommand(name, commands)!();
+    const module = await findCommand(name, commands)!.load();
     return module.run(args, io);
   };
   try {

@@ -99,13 +99,15 @@ for (const { argv, says } of MISTAKES) {
 test('an unexpected exception in a command is one line, exit code 1, no stack trace', async () => {
   const io = bufferIo();
   const broken: CommandModule = {
-    summary: 'fails',
     usage: 'Usage: damka broken',
     run: guard(async () => {
       throw new TypeError('cannot read the board');
     }),
   };
-  const code = await main(['broken'], io, { ...COMMANDS, broken: async () => broken });
+  const code = await main(['broken'], io, {
+    ...COMMANDS,
+    broken: { summary: 'fails', load: async () => broken },
+  });
   assert.equal(code, 1);
   assert.equal(io.out(), '');
   assert.equal(io.err(), 'damka: internal error: cannot read the board\n');

@@ -8,8 +8,6 @@ import { openEgdb } from '@damka/engine/egdb-node';
 import { guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
-export const summary = 'Search a fixed set of positions: total nodes (deterministic) and nodes/s';
-
 export const usage = `Usage: damka bench [--depth-delta N] [--quiet] [--egdb DIR]
 
 Searches the engine's bench positions (several variants) to fixed depths. The total node count

@@ -18,8 +18,6 @@ import { Position, variantOrThrow } from '@damka/rules';
 import { complain, guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
-export const summary = 'Play International draughts against another engine over DXP (TCP)';
-
 export const usage = `Usage: damka dxp --listen HOST:PORT [--forever] [engine options]
        damka dxp --connect HOST:PORT [--games N] [--color white|black] [--minutes M]
                  [--moves N] [--fen FEN] [engine options]

@@ -20,8 +20,6 @@ import {
 /** Most pieces `build` accepts; beyond this a table takes hours in this builder. */
 const MAX_PIECES = 6;
 
-export const summary = 'Endgame databases: build win/draw/loss tables, probe a position';
-
 export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR]
        damka egdb probe --variant ID --fen FEN [--dir DIR]
 

@@ -8,8 +8,6 @@ import { runHubEngine } from '@damka/engine';
 import { guard, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
-export const summary = 'Run Damka as a Hub-2 engine on stdin/stdout (for draughts GUIs)';
-
 export const usage = `Usage: damka hub [--seed N]
 
 Speaks the Hub-2 protocol on standard input and output, one command per line:

@@ -8,8 +8,6 @@
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
-export const summary = 'Play the level ladder (level n+1 against level n) and print a table';
-
 export const usage = `Usage: damka ladder [--variant ID]... [--games N] [--top-nodes N] [--pairs LIST]
 
 For each variant, level n+1 plays level n (n = 1-7) and level 1 plays a player that always takes

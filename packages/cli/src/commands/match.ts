@@ -10,8 +10,6 @@ import { dirname } from 'node:path';
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
-export const summary = 'Play a match: Damka against a Hub engine, another level or rapid-draughts';
-
 export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] [--level L]
                    [--opponent-hub CMD | --opponent-level L | --opponent-depth D]
                    [--opponent-time MS] [--pdn FILE]

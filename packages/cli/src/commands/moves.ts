@@ -6,8 +6,6 @@ import { formatMove } from '@damka/rules';
 import { guard, type Io } from '../command.ts';
 import { POSITION_OPTIONS, POSITION_USAGE, parseCommandLine, positionFrom } from '../args.ts';
 
-export const summary = 'List the legal moves of a position';
-
 export const usage = `Usage: damka moves --variant ID [--option NAME=VALUE]... [--fen FEN]
 
 Prints every legal move of the side to move, one per line, in the variant's notation

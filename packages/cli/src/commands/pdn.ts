@@ -34,8 +34,6 @@ import {
 import { guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
-export const summary = 'Check PDN files against the rules, or convert their notation';
-
 export const usage = `Usage: damka pdn check FILE|FOLDER... [--json] [--game-type N]
        damka pdn convert FILE --notation numeric|algebraic|short [--game-type N]
 

@@ -30,8 +30,6 @@ import {
 /** Deepest perft accepted; deeper trees of any variant take far longer than anyone waits. */
 const MAX_DEPTH = 30;
 
-export const summary = 'Count the move tree of a position to a depth (perft)';
-
 export const usage = `Usage: damka perft --variant ID [--option NAME=VALUE]... [--fen FEN] --depth N
                    [--duplicates keep|drop] [--divide]
 

@@ -23,8 +23,6 @@ import {
 import { guard, type Io } from '../command.ts';
 import { POSITION_OPTIONS, POSITION_USAGE, parseCommandLine, positionFrom } from '../args.ts';
 
-export const summary = 'Play a game for two people at the terminal';
-
 export const usage = `Usage: damka play --variant ID [--option NAME=VALUE]... [--fen FEN]
 
 Two people play at one terminal, taking turns to type moves in the variant's notation

@@ -48,8 +48,6 @@ import { progressBar } from '@damka/engine/match';
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
-export const summary = "Build a variant's puzzle set from real games and self-play, or verify one";
-
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
                           [--out FILE] [--state FILE] [--depth D] [--target N]
                           [--minutes M] [--self-play N] [--quiet]

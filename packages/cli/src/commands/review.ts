@@ -11,8 +11,6 @@ import { progressBar } from '@damka/engine/match';
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
-export const summary = 'Review the games of a PDN file: marks, better lines and accuracy as PDN';
-
 export const usage = `Usage: damka review FILE [--depth D] [--game N] [--out FILE] [--quiet]
 
 Searches every position of each game of FILE and writes the games again with the review: a NAG

@@ -7,8 +7,6 @@ import { HOUSE_RULES, OPTION_NAMES, VARIANTS } from '@damka/rules';
 import { guard, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
-export const summary = 'List variant ids, names and house-rule options';
-
 export const usage = `Usage: damka variants
 
 Lists each variant's id (for --variant), name and summary, then the house-rule options

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Builds what runs under Node to JavaScript with esbuild, so that nothing runs under a TypeScript
+// loader outside development and tests:
+// - the `damka` command (packages/cli/dist): one self-contained file per command, a small
+//   dispatcher (main.js) that loads only the command asked for, and the engine's worker thread
+//   (worker-node.js), all in one folder so `client-node.ts` finds the worker beside its caller.
+//   One bundle per command (no shared chunks): Node's ES-module loader costs a few milliseconds per
+//   file, and a bundle holds only what its command uses, so `damka variants` loads two small files.
+//   build.json lists, for each bundle, the sources it was built from, and when the build began:
+//   bin/damka.mjs rebuilds when a source of the bundles it is about to load is newer.
+// - the server (packages/server/dist/main.js), with the Damka packages inside and its npm
+//   dependencies left to Node.
+// Usage: `node scripts/build.mjs [cli] [server]` (both when none is named). Files are written
+// under a temporary name and renamed, so processes building side by side never read half a file.
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLI_DIST = join(ROOT, 'packages/cli/dist');
+export const SERVER_DIST = join(ROOT, 'packages/server/dist');
+const COMMANDS = join(ROOT, 'packages/cli/src/commands');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  metafile: true,
+  logLevel: 'warning',
+  absWorkingDir: ROOT,
+};
+
+/** Each command is its own bundle: the registry's `import('./perft.ts')` loads `./perft.js`. */
+const commandsApart = {
+  name: 'commands-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[\w-]+\.ts$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || args.resolveDir !== COMMANDS) return undefined;
+      return { path: args.path.replace(/\.ts$/, '.js'), external: true };
+    });
+  },
+};
+
+/** npm packages stay outside the bundle (Node finds them in node_modules); ours go inside. */
+export const npmOutside = {
+  name: 'npm-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@damka/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Write each output under a temporary name, then rename it into place. */
+function writeAll(files) {
+  for (const { path, contents } of files) {
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, contents);
+    renameSync(temporary, path);
+  }
+}
+
+/**
+ * The sources (relative to the repository, package.json files included) each bundle was built
+ * from, by bundle name; a bundle that starts the engine's worker thread counts the worker's too.
+ */
+function sourcesByBundle(metafile) {
+  const sourcesOf = (output) => {
+    const inputs = Object.keys(output.inputs).filter((p) => !p.includes('node_modules/'));
+    const packages = new Set(inputs.map((p) => /^packages\/[^/]+\//.exec(p)?.[0]).filter(Boolean));
+    return [...inputs, ...[...packages].map((p) => `${p}package.json`)];
+  };
+  const bundles = {};
+  for (const [path, output] of Object.entries(metafile.outputs)) {
+    bundles[path.replace(/^.*\//, '').replace(/\.js$/, '')] = sourcesOf(output);
+  }
+  for (const [name, sources] of Object.entries(bundles)) {
+    if (name !== 'worker-node' && sources.includes('packages/engine/src/client-node.ts'))
+      bundles[name] = [...new Set([...sources, ...bundles['worker-node']])];
+  }
+  for (const name of Object.keys(bundles)) bundles[name].sort();
+  return bundles;
+}
+
+/** Build the `damka` command into packages/cli/dist; `clean` removes outputs of older builds. */
+export async function buildCli({ clean = false } = {}) {
+  const started = Date.now();
+  const commands = readdirSync(COMMANDS)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+    .map((f) => ({ in: join(COMMANDS, f), out: f.replace(/\.ts$/, '') }));
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [
+      { in: 'packages/cli/src/main.ts', out: 'main' },
+      { in: 'packages/engine/src/worker-node.ts', out: 'worker-node' },
+      ...commands,
+    ],
+    outdir: CLI_DIST,
+    plugins: [commandsApart],
+  });
+  const outputs = result.outputFiles.map((f) => f.path);
+  if (clean) {
+    mkdirSync(CLI_DIST, { recursive: true });
+    for (const name of readdirSync(CLI_DIST)) {
+      if (/\.(m?js|json)$/.test(name) && !outputs.includes(join(CLI_DIST, name)))
+        rmSync(join(CLI_DIST, name));
+    }
+  }
+  writeAll(result.outputFiles);
+  // Written last: until it names this build's sources, the build counts as not done.
+  const manifest = { started, bundles: sourcesByBundle(result.metafile) };
+  writeAll([{ path: join(CLI_DIST, 'build.json'), contents: JSON.stringify(manifest) }]);
+  return outputs.map((p) => relative(ROOT, p));
+}
+
+/** Build the server into packages/server/dist/main.js. */
+export async function buildServer() {
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: [{ in: 'packages/server/src/main.ts', out: 'main' }],
+    outdir: SERVER_DIST,
+    plugins: [npmOutside],
+  });
+  writeAll(result.outputFiles);
+  return result.outputFiles.map((f) => relative(ROOT, f.path));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((a) => a !== 'cli' && a !== 'server');
+  if (unknown.length > 0) {
+    console.error(`build: unknown target ${unknown.join(', ')} (cli, server)`);
+    process.exit(2);
+  }
+  const all = asked.length === 0;
+  const t = performance.now();
+  const built = [
+    ...(all || asked.includes('cli') ? await buildCli({ clean: true }) : []),
+    ...(all || asked.includes('server') ? await buildServer() : []),
+  ];
+  console.log(`build: ${built.length} files in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
