@@ -7,22 +7,9 @@
  * earlier positions below the root. Each move writes entry idx from entry idx - 1, incrementally,
  * so nothing is unmade but the board.
  */
-import {
-  KIND_SPLIT as IMPORTED_KIND_SPLIT,
-  MAN as IMPORTED_MAN,
-  makeMove as importedMakeMove,
-  type MoveList,
-  type Variant,
-} from '@damka/rules';
-import { BITS_STRIDE as IMPORTED_BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
+import { KIND_SPLIT, MAN, makeMove, type MoveList, type Variant } from '@damka/rules';
+import { BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
 import { variantKeys, type ZobristKeys } from './zobrist.ts';
-
-// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
-// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
-const KIND_SPLIT = IMPORTED_KIND_SPLIT;
-const MAN = IMPORTED_MAN;
-const makeMove = importedMakeMove;
-const BITS_STRIDE = IMPORTED_BITS_STRIDE;
 
 export class SearchPath {
   readonly evaluator: Evaluator;

@@ -5,18 +5,11 @@
  * diagonal board moves squares by one of two index deltas per direction, by row parity). Gives
  * the same scores as the square pass (tested; the bench node count depends on it).
  */
-import { BLACK_BIT as IMPORTED_BLACK_BIT, MAN as IMPORTED_MAN } from '@damka/rules';
+import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { NOT_QUIET as IMPORTED_NOT_QUIET } from './squares.ts';
-import { finish as importedFinish } from './terms.ts';
-import { BITS_STRIDE, popcount as importedPopcount } from './shifts.ts';
-
-// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
-const BLACK_BIT = IMPORTED_BLACK_BIT;
-const MAN = IMPORTED_MAN;
-const NOT_QUIET = IMPORTED_NOT_QUIET;
-const finish = importedFinish;
-const popcount = importedPopcount;
+import { NOT_QUIET } from './squares.ts';
+import { finish } from './terms.ts';
+import { BITS_STRIDE, popcount } from './shifts.ts';
 
 /**
  * `evaluate` / `evaluateQuiet` from bitboards: `codes[at + code]` is the mask of the squares

@@ -19,15 +19,9 @@ import type { Variant } from '@damka/rules';
 import type { PatternTable } from '../patterns.ts';
 import type { Weights } from '../weights.ts';
 import { EvalTables } from './tables.ts';
-import { scanSquares as importedScanSquares } from './squares.ts';
-import { evaluateBits as importedEvaluateBits, loadBits as importedLoadBits } from './bits.ts';
-import { evaluateWideBits as importedEvaluateWideBits } from './wide-bits.ts';
-
-// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
-const scanSquares = importedScanSquares;
-const evaluateBits = importedEvaluateBits;
-const evaluateWideBits = importedEvaluateWideBits;
-const loadBits = importedLoadBits;
+import { scanSquares } from './squares.ts';
+import { evaluateBits, loadBits } from './bits.ts';
+import { evaluateWideBits } from './wide-bits.ts';
 
 /** The evaluation of one variant. It keeps no state between calls. */
 export class Evaluator extends EvalTables {

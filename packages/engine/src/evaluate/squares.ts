@@ -5,15 +5,9 @@
  * 8x8 rule sets with structure or shape terms weighted), and it is the reference the bitboard
  * forms are tested against.
  */
-import { BLACK_BIT as IMPORTED_BLACK_BIT, MAN as IMPORTED_MAN } from '@damka/rules';
+import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { finish as importedFinish, shapeScore as importedShapeScore } from './terms.ts';
-
-// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
-const BLACK_BIT = IMPORTED_BLACK_BIT;
-const MAN = IMPORTED_MAN;
-const finish = importedFinish;
-const shapeScore = importedShapeScore;
+import { finish, shapeScore } from './terms.ts';
 
 /**
  * What the quiet test returns for a position that is not quiet (a capture to play, or no step);

@@ -7,20 +7,10 @@
  * read, copied to fields. One home for each term's data: a term's table is built here once and
  * every form reads it.
  */
-import {
-  BLACK_BIT as IMPORTED_BLACK_BIT,
-  KING,
-  MAN as IMPORTED_MAN,
-  QUEEN,
-  type Variant,
-} from '@damka/rules';
+import { BLACK_BIT, KING, MAN, QUEEN, type Variant } from '@damka/rules';
 import { storedPatterns, type PatternTable } from '../patterns.ts';
 import { weightsFor, type Weights } from '../weights.ts';
 import { buildShifts, buildWideShifts, type Shifts, type WideShifts } from './shifts.ts';
-
-// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
-const BLACK_BIT = IMPORTED_BLACK_BIT;
-const MAN = IMPORTED_MAN;
 
 /** Everything an evaluation form reads (internal to evaluate/: `Evaluator` is the public face). */
 export class EvalTables {

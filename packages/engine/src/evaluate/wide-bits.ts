@@ -5,19 +5,11 @@
  * hand; JavaScript has no fast 64-bit integer). The same terms as the square pass, with the men's
  * shape and the learned patterns read from the masks; the same scores (tested).
  */
-import { BLACK_BIT as IMPORTED_BLACK_BIT, MAN as IMPORTED_MAN } from '@damka/rules';
+import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { popcount as importedPopcount, type WideShifts } from './shifts.ts';
-import { NOT_QUIET as IMPORTED_NOT_QUIET } from './squares.ts';
-import { finish as importedFinish, shapeScore as importedShapeScore } from './terms.ts';
-
-// Copied to module constants: under a TypeScript loader an imported binding read is a getter call.
-const BLACK_BIT = IMPORTED_BLACK_BIT;
-const MAN = IMPORTED_MAN;
-const NOT_QUIET = IMPORTED_NOT_QUIET;
-const finish = importedFinish;
-const shapeScore = importedShapeScore;
-const popcount = importedPopcount;
+import { popcount, type WideShifts } from './shifts.ts';
+import { NOT_QUIET } from './squares.ts';
+import { finish, shapeScore } from './terms.ts';
 
 /** High word of the last `step` result (a second return value without allocation). */
 let stepHigh = 0;
