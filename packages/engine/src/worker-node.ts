@@ -1,6 +1,7 @@
 /**
- * Node `worker_threads` entry: connects the engine host to the parent port. Start it with
- * `new Worker(url, { execArgv: ['--import', 'tsx'] })` while running from TypeScript sources.
+ * Node `worker_threads` entry: connects the engine host to the parent port. `client-node.ts` starts
+ * it: the build's `worker-node.js` beside the bundle that asks (scripts/build.mjs puts them in one
+ * folder), or this source under tsx when the caller runs from sources (tests).
  * Its engines probe the endgame databases of the cache folder (egdb/files-node.ts) when some
  * were built there; with none the search is as before.
  */
