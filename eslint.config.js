@@ -90,6 +90,22 @@ export default defineConfig(
     languageOptions: { globals: nodeGlobals },
   },
   {
+    // CommonJS files (the `damka` executable, bin/damka.cjs): require and the module globals.
+    name: 'damka/commonjs',
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        ...nodeGlobals,
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        __filename: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     name: 'damka/rules-is-pure',
     files: ['packages/rules/src/**'],
     rules: {

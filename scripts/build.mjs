@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Builds what runs under Node to JavaScript with esbuild, so that nothing runs under a TypeScript
 // loader outside development and tests:
-// - the `damka` command (packages/cli/dist): one self-contained file per command, a small
-//   dispatcher (main.js) that loads only the command asked for, and the engine's worker thread
-//   (worker-node.js), all in one folder so `client-node.ts` finds the worker beside its caller.
-//   One bundle per command (no shared chunks): Node's ES-module loader costs a few milliseconds per
-//   file, and a bundle holds only what its command uses, so `damka variants` loads two small files.
-//   build.json lists, for each bundle, the sources it was built from, and when the build began:
-//   bin/damka.mjs rebuilds when a source of the bundles it is about to load is newer.
-// - the server (packages/server/dist/main.js), with the Damka packages inside and its npm
-//   dependencies left to Node.
+// - the `damka` command (packages/cli/dist): one self-contained CommonJS file per command
+//   (`<command>.cjs`), a small dispatcher (main.cjs) that requires only the command asked for, and
+//   the engine's worker thread (worker-node.js, an ES module), all in one folder so that
+//   `client-node.ts` finds the worker beside its caller. CommonJS and no shared chunks because
+//   start-up is what a command line pays for: Node's ES-module loader costs tens of milliseconds
+//   to start and a few more per file, `require` much less, and a bundle of its own holds only what
+//   its command uses, so `damka variants` reads two small files. build.json lists, for each
+//   bundle, the sources it was built from, and when the build began: bin/damka.cjs rebuilds when
+//   a source of the bundles it is about to load is newer.
+// - the server (packages/server/dist/main.js, an ES module), with the Damka packages inside and
+//   its npm dependencies left to Node.
 // Usage: `node scripts/build.mjs [cli] [server]` (both when none is named). Files are written
 // under a temporary name and renamed, so processes building side by side never read half a file.
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,14 +35,30 @@ const common = {
   absWorkingDir: ROOT,
 };
 
-/** Each command is its own bundle: the registry's `import('./perft.ts')` loads `./perft.js`. */
+/** Each command is its own bundle: the registry's `import('./perft.ts')` requires `./perft.cjs`. */
 const commandsApart = {
   name: 'commands-apart',
   setup(build) {
     build.onResolve({ filter: /^\.\/[\w-]+\.ts$/ }, (args) => {
       if (args.kind !== 'dynamic-import' || args.resolveDir !== COMMANDS) return undefined;
-      return { path: args.path.replace(/\.ts$/, '.js'), external: true };
+      return { path: args.path.replace(/\.ts$/, '.cjs'), external: true };
     });
+  },
+};
+
+/**
+ * CommonJS has no `import.meta`: its `url` becomes the bundle's own file URL (client-node.ts finds
+ * the worker by it); `resolve` is only read when running from sources, never in a bundle.
+ */
+const commonJs = {
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  // `import()` of another command becomes `require`, so no ES-module loader starts
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': 'importMetaUrl', 'import.meta.resolve': 'undefined' },
+  // strict mode first, as in the ES modules the sources are
+  banner: {
+    js: '"use strict";\nconst importMetaUrl = require("node:url").pathToFileURL(__filename).href;',
   },
 };
 
@@ -76,7 +94,7 @@ function sourcesByBundle(metafile) {
   };
   const bundles = {};
   for (const [path, output] of Object.entries(metafile.outputs)) {
-    bundles[path.replace(/^.*\//, '').replace(/\.js$/, '')] = sourcesOf(output);
+    bundles[path.replace(/^.*\//, '').replace(/\.c?js$/, '')] = sourcesOf(output);
   }
   for (const [name, sources] of Object.entries(bundles)) {
     if (name !== 'worker-node' && sources.includes('packages/engine/src/client-node.ts'))
@@ -92,28 +110,37 @@ export async function buildCli({ clean = false } = {}) {
   const commands = readdirSync(COMMANDS)
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .map((f) => ({ in: join(COMMANDS, f), out: f.replace(/\.ts$/, '') }));
-  const result = await esbuild.build({
-    ...common,
-    entryPoints: [
-      { in: 'packages/cli/src/main.ts', out: 'main' },
-      { in: 'packages/engine/src/worker-node.ts', out: 'worker-node' },
-      ...commands,
-    ],
-    outdir: CLI_DIST,
-    plugins: [commandsApart],
-  });
-  const outputs = result.outputFiles.map((f) => f.path);
+  const [cli, worker] = await Promise.all([
+    esbuild.build({
+      ...common,
+      ...commonJs,
+      entryPoints: [{ in: 'packages/cli/src/main.ts', out: 'main' }, ...commands],
+      outdir: CLI_DIST,
+      plugins: [commandsApart],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [{ in: 'packages/engine/src/worker-node.ts', out: 'worker-node' }],
+      outdir: CLI_DIST,
+    }),
+  ]);
+  const files = [...cli.outputFiles, ...worker.outputFiles];
+  const outputs = files.map((f) => f.path);
   if (clean) {
     mkdirSync(CLI_DIST, { recursive: true });
     for (const name of readdirSync(CLI_DIST)) {
-      if (/\.(m?js|json)$/.test(name) && !outputs.includes(join(CLI_DIST, name)))
+      if (/\.(c?js|mjs|json)$/.test(name) && !outputs.includes(join(CLI_DIST, name)))
         rmSync(join(CLI_DIST, name));
     }
   }
-  writeAll(result.outputFiles);
+  writeAll(files);
   // Written last: until it names this build's sources, the build counts as not done.
-  const manifest = { started, bundles: sourcesByBundle(result.metafile) };
-  writeAll([{ path: join(CLI_DIST, 'build.json'), contents: JSON.stringify(manifest) }]);
+  const bundles = sourcesByBundle({
+    outputs: { ...cli.metafile.outputs, ...worker.metafile.outputs },
+  });
+  writeAll([
+    { path: join(CLI_DIST, 'build.json'), contents: JSON.stringify({ started, bundles }) },
+  ]);
   return outputs.map((p) => relative(ROOT, p));
 }
 

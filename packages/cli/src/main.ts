@@ -3,7 +3,7 @@
  * and runs it with the rest. `damka COMMAND --help` shows the command's usage without running it.
  *
  * `main` takes the arguments and an `Io` and resolves to an exit code, so the whole command line
- * is testable in-process; only `bin/damka.mjs` touches `process`. A user's mistake is one line on
+ * is testable in-process; only `bin/damka.cjs` touches `process`. A user's mistake is one line on
  * stderr and exit code 2; an unexpected exception is a bug, reported in one line with exit code 1.
  */
 import { complain, EXIT_USAGE, type Io } from './command.ts';

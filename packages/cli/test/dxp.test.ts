@@ -16,7 +16,7 @@ test('damka dxp: our initiator against our follower process, two games to their 
   const follower = spawn(
     process.execPath,
     [
-      'packages/cli/bin/damka.mjs',
+      'packages/cli/bin/damka.cjs',
       'dxp',
       '--listen',
       '127.0.0.1:0',

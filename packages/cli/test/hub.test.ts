@@ -11,7 +11,7 @@ import { HubClient, parseHubLine, parseHubMove } from '@damka/engine';
 import { damka } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = 'packages/cli/bin/damka.mjs';
+const BIN = 'packages/cli/bin/damka.cjs';
 
 test('damka hub with HubClient: English through the variant parameter, legal moves, quit', async () => {
   const client = await HubClient.start({

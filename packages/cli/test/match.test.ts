@@ -13,7 +13,7 @@ import { parsePdn } from '@damka/rules';
 import { splitCommand } from '../src/commands/match.ts';
 import { damka, lines } from './helpers.ts';
 
-const BIN = fileURLToPath(new URL('../bin/damka.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/damka.cjs', import.meta.url));
 
 test('damka match against damka hub: two games, progress, score, Elo and PDN', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'damka-match-'));

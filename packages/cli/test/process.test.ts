@@ -1,5 +1,5 @@
 /**
- * The real `damka` executable, spawned as a user would run it: `bin/damka.mjs` must run the
+ * The real `damka` executable, spawned as a user would run it: `bin/damka.cjs` must run the
  * JavaScript build (rebuilding it when a source it loads is newer), keep stdout to the result and
  * set the exit code.
  */
@@ -12,14 +12,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 function run(...args: string[]) {
-  return spawnSync(process.execPath, ['packages/cli/bin/damka.mjs', ...args], {
+  return spawnSync(process.execPath, ['packages/cli/bin/damka.cjs', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
   });
 }
 
-test('node packages/cli/bin/damka.mjs perft prints the count as its last line', () => {
+test('node packages/cli/bin/damka.cjs perft prints the count as its last line', () => {
   const r = run('perft', '--variant', 'english', '--depth', '5', '--duplicates', 'keep');
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, '7361\n');

@@ -164,11 +164,14 @@ export function ladderRowText(row: LadderRow): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [games = '20', ...ids] = process.argv.slice(2);
   console.log(LADDER_HEADER);
-  for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian']) {
-    await runLadder({
-      variant: variantOrThrow(id),
-      games: Number(games),
-      onRow: (row) => console.log(ladderRowText(row)),
-    });
-  }
+  // no top-level await: the damka command bundles this module as CommonJS (scripts/build.mjs)
+  void (async () => {
+    for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian']) {
+      await runLadder({
+        variant: variantOrThrow(id),
+        games: Number(games),
+        onRow: (row) => console.log(ladderRowText(row)),
+      });
+    }
+  })();
 }

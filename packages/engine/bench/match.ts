@@ -114,7 +114,8 @@ export function runRapidDraughtsMatch(options: {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [games = '40', ms = '200', level = '8'] = process.argv.slice(2);
   const total = Number(games);
-  const report = await runRapidDraughtsMatch({
+  // no top-level await: the damka command bundles this module as CommonJS (scripts/build.mjs)
+  void runRapidDraughtsMatch({
     games: total,
     moveTime: Number(ms),
     level: Number(level),
@@ -124,6 +125,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         `${progressBar(i + 1, total)} game ${i + 1}: Damka ${g.playerColor}, ` +
           `opening ${g.opening}: ${g.score} (${g.reason}) +${tally.wins} =${tally.draws} -${tally.losses}`,
       ),
-  });
-  console.log(`Damka ${formatScore(report)}`);
+  }).then((report) => console.log(`Damka ${formatScore(report)}`));
 }
