@@ -55,6 +55,14 @@ export type ExplanationCode =
   | 'earlierKingCapture'
   /** precedence (Czech): a king can capture, so a king capture must be played */
   | 'kingCaptureFirst'
+  /** precedence (Frisian Art. 11): a capture of higher value exists (a king counts more than a man) */
+  | 'moreValuableCapture'
+  /** a Thai king lands right behind the piece it takes */
+  | 'kingLandsRightBehind'
+  /** a Killer king whose capture ends on a king stops right behind it */
+  | 'kingStopsBehindKing'
+  /** Frisian Art. 17: this king has made its three non-capturing moves in a row */
+  | 'kingMoveLimit'
   | 'manCannotMoveBackward'
   | 'manCannotMoveSideways'
   | 'manCannotCaptureBackward'
@@ -120,6 +128,11 @@ const RELAXATIONS: readonly Relaxation[] = [
     name: 'reversal',
     applies: (r) => !r.capture.allowReversal,
     relax: (r) => ({ ...r, capture: { ...r.capture, allowReversal: true } }),
+  },
+  {
+    name: 'kingLanding',
+    applies: (r) => r.king.landing !== undefined && r.king.landing !== 'anyBeyond',
+    relax: (r) => ({ ...r, king: { ...r.king, landing: 'anyBeyond' } }),
   },
   {
     name: 'midCapture',
@@ -341,6 +354,15 @@ export function explainMove(
         [],
         {},
       );
+    case 'kingLanding':
+      return rules.king.landing === 'rightBehind'
+        ? make('kingLandsRightBehind', 'A king lands right behind the piece it takes.', [], {})
+        : make(
+            'kingStopsBehindKing',
+            'A king whose capture ends on a king stops right behind it.',
+            [],
+            {},
+          );
     case 'midCapture': {
       const crowned = attempted?.path.find(
         (sq) =>
@@ -447,6 +469,13 @@ export function explainMove(
           captures,
           params,
         );
+      case 'value':
+        return make(
+          'moreValuableCapture',
+          `You must take the most valuable pieces (a king counts more than a man, less than two): ${required}.`,
+          captures,
+          params,
+        );
     }
   }
 }
@@ -461,6 +490,10 @@ function component(step: PrecedenceStep, m: Move): number {
     case 'withKing':
     case 'kingPriority':
       return m.moved.role !== 'man' ? 1 : 0;
+    case 'value': {
+      const kings = m.captured.filter((p) => p.role !== 'man').length;
+      return (m.captures.length + kings) * 128 - kings;
+    }
     case 'earliestKing': {
       let bits = 0;
       m.captured.forEach((p, i) => {

@@ -100,7 +100,9 @@ export class Position {
     const start = parseFen(variant, variant.rules.startFen);
     // a king split adds a man, so under that house rule a side may outgrow its starting count
     const limit =
-      start.ok && !variant.rules.kingSplit ? countPieces(start.value.board).white : t.size;
+      start.ok && !variant.rules.kingSplit
+        ? Math.max(countPieces(start.value.board).white, variant.rules.maxPieces ?? 0)
+        : t.size;
     const counts = countPieces(setup.board);
     for (const [color, n] of [
       ['white', counts.white],
