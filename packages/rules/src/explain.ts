@@ -288,6 +288,25 @@ export function explainMove(
     );
   }
 
+  const material = position.material();
+  const kings = material.whiteKings + material.blackKings;
+  if (variant.compiled.crowningWins && legalMoves.length === 0 && kings > 0) {
+    return make('gameOver', 'The game is over: a king has been crowned, and that wins.', [], {});
+  }
+  // Frisian Art. 17: the move is one the pieces can make, but this king has used up its run
+  if (
+    variant.compiled.kingMoveLimit > 0 &&
+    generate(position, []).some((m) => fitsRoute(m, route))
+  ) {
+    const limit = variant.compiled.kingMoveLimit;
+    return make(
+      'kingMoveLimit',
+      `This king has made ${limit} moves in a row without capturing; move another piece.`,
+      legalMoves,
+      { limit, from: name(from) },
+    );
+  }
+
   const rules = variant.rules;
   const applicable = RELAXATIONS.filter((r) => r.applies(rules)).map((r) => r.name);
   const relaxedMatches = (names: readonly string[]) =>

@@ -65,7 +65,7 @@ export class Perft {
   /** Leaves at `depth` below a board with `side` to move; `openingPly` into the script, or -1. */
   count(board: Int8Array, side: number, depth: number, openingPly = -1): number {
     if (depth <= 0) return 1;
-    this.root(depth, openingPly);
+    this.root(depth, openingPly, board, side);
     if (this.bitboard !== null && !this.states.scripted(0)) {
       return this.bitboard.count(board, side, depth);
     }
@@ -79,7 +79,7 @@ export class Perft {
     depth: number,
     openingPly = -1,
   ): { list: MoveList; counts: number[] } {
-    this.root(depth, openingPly);
+    this.root(depth, openingPly, board, side);
     const list = this.listAt(0);
     this.generate(board, side, list, 0);
     const counts: number[] = [];
@@ -99,11 +99,11 @@ export class Perft {
   }
 
   /** Set the rule state of the root, with room for `depth` plies below it. */
-  private root(depth: number, openingPly: number): void {
+  private root(depth: number, openingPly: number, board: Int8Array, side: number): void {
     if (this.states.opening.length <= depth + 1) {
       this.states = new PlyStates(this.variant, depth + 1);
     }
-    this.states.root(openingPly);
+    this.states.root(openingPly, board, side);
   }
 
   private listAt(ply: number): MoveList {
