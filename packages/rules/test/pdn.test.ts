@@ -348,7 +348,7 @@ test('GameType: standard numbers, full values and Damka variant tags', () => {
   assert.equal(back.value.variant.options.noForcedCapture, true);
   // refusals
   for (const [name, value] of [
-    ['GameType', '23'],
+    ['GameType', '32'],
     ['GameType', '20,W,12,12,N2,0'],
     ['GameType', 'twenty'],
     ['GameType', '20,X'],

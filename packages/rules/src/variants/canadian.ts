@@ -13,7 +13,12 @@ export const canadian: Rules = {
   topology: 'diagonal-12x12', // a dark square at each player's near left
   startFen: 'W:W43-72:B1-30',
   pdnGameType: '27',
-  // windames: 3 kings v 1 king, 16 moves; otherwise the FMJD rules by analogy
+  // windames: 3 kings v 1 king, 16 moves; otherwise the FMJD rules (docs/decisions.md item 1)
   draws: international.draws,
-  sources: ['windames Canadian draughts', 'PDN GameType 27', 'docs/rules.md §5.22'],
+  sources: [
+    'windames Canadian draughts',
+    'PDN GameType 27',
+    'docs/rules.md §5.22',
+    'docs/decisions.md item 1',
+  ],
 };

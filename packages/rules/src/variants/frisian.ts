@@ -27,7 +27,7 @@ export const frisian: Rules = {
   kingMoveLimit: 3, // Art. 17
   draws: [
     { kind: 'endgame', strongPieces: [2, 2], minStrongKings: 2, moves: 7 }, // Art. 18
-    // Art. 21.1, read as decision 10: one king each draws after two more moves
+    // Art. 21.1, read as docs/decisions.md item 10: one king each draws after two more moves
     { kind: 'endgame', strongPieces: [1, 1], minStrongKings: 1, moves: 2 },
   ],
   sources: [

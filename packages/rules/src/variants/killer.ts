@@ -13,5 +13,10 @@ export const killer: Rules = {
   summary: 'International rules, but a king that takes a king last stops right behind it.',
   king: { range: 'flying', landing: 'rightBehindKing' },
   pdnGameType: '20', // no GameType of its own: written with the Variant tag
-  sources: ['mindsports.nl Killer draughts rules', 'docs/rules.md §5.18'],
+  // draws: International's (docs/decisions.md item 1)
+  sources: [
+    'mindsports.nl Killer draughts rules',
+    'docs/rules.md §5.18',
+    'docs/decisions.md item 1',
+  ],
 };

@@ -13,10 +13,10 @@ export const thai: Rules = {
   name: 'Thai (Mak-hos)',
   summary: '8x8, eight men each; kings fly but land right behind what they take.',
   topology: 'diagonal-8x8',
-  firstPlayer: 'white', // decision 9
+  firstPlayer: 'white', // docs/decisions.md item 9
   startFen: 'W:Wa1,c1,e1,g1,b2,d2,f2,h2:Ba7,c7,e7,g7,b8,d8,f8,h8',
   maxPieces: 12, // the three-row start of the published Thai perft table (docs/rules.md §7.6)
-  notation: { squares: 'algebraic', acceptNumeric: true, captureSeparator: 'x' }, // decision 9
+  notation: { squares: 'algebraic', acceptNumeric: true, captureSeparator: 'x' }, // docs/decisions.md item 9
   pdnGameType: '31',
   man: { ...international.man, captures: 'forward' },
   king: { range: 'flying', landing: 'rightBehind' },
