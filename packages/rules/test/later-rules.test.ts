@@ -14,7 +14,12 @@ import {
   Position,
   VARIANTS,
   explainMove,
+  formatMove,
   makeMove,
+  parsePdn,
+  replayGame,
+  variantTags,
+  writePdn,
   parseMove,
   perft,
   unmakeMove,
@@ -158,5 +163,40 @@ test('each new rule feature is a compiled field set only by the variants that ha
     for (const [field, value] of Object.entries(want)) {
       assert.equal(c[field as keyof typeof c], value, `${rules.id}.${field}`);
     }
+  }
+});
+
+test('games of every new rule set are written as PDN and read back move for move', () => {
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  for (const id of ['frisian', 'frysk', 'killer', 'breakthrough', 'pool', 'thai', 'canadian']) {
+    const v = variantOrThrow(id);
+    let p = Position.start(v);
+    const texts: string[] = [];
+    for (let ply = 0; ply < 80; ply++) {
+      const moves = p.legalMoves();
+      if (moves.length === 0) break;
+      const m = moves[next() % moves.length]!;
+      texts.push(formatMove(p, m));
+      p = p.play(m);
+    }
+    const text = writePdn([
+      {
+        tags: new Map([...variantTags(v), ['Result', '*']]),
+        moves: {
+          comments: [],
+          moves: texts.map((t) => ({ text: t, nags: [], comments: [], variations: [] })),
+        },
+        result: '*',
+        startNumber: 1,
+      },
+    ]);
+    const [game] = parsePdn(text).games;
+    assert.ok(game?.ok, `${id}: ${text}`);
+    const replayed = replayGame(game.value);
+    assert.ok(replayed.ok, `${id}: ${!replayed.ok && JSON.stringify(replayed.error)}`);
+    assert.equal(replayed.value.variant.id, id);
+    assert.equal(replayed.value.moves.length, texts.length, id);
+    assert.equal(replayed.value.positions.at(-1)!.fen, p.fen, id);
   }
 });
