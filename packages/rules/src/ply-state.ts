@@ -138,7 +138,8 @@ export class PlyStates {
   /**
    * Per ply, at `2 * ply` for the side to move and `2 * ply + 1` for the other (king-move limit
    * only): the counted king's square, its non-capturing moves in a row, and the side's men
-   * (-1 when the walk began without a board: then a man is assumed).
+   * (-1 when the walk began without a board: then the limit is not applied, since it cannot be
+   * told whether the side is bound).
    */
   readonly runSquare: Int16Array;
   readonly runMoves: Uint8Array;
@@ -159,7 +160,7 @@ export class PlyStates {
   /**
    * Start a walk: ply 0 is `openingPly` into the script (-1: the opening does not apply). Under a
    * king-move limit, `board` (with `side` to move) gives the men of each side and `runs` the counts
-   * the game has reached (none for a position read from a FEN).
+   * the game has reached (none for a position read from a FEN); without a board the limit is off.
    */
   root(openingPly: number, board?: Int8Array, side = 0, runs: KingRuns = NO_KING_RUNS): void {
     this.opening[0] = openingPly >= 0 && openingPly < this.script.length ? openingPly : -1;
@@ -198,7 +199,7 @@ export class PlyStates {
   /** Whether the side to move at `ply` has a king that reached the limit (and still has a man). */
   private bound(ply: number): boolean {
     const at = 2 * ply;
-    return this.kingLimit > 0 && this.runMoves[at]! >= this.kingLimit && this.men[at] !== 0;
+    return this.kingLimit > 0 && this.runMoves[at]! >= this.kingLimit && this.men[at]! > 0;
   }
 
   /**
@@ -213,7 +214,9 @@ export class PlyStates {
   scriptedNext(ply: number): boolean {
     return (
       this.script.next(this.opening[ply]!) >= 0 ||
-      (this.kingLimit > 0 && this.runMoves[2 * ply + 1]! >= this.kingLimit)
+      (this.kingLimit > 0 &&
+        this.runMoves[2 * ply + 1]! >= this.kingLimit &&
+        this.men[2 * ply + 1]! > 0)
     );
   }
 
