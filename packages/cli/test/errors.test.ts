@@ -28,7 +28,7 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['perft', '--variant', 'checkers', '--depth', '1'],
     says: /^unknown variant 'checkers' \(known: international, /,
   },
-  { argv: ['moves', '--variant', 'frisian'], says: /^unknown variant 'frisian'/ },
+  { argv: ['moves', '--variant', 'lasca'], says: /^unknown variant 'lasca'/ },
   { argv: ['perft', '--depth', '1'], says: /^--variant is required/ },
   // a negative number after a string option is that option's value, not an option
   {

@@ -19,6 +19,7 @@ import {
   sameMove,
   writePdn,
   resultMarker,
+  variantTags,
   type Move,
   type PdnGame,
   type PdnResult,
@@ -429,6 +430,8 @@ export async function playMatchGame(
     ['Black', playerColor === 'black' ? player.name : opponent.name],
     ['Result', result],
     ['GameType', variant.rules.pdnGameType],
+    // and Variant, VariantOptions where the number alone names another game (Frysk!, Killer, options)
+    ...variantTags(variant).filter(([name]) => name !== 'GameType'),
     ['Termination', reason],
   ]);
   const pdn: PdnGame = {

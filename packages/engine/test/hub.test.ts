@@ -307,6 +307,19 @@ test('variants: set-param variant, options and the pos string of an 8x8 board', 
   assert.ok(out.every((l) => l.startsWith('error message=')));
 });
 
+test("variants: Scan's names frisian, killer and bt", async () => {
+  const { backend, feed, tick } = session();
+  for (const [name, id] of [
+    ['frisian', 'frisian'],
+    ['killer', 'killer'],
+    ['bt', 'breakthrough'],
+  ] as const) {
+    feed(`set-param name=variant value=${name}`, 'pos', 'level depth=1', 'go');
+    await tick();
+    assert.equal(backend.requests[backend.requests.length - 1]!.game.variant, id, name);
+  }
+});
+
 test('during a search only ping, stop, ponder-hit and quit are read; analyze ends at stop', async () => {
   const { out, backend, feed, tick } = session(true);
   feed('pos', 'go analyze');

@@ -55,6 +55,14 @@ export type ExplanationCode =
   | 'earlierKingCapture'
   /** precedence (Czech): a king can capture, so a king capture must be played */
   | 'kingCaptureFirst'
+  /** precedence (Frisian Art. 11): a capture of higher value exists (a king counts more than a man) */
+  | 'moreValuableCapture'
+  /** a Thai king lands right behind the piece it takes */
+  | 'kingLandsRightBehind'
+  /** a Killer king whose capture ends on a king stops right behind it */
+  | 'kingStopsBehindKing'
+  /** Frisian Art. 17: this king has made its three non-capturing moves in a row */
+  | 'kingMoveLimit'
   | 'manCannotMoveBackward'
   | 'manCannotMoveSideways'
   | 'manCannotCaptureBackward'
@@ -120,6 +128,11 @@ const RELAXATIONS: readonly Relaxation[] = [
     name: 'reversal',
     applies: (r) => !r.capture.allowReversal,
     relax: (r) => ({ ...r, capture: { ...r.capture, allowReversal: true } }),
+  },
+  {
+    name: 'kingLanding',
+    applies: (r) => r.king.landing !== undefined && r.king.landing !== 'anyBeyond',
+    relax: (r) => ({ ...r, king: { ...r.king, landing: 'anyBeyond' } }),
   },
   {
     name: 'midCapture',
@@ -275,6 +288,25 @@ export function explainMove(
     );
   }
 
+  const material = position.material();
+  const kings = material.whiteKings + material.blackKings;
+  if (variant.compiled.crowningWins && legalMoves.length === 0 && kings > 0) {
+    return make('gameOver', 'The game is over: a king has been crowned, and that wins.', [], {});
+  }
+  // Frisian Art. 17: the move is one the pieces can make, but this king has used up its run
+  if (
+    variant.compiled.kingMoveLimit > 0 &&
+    generate(position, []).some((m) => fitsRoute(m, route))
+  ) {
+    const limit = variant.compiled.kingMoveLimit;
+    return make(
+      'kingMoveLimit',
+      `This king has made ${limit} moves in a row without capturing; move another piece.`,
+      legalMoves,
+      { limit, from: name(from) },
+    );
+  }
+
   const rules = variant.rules;
   const applicable = RELAXATIONS.filter((r) => r.applies(rules)).map((r) => r.name);
   const relaxedMatches = (names: readonly string[]) =>
@@ -341,6 +373,15 @@ export function explainMove(
         [],
         {},
       );
+    case 'kingLanding':
+      return rules.king.landing === 'rightBehind'
+        ? make('kingLandsRightBehind', 'A king lands right behind the piece it takes.', [], {})
+        : make(
+            'kingStopsBehindKing',
+            'A king whose capture ends on a king stops right behind it.',
+            [],
+            {},
+          );
     case 'midCapture': {
       const crowned = attempted?.path.find(
         (sq) =>
@@ -447,6 +488,13 @@ export function explainMove(
           captures,
           params,
         );
+      case 'value':
+        return make(
+          'moreValuableCapture',
+          `You must take the most valuable pieces (a king counts more than a man, less than two): ${required}.`,
+          captures,
+          params,
+        );
     }
   }
 }
@@ -461,6 +509,10 @@ function component(step: PrecedenceStep, m: Move): number {
     case 'withKing':
     case 'kingPriority':
       return m.moved.role !== 'man' ? 1 : 0;
+    case 'value': {
+      const kings = m.captured.filter((p) => p.role !== 'man').length;
+      return (m.captures.length + kings) * 128 - kings;
+    }
     case 'earliestKing': {
       let bits = 0;
       m.captured.forEach((p, i) => {

@@ -48,6 +48,8 @@ export class Perft {
   private readonly variant: Variant;
   /** The bitboard walk when the rules qualify for it, else null. */
   private readonly bitboard: BitboardPerft | null;
+  /** The counters skip the generator, so they are off where a crowning ends the game (Breakthrough). */
+  private readonly bulk: boolean;
 
   constructor(variant: Variant, options: PerftOptions = {}) {
     const rules = variant.compiled;
@@ -57,12 +59,13 @@ export class Perft {
     this.variant = variant;
     this.states = new PlyStates(variant, 32);
     this.bitboard = options.generator === 'general' ? null : bitboardPerftFor(rules, this.drop);
+    this.bulk = !rules.crowningWins;
   }
 
   /** Leaves at `depth` below a board with `side` to move; `openingPly` into the script, or -1. */
   count(board: Int8Array, side: number, depth: number, openingPly = -1): number {
     if (depth <= 0) return 1;
-    this.root(depth, openingPly);
+    this.root(depth, openingPly, board, side);
     if (this.bitboard !== null && !this.states.scripted(0)) {
       return this.bitboard.count(board, side, depth);
     }
@@ -76,7 +79,7 @@ export class Perft {
     depth: number,
     openingPly = -1,
   ): { list: MoveList; counts: number[] } {
-    this.root(depth, openingPly);
+    this.root(depth, openingPly, board, side);
     const list = this.listAt(0);
     this.generate(board, side, list, 0);
     const counts: number[] = [];
@@ -96,11 +99,11 @@ export class Perft {
   }
 
   /** Set the rule state of the root, with room for `depth` plies below it. */
-  private root(depth: number, openingPly: number): void {
+  private root(depth: number, openingPly: number, board: Int8Array, side: number): void {
     if (this.states.opening.length <= depth + 1) {
       this.states = new PlyStates(this.variant, depth + 1);
     }
-    this.states.root(openingPly);
+    this.states.root(openingPly, board, side);
   }
 
   private listAt(ply: number): MoveList {
@@ -116,13 +119,13 @@ export class Perft {
     const states = this.states;
     // Bulk counting: the last ply only needs how many moves there are, which the generator can
     // tell without writing non-captures (the scripted opening still needs the full list).
-    if (depth === 1 && !states.scripted(ply))
+    if (depth === 1 && this.bulk && !states.scripted(ply))
       return this.counter.countMoves(board, side, this.drop);
     const list = this.listAt(ply);
     const n = this.generate(board, side, list, ply);
     if (depth === 1) return n;
     // The last two plies together: the generator counts every reply without a list per child.
-    if (depth === 2 && !states.scriptedNext(ply)) {
+    if (depth === 2 && this.bulk && !states.scriptedNext(ply)) {
       return this.counter.countReplies(board, side, list, this.drop);
     }
     let total = 0;

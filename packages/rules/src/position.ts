@@ -27,7 +27,16 @@ import { parseFen, makeFen, type FenError } from './fen.ts';
 import type { Variant } from './variant.ts';
 import { KIND_CAPTURE, KIND_SPLIT, MoveList } from './movegen/move-list.ts';
 import { makeMove, MoveGenerator } from './movegen/generator.ts';
-import { HUFF_NONE, HUFF_SOUFFLE, huffOffence, huffRule, openingScript } from './ply-state.ts';
+import {
+  HUFF_NONE,
+  HUFF_SOUFFLE,
+  NO_KING_RUNS,
+  PlyStates,
+  huffOffence,
+  huffRule,
+  openingScript,
+  type KingRuns,
+} from './ply-state.ts';
 
 /** One legal move. `path` lists the landing square after each jump (ends with `to`). */
 export interface Move {
@@ -63,6 +72,8 @@ export class Position {
   readonly openingPly: number;
   /** Pieces of the side to move's opponent that may now be burned (huff rules), else empty. */
   readonly burnable: readonly Square[];
+  /** Under a king-move limit (Frisian): each side's counted king and its moves in a row. */
+  readonly kingRuns: KingRuns;
   private readonly cells: Int8Array;
   private moves: Move[] | undefined;
 
@@ -72,12 +83,14 @@ export class Position {
     turn: Color,
     openingPly: number,
     burnable: readonly Square[],
+    kingRuns: KingRuns = NO_KING_RUNS,
   ) {
     this.variant = variant;
     this.cells = cells;
     this.turn = turn;
     this.openingPly = openingPly;
     this.burnable = burnable;
+    this.kingRuns = kingRuns;
   }
 
   /** The variant's start position. */
@@ -100,7 +113,9 @@ export class Position {
     const start = parseFen(variant, variant.rules.startFen);
     // a king split adds a man, so under that house rule a side may outgrow its starting count
     const limit =
-      start.ok && !variant.rules.kingSplit ? countPieces(start.value.board).white : t.size;
+      start.ok && !variant.rules.kingSplit
+        ? Math.max(countPieces(start.value.board).white, variant.rules.maxPieces ?? 0)
+        : t.size;
     const counts = countPieces(setup.board);
     for (const [color, n] of [
       ['white', counts.white],
@@ -169,8 +184,16 @@ export class Position {
     list.clear();
     this.variant.generator.generate(this.cells, colorIndex(this.turn), list, true);
     openingScript(this.variant).restrict(list, list.count, this.openingPly);
+    if (this.variant.compiled.kingMoveLimit > 0) this.plyStates().restrict(list, list.count, 0);
     this.moves = movesFromList(list);
     return this.moves;
+  }
+
+  /** A one-ply rule state rooted here (king-move limit): restricts and plays like perft's. */
+  private plyStates(): PlyStates {
+    const states = new PlyStates(this.variant, 1);
+    states.root(-1, this.cells, colorIndex(this.turn), this.kingRuns);
+    return states;
   }
 
   /** The compulsory opening's next move (from/to), if the opening still applies. */
@@ -185,7 +208,13 @@ export class Position {
     makeMove(cells, list, 0);
     const opening = openingScript(this.variant).next(this.openingPly);
     const burnable = this.offenders(move);
-    return new Position(this.variant, cells, opposite(this.turn), opening, burnable);
+    let runs = NO_KING_RUNS;
+    if (this.variant.compiled.kingMoveLimit > 0) {
+      const states = this.plyStates();
+      states.make(list, 0, 0);
+      runs = states.kingRuns(1);
+    }
+    return new Position(this.variant, cells, opposite(this.turn), opening, burnable, runs);
   }
 
   /** Under huff rules: remove one of `burnable` (not a move; the same side then moves). */
@@ -194,7 +223,7 @@ export class Position {
       return err(`the piece on ${this.variant.squares.names[sq] ?? sq} cannot be burned`);
     const cells = this.cells.slice();
     cells[sq] = EMPTY;
-    return ok(new Position(this.variant, cells, this.turn, this.openingPly, []));
+    return ok(new Position(this.variant, cells, this.turn, this.openingPly, [], this.kingRuns));
   }
 
   /**

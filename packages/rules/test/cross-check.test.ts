@@ -68,6 +68,11 @@ for (const [i, c] of CASES.entries()) {
     if (c.options.kingSplit) assert.ok(r.withSplit > 0, 'some positions offer a king split');
     if (c.options.lastPieceMayMoveBackward)
       assert.ok(r.withBackwardStep > 0, 'a lone man steps back');
+    // the later rule sets: each of their own rules changes the move list somewhere in the sample
+    for (const [name, hits] of Object.entries(r.featureHits)) {
+      t.diagnostic(`${name} matters in ${hits} positions`);
+      assert.ok(hits > 0, `no position exercises ${name}`);
+    }
   });
   if (c.known) {
     test(

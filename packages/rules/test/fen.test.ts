@@ -47,7 +47,7 @@ const DARK_8X8 = {
   black: ['b6', 'd6', 'f6', 'h6', 'a7', 'c7', 'e7', 'g7', 'b8', 'd8', 'f8', 'h8'],
 };
 
-/** docs/rules.md §4 / docs/decisions.md item 11: side to move, white and black squares of each start. */
+/** docs/rules.md §4 / docs/decisions.md items 9, 11 and 15: side to move, white and black squares of each start. */
 const starts: Record<string, { turn: 'white' | 'black'; white: string[]; black: string[] }> = {
   international: { turn: 'white', white: range(31, 50), black: range(1, 20) },
   antidraughts: { turn: 'white', white: range(31, 50), black: range(1, 20) },
@@ -72,6 +72,17 @@ const starts: Record<string, { turn: 'white' | 'black'; white: string[]; black: 
     white: [...algebraic('abcdefghi', [1, 2, 3, 4]), 'f5', 'g5', 'h5', 'i5'],
     black: [...algebraic('abcdefghi', [6, 7, 8, 9]), 'a5', 'b5', 'c5', 'd5'],
   },
+  frisian: { turn: 'white', white: range(31, 50), black: range(1, 20) },
+  frysk: { turn: 'white', white: range(46, 50), black: range(1, 5) },
+  killer: { turn: 'white', white: range(31, 50), black: range(1, 20) },
+  breakthrough: { turn: 'white', white: range(31, 50), black: range(1, 20) },
+  pool: { turn: 'black', white: range(21, 32), black: range(1, 12) },
+  thai: {
+    turn: 'white',
+    white: ['a1', 'c1', 'e1', 'g1', 'b2', 'd2', 'f2', 'h2'],
+    black: ['a7', 'c7', 'e7', 'g7', 'b8', 'd8', 'f8', 'h8'],
+  },
+  canadian: { turn: 'white', white: range(43, 72), black: range(1, 30) },
 };
 
 test('the start FEN of every variant parses to the documented position and round-trips', () => {

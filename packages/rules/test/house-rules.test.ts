@@ -68,3 +68,17 @@ test('switches that cannot hold together are refused when both are set on', () =
   assert.ok(!s.ok);
   assert.match(s.error, /'noForcedCapture' and 'souffle' cannot be combined/);
 });
+
+test('Breakthrough refuses the switches that need kings to play on, and says why', () => {
+  const base = findRules('breakthrough')!;
+  for (const name of ['giveaway', 'kingSplit'] as const) {
+    assert.ok(!houseRulesFor(base).includes(name), name);
+    const r = rulesFor('breakthrough', { [name]: true });
+    assert.ok(!r.ok, name);
+    assert.match(r.error, /first crowning/);
+  }
+  // the same switches still apply to the other new rule sets
+  for (const id of ['frisian', 'killer', 'pool', 'thai', 'canadian']) {
+    assert.ok(rulesFor(id, { kingSplit: true, giveaway: true }).ok, id);
+  }
+});

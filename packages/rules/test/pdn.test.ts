@@ -325,6 +325,11 @@ test('GameType: standard numbers, full values and Damka variant tags', () => {
     portuguese: '28,W,8,8,N1,1',
     czech: '29,W,8,8,A0,0',
     turkish: '30,W,8,8,A0,0',
+    pool: '23,B,8,8,N1,0',
+    canadian: '27,W,12,12,N2,0',
+    frisian: '40,W,10,10,N2,0',
+    // docs/decisions.md item 9: White starts and squares are algebraic (the PDN table: 31,B,8,8,N2,0)
+    thai: '31,W,8,8,A0,0',
   };
   for (const [id, value] of Object.entries(expected))
     assert.equal(formatGameType(variantOrThrow(id)), value);
@@ -348,7 +353,7 @@ test('GameType: standard numbers, full values and Damka variant tags', () => {
   assert.equal(back.value.variant.options.noForcedCapture, true);
   // refusals
   for (const [name, value] of [
-    ['GameType', '23'],
+    ['GameType', '32'],
     ['GameType', '20,W,12,12,N2,0'],
     ['GameType', 'twenty'],
     ['GameType', '20,X'],

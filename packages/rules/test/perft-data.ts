@@ -1,6 +1,7 @@
 /**
  * Reader of the public.perft format (described in docs/perft.md): `key value` lines,
- * blocks split by blank lines. Shared by the default and the slow perft suites.
+ * blocks split by blank lines, lines starting with `#` are comments. Shared by the default and the
+ * slow perft suites.
  */
 
 export interface PerftBlock {
@@ -16,7 +17,7 @@ export interface PerftBlock {
 export function readPerftFile(text: string): PerftBlock[] {
   const blocks: PerftBlock[] = [];
   for (const chunk of text.split(/\r?\n\s*\r?\n/)) {
-    const lines = chunk.split(/\r?\n/).filter((l) => l.trim() !== '');
+    const lines = chunk.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
     if (lines.length === 0) continue;
     const fields = new Map<string, string>();
     const depths: Array<{ depth: number; count: number }> = [];

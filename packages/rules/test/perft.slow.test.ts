@@ -12,6 +12,9 @@
  *   russian-start d12 (545,059,387)           russian-start-drop d12 (544,770,444)
  *   czech-start d12 (386,267,783)             spanish-start d12 (365,734,003)
  *   italian-start d12 (367,917,147)
+ * and of the later rule sets: frisian-start and -keep d11; frysk-start d10; killer-start d11,
+ * killer-start-keep d11-d12, killer-random178 d9-d10, killer-woldouby d15-d17; breakthrough-start d11;
+ * pool-start and -drop d12-d13; thai-12-men and -keep d12-d13; canadian-start d10.
  * The test list below is computed from the file, so the skipped ones are exactly those above the
  * limit whatever the file holds.
  */

@@ -4,9 +4,6 @@
  * the row says (crowned or not). Expected values are copied from docs/rules.md, never produced by
  * Damka's generator; rows are named by their docs/rules.md id.
  *
- * Not applicable (variants Damka does not have yet, docs/decisions.md "later"):
- *   TH-1, TH-2 (Thai, §7.2); FR-1 … FR-5 (Frisian, §7.4).
- *
  * Moves are written as docs/rules.md writes them — start and end, or the full route for multi-jump
  * captures — and an expected string matches a legal move when it equals the move's short or
  * full-route notation (formatMove). The §7.5 Dhamet rows are described in words there; the

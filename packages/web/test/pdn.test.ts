@@ -217,7 +217,7 @@ test('a file with several games lists each; a broken one reports its line and co
   const good = (g: SavedGame) => savedGameToPdnText(g, { date: DATE });
   const broken = '[Event "Broken"]\n[White "A"]\n[Black "B"]\n\n1. 32-28 {never closed 19-23 (\n\n';
   const illegal = '[Event "Illegal"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28-22 *\n\n';
-  const unknown = '[Event "Pool"]\n[GameType "23"]\n\n1. 11-15 *\n\n';
+  const unknown = '[Event "PlayStrategy"]\n[GameType "32"]\n\n1. 11-15 *\n\n';
   const text = good(a) + '\n' + broken + illegal + unknown + good(b);
   const list = readPdnGames(text);
   assert.ok(list.length >= 5, `games found: ${list.length}`);
@@ -241,7 +241,7 @@ test('a file with several games lists each; a broken one reports its line and co
     `an illegal move with its place: ${errors.join(' | ')}`,
   );
   assert.ok(
-    errors.some((e) => /GameType 23/.test(e)),
+    errors.some((e) => /GameType 32/.test(e)),
     `a game Damka does not play: ${errors.join(' | ')}`,
   );
 });

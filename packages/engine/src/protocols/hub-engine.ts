@@ -51,10 +51,14 @@ export interface HubEngineOptions {
   readonly author?: string;
 }
 
-/** Variant names that Scan's `variant` parameter uses, read as the Damka variant they are. */
+/**
+ * Variant names that Scan's `variant` parameter uses, read as the Damka variant they are (Scan's
+ * `frisian` and `killer` are Damka's ids already).
+ */
 const SCAN_VARIANT_NAMES: Readonly<Record<string, string>> = {
   normal: 'international',
   losing: 'antidraughts',
+  bt: 'breakthrough',
 };
 
 /** Time allotted after `ponder-hit` when the level gives none (the engine's own default). */

@@ -16,6 +16,8 @@ import {
 } from '../types.ts';
 import {
   EARLIEST_KING_BITS as IMPORTED_EARLIEST_KING_BITS,
+  LANDING_BEHIND as IMPORTED_LANDING_BEHIND,
+  LANDING_BEHIND_KING as IMPORTED_LANDING_BEHIND_KING,
   OBLIGATION_MANDATORY as IMPORTED_OBLIGATION_MANDATORY,
   OBLIGATION_SOUFFLE as IMPORTED_OBLIGATION_SOUFFLE,
   PROMOTE_AND_STOP as IMPORTED_PROMOTE_AND_STOP,
@@ -24,6 +26,7 @@ import {
   STEP_QUALITY as IMPORTED_STEP_QUALITY,
   STEP_QUANTITY as IMPORTED_STEP_QUANTITY,
   STEP_SCALE as IMPORTED_STEP_SCALE,
+  STEP_VALUE as IMPORTED_STEP_VALUE,
   STEP_WITH_KING as IMPORTED_STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
@@ -57,6 +60,9 @@ const STEP_QUALITY = IMPORTED_STEP_QUALITY;
 const STEP_QUANTITY = IMPORTED_STEP_QUANTITY;
 const STEP_SCALE = IMPORTED_STEP_SCALE;
 const STEP_WITH_KING = IMPORTED_STEP_WITH_KING;
+const STEP_VALUE = IMPORTED_STEP_VALUE;
+const LANDING_BEHIND = IMPORTED_LANDING_BEHIND;
+const LANDING_BEHIND_KING = IMPORTED_LANDING_BEHIND_KING;
 
 /** Deepest capture chain the scratch stack holds (81 points, 40 enemy pieces at most). */
 const MAX_JUMPS = 96;
@@ -122,6 +128,8 @@ export class MoveGenerator {
     this.pending.clear();
     this.pendingIndex.clear();
     this.subMax = -1;
+    // a crowning has decided the game (Breakthrough): nobody moves any more
+    if (c.crowningWins && hasKing(board)) return 0;
     const me = side === 0 ? 0 : BLACK_BIT;
     const pieces = this.pieces;
     const np = collectPieces(board, me, pieces);
@@ -231,8 +239,10 @@ export class MoveGenerator {
       // one of those. Going straight on is the same route from every landing square, so it is
       // explored from the first one only (skipDir) — the "keep" route convention. Where captures
       // may stop early, every landing square is a possible stop, so straight on is walked from each.
+      // Thai kings land right behind each piece; a Killer king right behind a king taken last.
+      const behind = c.kingLanding === LANDING_BEHIND;
       let goesOn = false;
-      for (let land = first; land >= 0 && b[land] === 0; land = next[base + land]!) {
+      for (let land = first; land >= 0 && b[land] === 0; land = behind ? -1 : next[base + land]!) {
         this.stackLand[sp] = land;
         const outer = this.subMax;
         this.subMax = -1;
@@ -246,7 +256,8 @@ export class MoveGenerator {
         if (this.subMax < outer) this.subMax = outer;
       }
       if (!goesOn) {
-        for (let land = first; land >= 0 && b[land] === 0; land = next[base + land]!) {
+        const halt = behind || (c.kingLanding === LANDING_BEHIND_KING && (victim & 3) === KING);
+        for (let land = first; land >= 0 && b[land] === 0; land = halt ? -1 : next[base + land]!) {
           this.stackLand[sp] = land;
           this.record(land, code);
         }
@@ -338,6 +349,10 @@ export class MoveGenerator {
       if (step === STEP_QUANTITY) part = n;
       else if (step === STEP_QUALITY) {
         for (let i = 0; i < n; i++) if ((this.stackCode[i]! & 3) !== MAN) part++;
+      } else if (step === STEP_VALUE) {
+        let kings = 0;
+        for (let i = 0; i < n; i++) if ((this.stackCode[i]! & 3) !== MAN) kings++;
+        part = (n + kings) * 128 - kings;
       } else if (step === STEP_WITH_KING || step === STEP_KING_PRIORITY) {
         part = (this.originCode & 3) !== MAN ? 1 : 0;
       } else if (step === STEP_EARLIEST_KING) {
@@ -549,6 +564,12 @@ function collectPieces(b: Int8Array, me: number, pieces: Int16Array): number {
     if (code !== 0 && (code & BLACK_BIT) === me) pieces[np++] = sq;
   }
   return np;
+}
+
+/** Whether any king stands on the board. */
+function hasKing(b: Int8Array): boolean {
+  for (let sq = 0; sq < b.length; sq++) if ((b[sq]! & 3) === KING) return true;
+  return false;
 }
 
 /** The square of the side's only piece if it is a man, else -1. */

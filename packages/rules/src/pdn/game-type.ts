@@ -2,8 +2,8 @@
  * Which variant a PDN game is played under, and how its squares are named.
  *
  * Standard PDN says it with the GameType tag, `Type[,StartColour,Width,Height,Notation[,Invert]]`
- * (rules.md §1a): 20 International, 21 English, 22 Italian, 24 Spanish, 25 Russian, 26 Brazilian,
- * 28 Portuguese, 29 Czech, 30 Turkish. Variants with no number of their own, and house-rule
+ * (rules.md §1a): 20 International, 21 English, 22 Italian, 23 Pool, 24 Spanish, 25 Russian,
+ * 26 Brazilian, 27 Canadian, 28 Portuguese, 29 Czech, 30 Turkish, 31 Thai, 40 Frisian. Variants with no number of their own, and house-rule
  * options, are said with Damka's tags `[Variant "israeli-6x6"]` and
  * `[VariantOptions "noForcedCapture=true"]`; a reader prefers Variant when present. Damka writes a
  * GameType for every game (the nearest standard board) so other programs can still show it.
@@ -19,12 +19,16 @@ export const STANDARD_GAME_TYPES: Readonly<Record<number, string>> = {
   20: 'international',
   21: 'english',
   22: 'italian',
+  23: 'pool',
   24: 'spanish',
   25: 'russian',
   26: 'brazilian',
+  27: 'canadian',
   28: 'portuguese',
   29: 'czech',
   30: 'turkish',
+  31: 'thai',
+  40: 'frisian',
 };
 
 /** A GameType tag, parsed; fields after the type number are optional. */

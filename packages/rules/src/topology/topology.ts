@@ -1,6 +1,7 @@
 /**
- * One board graph type for every Damka board: diagonal (6x6, 8x8 in both colourings, 10x10),
- * orthogonal (Turkish 8x8, all 64 squares) and the 9x9 alquerque point graph (Dhamet).
+ * One board graph type for every Damka board: diagonal (6x6, 8x8 in both colourings, 10x10,
+ * 12x12), the 10x10 diagonal board with its orthogonal lines too (Frisian captures), orthogonal
+ * (Turkish 8x8, all 64 squares) and the 9x9 alquerque point graph (Dhamet).
  *
  * A topology is a set of squares with coordinates plus, for each direction, a link table
  * `next[dir * size + square]` giving the neighbouring square along that direction or -1. A "line"
@@ -15,6 +16,8 @@ export type TopologyId =
   | 'diagonal-8x8'
   | 'diagonal-8x8-mirrored'
   | 'diagonal-10x10'
+  | 'diagonal-orthogonal-10x10'
+  | 'diagonal-12x12'
   | 'orthogonal-8x8'
   | 'alquerque-9x9';
 
@@ -64,6 +67,16 @@ const DIAGONALS: readonly Direction[] = [
   { dx: -1, dy: 1 },
   { dx: 1, dy: -1 },
   { dx: -1, dy: -1 },
+];
+/**
+ * The orthogonal lines of a checkered board: a playable square's horizontal and vertical
+ * neighbours of the same colour are two cells away (Frisian: 26-27-28-29-30, 8-18-28-38-48).
+ */
+const ORTHOGONALS_OF_DIAGONAL_BOARD: readonly Direction[] = [
+  { dx: 0, dy: 2 },
+  { dx: 0, dy: -2 },
+  { dx: 2, dy: 0 },
+  { dx: -2, dy: 0 },
 ];
 const ORTHOGONALS: readonly Direction[] = [
   { dx: 0, dy: 1 },
@@ -132,7 +145,12 @@ function build(
  * A checkered board played on one colour. `a1Playable` = the usual orientation (International,
  * English, Russian…); false = the mirrored Italian / Spanish board whose a1 is unused.
  */
-export function diagonalBoard(id: TopologyId, size: number, a1Playable: boolean): Topology {
+export function diagonalBoard(
+  id: TopologyId,
+  size: number,
+  a1Playable: boolean,
+  orthogonalLines = false,
+): Topology {
   const parity = a1Playable ? 0 : 1;
   return build(
     id,
@@ -140,9 +158,15 @@ export function diagonalBoard(id: TopologyId, size: number, a1Playable: boolean)
     size,
     size,
     (f, r) => (f + r) % 2 === parity,
-    DIAGONALS,
+    // the diagonals come first, so direction indices 0-3 mean the same on both 10x10 boards
+    orthogonalLines ? [...DIAGONALS, ...ORTHOGONALS_OF_DIAGONAL_BOARD] : DIAGONALS,
     () => true,
   );
+}
+
+/** Whether direction `d` runs along a diagonal (the lines of a non-capturing move in Frisian). */
+export function isDiagonal(d: Direction): boolean {
+  return Math.abs(d.dx) === Math.abs(d.dy);
 }
 
 /** Turkish: all 64 squares, orthogonal lines only. */
@@ -192,6 +216,12 @@ export function topology(id: TopologyId): Topology {
         break;
       case 'diagonal-10x10':
         t = diagonalBoard(id, 10, true);
+        break;
+      case 'diagonal-orthogonal-10x10':
+        t = diagonalBoard(id, 10, true, true);
+        break;
+      case 'diagonal-12x12':
+        t = diagonalBoard(id, 12, true);
         break;
       case 'orthogonal-8x8':
         t = orthogonalBoard();

@@ -7,7 +7,7 @@
  * piece code and square, so it never tests a variant id.
  */
 import { BLACK_BIT, KING, MAN, QUEEN, roleIndex, type Color } from '../types.ts';
-import { topology, type Topology } from '../topology/topology.ts';
+import { isDiagonal, topology, type Topology } from '../topology/topology.ts';
 import type { ManDirections, PrecedenceStep, Rules } from './rules.ts';
 
 export const OBLIGATION_MANDATORY = 0;
@@ -21,15 +21,23 @@ export const STEP_QUALITY = 1;
 export const STEP_WITH_KING = 2;
 export const STEP_EARLIEST_KING = 3;
 export const STEP_KING_PRIORITY = 4;
+/** Frisian value: component (men + 2·kings)·128 − kings, so fewer kings wins a tie (Art. 11). */
+export const STEP_VALUE = 5;
 const STEP_CODE: Record<PrecedenceStep, number> = {
   quantity: STEP_QUANTITY,
   quality: STEP_QUALITY,
   withKing: STEP_WITH_KING,
   earliestKing: STEP_EARLIEST_KING,
   kingPriority: STEP_KING_PRIORITY,
+  value: STEP_VALUE,
 };
 /** Multiplier of each step's component in the key (2^bits): keys stay below 2^53. */
-export const STEP_SCALE = [128, 128, 2, 1 << 24, 2];
+export const STEP_SCALE = [128, 128, 2, 1 << 24, 2, 1 << 15];
+
+/** `kingLanding` codes: where a flying king may land after a jump (`KingLanding`). */
+export const LANDING_ANY = 0;
+export const LANDING_BEHIND_KING = 1;
+export const LANDING_BEHIND = 2;
 /** Captures beyond this many contribute nothing more to the "earliest king" component. */
 export const EARLIEST_KING_BITS = 24;
 
@@ -78,13 +86,26 @@ export interface CompiledRules {
   readonly squareHash: Int32Array;
   /** The same rules with captures compulsory and complete: what a huff is measured against. */
   readonly strict: CompiledRules;
+  // Rule features of the later rule sets, each its own field so a backend that takes rules through
+  // a whitelist of features can refuse the ones it does not implement.
+  /** Pieces capture along lines they may not step along (Frisian: orthogonal captures). */
+  readonly capturesOffStepLines: boolean;
+  /** The precedence includes `STEP_VALUE` (Frisian capture value). */
+  readonly captureValue: boolean;
+  /** `LANDING_ANY`, `LANDING_BEHIND_KING` (Killer) or `LANDING_BEHIND` (Thai). */
+  readonly kingLanding: number;
+  /** A position with a king on the board is decided: no side has a move (Breakthrough). */
+  readonly crowningWins: boolean;
+  /** Consecutive non-capturing moves one king may make while its side has a man; 0: no limit. */
+  readonly kingMoveLimit: number;
 }
 
-function dirsFor(t: Topology, color: Color, which: ManDirections): Int8Array {
+function dirsFor(t: Topology, color: Color, which: ManDirections, diagonalOnly = false): Int8Array {
   const sign = color === 'white' ? 1 : -1;
   const out: number[] = [];
   t.directions.forEach((d, i) => {
     const fwd = d.dy * sign;
+    if (diagonalOnly && !isDiagonal(d)) return;
     if (
       which === 'all' ||
       (which === 'forward' && fwd > 0) ||
@@ -96,9 +117,13 @@ function dirsFor(t: Topology, color: Color, which: ManDirections): Int8Array {
   return Int8Array.from(out);
 }
 
-function backwardDirs(t: Topology, color: Color): Int8Array {
+function backwardDirs(t: Topology, color: Color, diagonalOnly: boolean): Int8Array {
   const sign = color === 'white' ? 1 : -1;
-  return Int8Array.from(t.directions.flatMap((d, i) => (d.dy * sign < 0 ? [i] : [])));
+  return Int8Array.from(
+    t.directions.flatMap((d, i) =>
+      d.dy * sign < 0 && (!diagonalOnly || isDiagonal(d)) ? [i] : [],
+    ),
+  );
 }
 
 function mulberry32(seed: number): () => number {
@@ -126,6 +151,8 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
   const t = topology(rules.topology);
   const size = t.size;
   const all = Int8Array.from(t.directions.map((_, i) => i));
+  const diagonalSteps = rules.stepLines === 'diagonal';
+  const kingSteps = diagonalSteps ? dirsFor(t, 'white', 'all', true) : all;
   const none = new Int8Array(0);
   const stepDirs: Int8Array[] = [];
   const lastManDirs: Int8Array[] = [];
@@ -145,8 +172,10 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
       nextJumpDirs.push(none);
       afterSidewaysJumpDirs.push(none);
     } else if (role === MAN) {
-      stepDirs.push(dirsFor(t, color, rules.man.moves));
-      lastManDirs.push(rules.man.lastPieceMayMoveBackward ? backwardDirs(t, color) : none);
+      stepDirs.push(dirsFor(t, color, rules.man.moves, diagonalSteps));
+      lastManDirs.push(
+        rules.man.lastPieceMayMoveBackward ? backwardDirs(t, color, diagonalSteps) : none,
+      );
       const capture = dirsFor(t, color, rules.man.captures);
       // backward jumps only after a forward first jump: the first jump and the jumps after a
       // sideways first jump (Dhamet) avoid backward directions
@@ -157,7 +186,7 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
       nextJumpDirs.push(capture);
       afterSidewaysJumpDirs.push(notBackward);
     } else {
-      stepDirs.push(all);
+      stepDirs.push(kingSteps);
       lastManDirs.push(none);
       firstJumpDirs.push(all);
       nextJumpDirs.push(all);
@@ -267,6 +296,16 @@ function build(rules: Rules, strictOf: CompiledRules | null): CompiledRules {
     splitTargets,
     squareHash,
     strict: strictOf as CompiledRules,
+    capturesOffStepLines: diagonalSteps && kingSteps.length < all.length,
+    captureValue: rules.capture.precedence.includes('value'),
+    kingLanding:
+      rules.king.landing === 'rightBehind'
+        ? LANDING_BEHIND
+        : rules.king.landing === 'rightBehindKing'
+          ? LANDING_BEHIND_KING
+          : LANDING_ANY,
+    crowningWins: rules.crowningWins === true,
+    kingMoveLimit: rules.kingMoveLimit ?? 0,
   };
   const isStrict = obligation === OBLIGATION_MANDATORY && rules.capture.mustComplete;
   (compiled as { strict: CompiledRules }).strict =

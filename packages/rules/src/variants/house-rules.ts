@@ -47,6 +47,8 @@ export interface HouseRule {
 }
 
 const everywhere = () => true;
+/** Breakthrough: the first crowning ends the game, so no king ever moves or splits. */
+const kingsPlay = (base: Rules) => base.crowningWins !== true;
 const dhametOnly = (base: Rules) => base.topology === 'alquerque-9x9';
 const isMoveCountDraw = (kind: string) =>
   kind === 'quietMoves' || kind === 'endgame' || kind === 'kingsBothSides';
@@ -108,10 +110,14 @@ export const HOUSE_RULES: readonly HouseRule[] = [
   {
     name: 'giveaway',
     summary: 'The side that cannot move wins; only repetition draws.',
-    appliesTo: everywhere,
+    // a crowning ends a Breakthrough game by leaving the opponent no move: inverted, it would lose
+    appliesTo: kingsPlay,
     isOn: (r) => r.noMoveMeans === 'win',
     excludes: ['materialAdjudication'],
     apply: (r, on, base) => {
+      if (on && r.crowningWins) {
+        return err(`option 'giveaway' does not apply to ${r.id}: the first crowning wins there`);
+      }
       if (on) {
         return ok({
           ...r,
@@ -179,10 +185,13 @@ export const HOUSE_RULES: readonly HouseRule[] = [
   {
     name: 'kingSplit',
     summary: 'Instead of moving, a king (off its crowning row) may split into two men.',
-    appliesTo: everywhere,
+    appliesTo: kingsPlay,
     isOn: (r) => r.kingSplit,
     excludes: [],
-    apply: (r, on) => ok({ ...r, kingSplit: on }),
+    apply: (r, on) =>
+      on && r.crowningWins
+        ? err(`option 'kingSplit' does not apply to ${r.id}: the first crowning ends the game`)
+        : ok({ ...r, kingSplit: on }),
   },
 ];
 

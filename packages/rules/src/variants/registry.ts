@@ -24,6 +24,13 @@ import { giveaway } from './giveaway.ts';
 import { israeli } from './israeli.ts';
 import { israeli6x6 } from './israeli-6x6.ts';
 import { dhamet } from './dhamet.ts';
+import { frisian } from './frisian.ts';
+import { frysk } from './frysk.ts';
+import { killer } from './killer.ts';
+import { breakthrough } from './breakthrough.ts';
+import { pool } from './pool.ts';
+import { thai } from './thai.ts';
+import { canadian } from './canadian.ts';
 
 export const VARIANTS: readonly Rules[] = [
   international,
@@ -41,6 +48,13 @@ export const VARIANTS: readonly Rules[] = [
   israeli,
   israeli6x6,
   dhamet,
+  frisian,
+  frysk,
+  killer,
+  breakthrough,
+  pool,
+  thai,
+  canadian,
 ];
 
 export type VariantId = (typeof VARIANTS)[number]['id'];

@@ -15,9 +15,21 @@ export type ManDirections = 'forward' | 'forwardAndSideways' | 'all';
  * - `quality`: most kings captured;
  * - `withKing`: a capture made by a king beats one made by a man (Italian 6.7);
  * - `earliestKing`: the sequence meeting a king first (Italian 6.9);
- * - `kingPriority`: if a king can capture, a king capture must be chosen (Czech).
+ * - `kingPriority`: if a king can capture, a king capture must be chosen (Czech);
+ * - `value`: the highest value captured, a king worth more than one man and less than two — with m
+ *   men and k kings taken, the larger m + 2k wins, then the fewer kings (Frisian Art. 11).
  */
-export type PrecedenceStep = 'quantity' | 'quality' | 'withKing' | 'earliestKing' | 'kingPriority';
+export type PrecedenceStep =
+  'quantity' | 'quality' | 'withKing' | 'earliestKing' | 'kingPriority' | 'value';
+
+/**
+ * Where a flying king lands after jumping a piece:
+ * - `anyBeyond`: any empty square beyond it (one from which the capture goes on, if there is one);
+ * - `rightBehind`: only the square right behind every piece it jumps (Thai);
+ * - `rightBehindKing`: as `anyBeyond`, but when the last piece of the capture is a king, the
+ *   square right behind it (Killer).
+ */
+export type KingLanding = 'anyBeyond' | 'rightBehind' | 'rightBehindKing';
 
 /**
  * Whether captures are compulsory:
@@ -82,6 +94,11 @@ export interface Rules {
   readonly firstPlayer: Color;
   /** Start position, in the variant's own FEN notation. */
   readonly startFen: string;
+  /**
+   * The most pieces a side may have in a position set up from a FEN; absent: as many as it starts
+   * with (Thai: 12, the three-row start of the published Thai perft table, docs/rules.md §7.6).
+   */
+  readonly maxPieces?: number;
   readonly notation: {
     /** How squares are named; `numeric-fmjd`: row by row from the top-left playable square. */
     readonly squares: 'numeric-fmjd' | 'numeric-spanish' | 'algebraic';
@@ -102,7 +119,16 @@ export interface Rules {
     readonly lastPieceMayMoveBackward: boolean;
   };
   /** Kings: short (one step, jump the adjacent piece) or flying (any distance, land anywhere beyond). */
-  readonly king: { readonly range: 'short' | 'flying' };
+  readonly king: {
+    readonly range: 'short' | 'flying';
+    /** Landing squares of a flying king's capture; `anyBeyond` when absent. */
+    readonly landing?: KingLanding;
+  };
+  /**
+   * The lines a non-capturing move may follow: every line of the board (absent), or only its
+   * diagonals where captures also run along orthogonal lines (Frisian Art. 7 and 9).
+   */
+  readonly stepLines?: 'diagonal';
   readonly capture: {
     readonly obligation: CaptureObligation;
     readonly precedence: readonly PrecedenceStep[];
@@ -119,6 +145,13 @@ export interface Rules {
   };
   /** What a player who cannot move on his turn gets. */
   readonly noMoveMeans: 'loss' | 'win';
+  /** The first side to crown a king wins at once (Breakthrough); absent: crowning decides nothing. */
+  readonly crowningWins?: boolean;
+  /**
+   * A player with at least one king and one man may make at most this many non-capturing moves in
+   * a row with the same king (Frisian Art. 17: 3); absent: no limit. Counted per ply (`ply-state.ts`).
+   */
+  readonly kingMoveLimit?: number;
   readonly draws: readonly DrawRule[];
   /** A king may split into two men instead of moving (house rule). */
   readonly kingSplit: boolean;

@@ -7,6 +7,7 @@
 import {
   Position,
   perft,
+  topology,
   variantOrThrow,
   VARIANTS,
   type Options,
@@ -25,6 +26,7 @@ import {
   loneManPosition,
   playoutPositions,
   randomPosition,
+  refMoveIdentity,
   type Disagreement,
 } from './sampling.ts';
 
@@ -123,6 +125,46 @@ export const CASES: readonly CrossCheckCase[] = [
   ...withOptions(['english', 'international'], { giveaway: true }),
 ];
 
+/** One rule feature of a later rule set, and the same variant without it (for the reference). */
+export interface RuleFeature {
+  readonly name: string;
+  readonly without: (v: Variant) => Variant;
+}
+
+const withRules = (v: Variant, rules: Variant['rules']): Variant => ({ ...v, rules });
+const VALUE: RuleFeature = {
+  name: 'capture value',
+  without: (v) =>
+    withRules(v, {
+      ...v.rules,
+      capture: { ...v.rules.capture, precedence: ['quantity', 'withKing'] },
+    }),
+};
+const ORTHOGONAL: RuleFeature = {
+  name: 'orthogonal captures',
+  without: (v) => ({ ...v, topology: topology('diagonal-10x10') }),
+};
+const LANDING: RuleFeature = {
+  name: 'king landing',
+  without: (v) => withRules(v, { ...v.rules, king: { ...v.rules.king, landing: 'anyBeyond' } }),
+};
+const CROWNING: RuleFeature = {
+  name: 'win on crowning',
+  without: (v) => withRules(v, { ...v.rules, crowningWins: false }),
+};
+
+/**
+ * The rule features of the later rule sets: a sweep counts the positions where each one changes
+ * the reference's move list, so the tests can require that random positions exercise all of them.
+ */
+export const RULE_FEATURES: Readonly<Record<string, readonly RuleFeature[]>> = {
+  frisian: [VALUE, ORTHOGONAL],
+  frysk: [VALUE, ORTHOGONAL],
+  killer: [LANDING],
+  thai: [LANDING],
+  breakthrough: [CROWNING],
+};
+
 export function caseName(c: CrossCheckCase): string {
   const opts = Object.entries(c.options)
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -145,6 +187,8 @@ export interface SweepResult {
   readonly withCapture: number;
   readonly withSplit: number;
   readonly withBackwardStep: number;
+  /** Per name of `RULE_FEATURES[id]` (no options only): positions where the feature matters. */
+  readonly featureHits: Readonly<Record<string, number>>;
 }
 
 /** Jumps the reference may try on one position of a sweep (about a second of work). */
@@ -173,6 +217,16 @@ export function sweep(
       positions.push(loneManPosition(variant, random, 0.04 + 0.2 * random.next()));
     }
   }
+  const features = Object.keys(c.options).length === 0 ? (RULE_FEATURES[c.id] ?? []) : [];
+  const plain = features.map((f) => new ReferenceRules(f.without(variant), JUMP_LIMIT));
+  const featureHits: Record<string, number> = {};
+  for (const f of features) featureHits[f.name] = 0;
+  const identities = (r: ReferenceRules, p: Position) =>
+    r
+      .legalMoves(fromCodes(variant.topology, p.board()), p.turn)
+      .map((m) => refMoveIdentity(variant, m))
+      .sort()
+      .join(' ');
   const wrong: Disagreement[] = [];
   const missing: Disagreement[] = [];
   let withCapture = 0;
@@ -189,6 +243,16 @@ export function sweep(
       continue;
     }
     if (d && (d.onlyDamka.length > 0 || d.pieceDiffers.length > 0)) wrong.push(d);
+    if (features.length > 0) {
+      try {
+        const full = identities(ref, p);
+        features.forEach((f, i) => {
+          if (identities(plain[i]!, p) !== full) featureHits[f.name]!++;
+        });
+      } catch (e) {
+        if (!(e instanceof ReferenceLimitError)) throw e;
+      }
+    }
     if (d && d.onlyReference.length > 0) missing.push(d);
     const moves = p.legalMoves();
     if (moves.some((m) => m.kind === 'capture')) withCapture++;
@@ -212,6 +276,7 @@ export function sweep(
     withCapture,
     withSplit,
     withBackwardStep,
+    featureHits,
   };
 }
 

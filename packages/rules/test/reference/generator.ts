@@ -6,7 +6,8 @@
  * - squares are (file, rank) coordinates and the board is a `Map` from coordinate key to piece;
  * - lines are computed from coordinates (diagonal boards, Turkish orthogonal lines, Dhamet's
  *   alquerque lines: rows and columns everywhere, diagonals only through points with file + rank
- *   even), never from the topology's link tables;
+ *   even; on the Frisian board also the rows and columns of dark squares, two cells per step),
+ *   never from the topology's link tables;
  * - a capture is found by recursion as the full list of its jumps, then the variant's precedence is
  *   applied by explicit comparison of whole sequences, then duplicates are merged by
  *   (from, to, set of captured squares).
@@ -68,6 +69,14 @@ const ORTHOGONAL: readonly Dir[] = [
   { dx: -1, dy: 0 },
 ];
 
+/** The orthogonal lines of a checkered board: same-coloured neighbours are two cells apart. */
+const ORTHOGONAL_BY_TWO: readonly Dir[] = [
+  { dx: 0, dy: 2 },
+  { dx: 0, dy: -2 },
+  { dx: 2, dy: 0 },
+  { dx: -2, dy: 0 },
+];
+
 /** Map key of a coordinate. */
 export function key(c: Coord): number {
   return c.file * 32 + c.rank;
@@ -94,10 +103,13 @@ export class Geometry {
   readonly kind: 'diagonal' | 'orthogonal' | 'alquerque';
   readonly width: number;
   readonly height: number;
+  /** A diagonal board whose rows and columns of dark squares are lines too (Frisian). */
+  readonly darkLines: boolean;
   private readonly playable: boolean[];
 
   constructor(topology: Topology) {
     this.kind = topology.kind;
+    this.darkLines = topology.id === 'diagonal-orthogonal-10x10';
     this.width = topology.width;
     this.height = topology.height;
     this.playable = [];
@@ -115,7 +127,8 @@ export class Geometry {
 
   /** The directions of the lines through a point. */
   directionsAt(c: Coord): readonly Dir[] {
-    if (this.kind === 'diagonal') return DIAGONAL;
+    if (this.kind === 'diagonal')
+      return this.darkLines ? [...DIAGONAL, ...ORTHOGONAL_BY_TWO] : DIAGONAL;
     if (this.kind === 'orthogonal') return ORTHOGONAL;
     // alquerque: rows and columns everywhere; diagonals only through "open" points
     return (c.file + c.rank) % 2 === 0 ? [...ORTHOGONAL, ...DIAGONAL] : ORTHOGONAL;
@@ -223,7 +236,8 @@ function jumpsFrom(
     let q = g.next(p, d);
     while (q && !s.board.has(key(q))) {
       landings.push(q);
-      if (!isFlying(rules, s.piece.role)) break;
+      // a Thai king lands right behind the piece it takes
+      if (!isFlying(rules, s.piece.role) || rules.king.landing === 'rightBehind') break;
       q = g.next(q, d);
     }
     if (landings.length > 0) out.push({ dir: d, over: p, victim, landings });
@@ -293,6 +307,9 @@ function completeSequences(
     const going = nexts.filter((x) => x.more.length > 0);
     if (going.length > 0) {
       for (const x of going) completeSequences(rules, g, x.n, x.more, out);
+    } else if (rules.king.landing === 'rightBehindKing' && j.victim.role === 'king') {
+      // Killer: a capture whose last piece is a king ends right behind it
+      out.push(nexts[0]!.n);
     } else {
       for (const x of nexts) out.push(x.n);
     }
@@ -345,6 +362,11 @@ function preferred(step: Rules['capture']['precedence'][number], a: RefMove, b: 
     case 'withKing':
     case 'kingPriority':
       return byKing(a) - byKing(b);
+    case 'value': {
+      // Frisian Art. 11: men + 2·kings first, then the fewer kings
+      const worth = (m: RefMove) => m.jumps.length + kingsIn(m);
+      return worth(a) !== worth(b) ? worth(a) - worth(b) : kingsIn(b) - kingsIn(a);
+    }
     case 'earliestKing': {
       const n = Math.min(a.jumps.length, b.jumps.length);
       for (let i = 0; i < n; i++) {
@@ -407,6 +429,8 @@ export class ReferenceRules {
     jumpsLeft = this.jumpLimit;
     const rules = this.rules;
     const g = this.geometry;
+    // Breakthrough: once a king stands on the board the game is over
+    if (rules.crowningWins && [...board.values()].some((p) => p.role === 'king')) return [];
     const own: Coord[] = [];
     for (const [k, p] of board) if (p.color === side) own.push(coordOfKey(k));
 
@@ -456,6 +480,9 @@ export class ReferenceRules {
       } else {
         dirs = g.directionsAt(from);
       }
+      // Frisian: non-capturing moves run along the diagonals only
+      if (rules.stepLines === 'diagonal')
+        dirs = dirs.filter((d) => Math.abs(d.dx) === Math.abs(d.dy));
       for (const d of dirs) {
         let to = g.next(from, d);
         while (to && !board.has(key(to))) {

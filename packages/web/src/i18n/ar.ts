@@ -315,6 +315,9 @@ export const ar: Messages = {
   'rp_board_diagonal-10x10': '10x10، المربعات الداكنة فقط',
   'rp_board_orthogonal-8x8': '8x8، كل المربعات الـ64، الحركة على الصفوف والأعمدة',
   'rp_board_alquerque-9x9': '81 نقطة على رقعة ألكيركي 9x9، الحركة على الخطوط المرسومة',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10، المربعات الداكنة فقط؛ ويكون الأسر أيضًا على صفوف وأعمدة المربعات الداكنة',
+  'rp_board_diagonal-12x12': '12x12، المربعات الداكنة فقط',
   rp_piecesEach: 'الجنود: {n}',
   'rp_notation_numeric-fmjd': 'أرقام 1–{n}، صفًا صفًا من أعلى اليسار',
   'rp_notation_numeric-spanish': 'أرقام 1–{n}، من أسفل يمين الأبيض',
@@ -342,6 +345,7 @@ export const ar: Messages = {
   rp_precedence_withKing: 'أسرًا يقوم به ملك',
   rp_precedence_earliestKing: 'الأسر الذي يلاقي ملكًا أولًا',
   rp_precedence_kingPriority: 'أسر الملك إن كان له أسر',
+  rp_precedence_value: 'القطع الأعلى قيمة (الملك أغلى من قطعة واحدة وأرخص من قطعتين)',
   rp_precedenceOrder: 'يجب أسر {list}',
   rp_precedenceThen: '، ثم ',
   rp_removal_endOfMove: 'بعد الأسر كله (وتبقى حاجزة حتى ذلك)',

@@ -338,6 +338,9 @@ export const en = {
   'rp_board_diagonal-10x10': '10x10, dark squares only',
   'rp_board_orthogonal-8x8': '8x8, all 64 squares, moves along ranks and files',
   'rp_board_alquerque-9x9': '81 points of a 9x9 alquerque board, moves along the drawn lines',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, dark squares only; captures also run along the rows and columns of dark squares',
+  'rp_board_diagonal-12x12': '12x12, dark squares only',
   rp_piecesEach: '{n} men',
   'rp_notation_numeric-fmjd': 'Numbers 1–{n}, row by row from the top left',
   'rp_notation_numeric-spanish': 'Numbers 1–{n}, from White’s bottom right',
@@ -365,6 +368,8 @@ export const en = {
   rp_precedence_withKing: 'a capture made with a king',
   rp_precedence_earliestKing: 'the capture meeting a king first',
   rp_precedence_kingPriority: 'a king’s capture if it has one',
+  rp_precedence_value:
+    'the most valuable pieces (a king is worth more than one man, less than two)',
   rp_precedenceOrder: 'Must take {list}',
   rp_precedenceThen: ', then ',
   rp_removal_endOfMove: 'After the whole capture (they block until then)',

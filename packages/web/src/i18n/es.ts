@@ -271,6 +271,9 @@ export const es: Messages = {
   'rp_board_diagonal-10x10': '10x10, solo casillas oscuras',
   'rp_board_orthogonal-8x8': '8x8, las 64 casillas, movimientos por filas y columnas',
   'rp_board_alquerque-9x9': '81 puntos de un tablero de alquerque 9x9, movimientos por las líneas',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, solo casillas oscuras; también se captura por filas y columnas de casillas oscuras',
+  'rp_board_diagonal-12x12': '12x12, solo casillas oscuras',
   rp_piecesEach: '{n} peones',
   'rp_notation_numeric-fmjd': 'Números 1–{n}, fila a fila desde arriba a la izquierda',
   'rp_notation_numeric-spanish': 'Números 1–{n}, desde la esquina inferior derecha de las blancas',
@@ -296,6 +299,7 @@ export const es: Messages = {
   rp_precedence_withKing: 'una captura hecha con dama',
   rp_precedence_earliestKing: 'la captura que encuentra antes una dama',
   rp_precedence_kingPriority: 'la captura de una dama si la tiene',
+  rp_precedence_value: 'las piezas de más valor (una dama vale más que un peón y menos que dos)',
   rp_precedenceOrder: 'Hay que capturar {list}',
   rp_precedenceThen: ', después ',
   rp_removal_endOfMove: 'Al terminar toda la captura (hasta entonces bloquean)',

@@ -273,6 +273,9 @@ export const fr: Messages = {
   'rp_board_orthogonal-8x8': '8x8, les 64 cases, déplacements en ligne et en colonne',
   'rp_board_alquerque-9x9':
     '81 points d’un plateau d’alquerque 9x9, déplacements le long des lignes',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, cases foncées seulement ; les prises suivent aussi les rangées et colonnes de cases foncées',
+  'rp_board_diagonal-12x12': '12x12, cases foncées seulement',
   rp_piecesEach: '{n} pions',
   'rp_notation_numeric-fmjd': 'Numéros 1–{n}, rangée par rangée depuis le haut à gauche',
   'rp_notation_numeric-spanish': 'Numéros 1–{n}, depuis le coin inférieur droit des Blancs',
@@ -299,6 +302,8 @@ export const fr: Messages = {
   rp_precedence_withKing: 'une prise faite par une dame',
   rp_precedence_earliestKing: 'la prise qui rencontre une dame en premier',
   rp_precedence_kingPriority: 'la prise d’une dame si elle en a une',
+  rp_precedence_value:
+    'les pièces de plus grande valeur (une dame vaut plus qu’un pion, moins que deux)',
   rp_precedenceOrder: 'Il faut prendre {list}',
   rp_precedenceThen: ', puis ',
   rp_removal_endOfMove: 'Après toute la rafle (elles bloquent jusque-là)',

@@ -315,6 +315,9 @@ export const he: Messages = {
   'rp_board_diagonal-10x10': '10x10, משבצות כהות בלבד',
   'rp_board_orthogonal-8x8': '8x8, כל 64 המשבצות, תנועה לאורך שורות וטורים',
   'rp_board_alquerque-9x9': '81 נקודות של לוח אלקרקה 9x9, תנועה לאורך הקווים המצוירים',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, משבצות כהות בלבד; מכים גם לאורך שורות ועמודות של משבצות כהות',
+  'rp_board_diagonal-12x12': '12x12, משבצות כהות בלבד',
   rp_piecesEach: '{n} חיילים',
   'rp_notation_numeric-fmjd': 'מספרים 1–{n}, שורה אחר שורה מלמעלה משמאל',
   'rp_notation_numeric-spanish': 'מספרים 1–{n}, מהפינה הימנית התחתונה של הלבן',
@@ -341,6 +344,7 @@ export const he: Messages = {
   rp_precedence_withKing: 'אכילה בידי מלך',
   rp_precedence_earliestKing: 'האכילה שפוגשת מלך ראשונה',
   rp_precedence_kingPriority: 'אכילה של מלך אם יש לו כזו',
+  rp_precedence_value: 'הכלים בעלי הערך הגבוה ביותר (מלך שווה יותר מאבן אחת ופחות משתיים)',
   rp_precedenceOrder: 'חובה לאכול {list}',
   rp_precedenceThen: ', ואז ',
   rp_removal_endOfMove: 'אחרי האכילה כולה (עד אז הם חוסמים)',

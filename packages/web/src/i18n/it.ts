@@ -270,6 +270,9 @@ export const it: Messages = {
   'rp_board_diagonal-10x10': '10x10, solo caselle scure',
   'rp_board_orthogonal-8x8': '8x8, tutte le 64 caselle, mosse per righe e colonne',
   'rp_board_alquerque-9x9': '81 punti di un tavoliere alquerque 9x9, mosse lungo le linee',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, solo caselle scure; si prende anche lungo righe e colonne di caselle scure',
+  'rp_board_diagonal-12x12': '12x12, solo caselle scure',
   rp_piecesEach: '{n} pedine',
   'rp_notation_numeric-fmjd': 'Numeri 1–{n}, riga per riga dall’alto a sinistra',
   'rp_notation_numeric-spanish': 'Numeri 1–{n}, dall’angolo in basso a destra del Bianco',
@@ -296,6 +299,7 @@ export const it: Messages = {
   rp_precedence_withKing: 'una presa fatta con la dama',
   rp_precedence_earliestKing: 'la presa che incontra prima una dama',
   rp_precedence_kingPriority: 'la presa di una dama, se ne ha una',
+  rp_precedence_value: 'i pezzi di maggior valore (una dama vale più di una pedina, meno di due)',
   rp_precedenceOrder: 'Bisogna prendere {list}',
   rp_precedenceThen: ', poi ',
   rp_removal_endOfMove: 'Alla fine dell’intera presa (fino ad allora bloccano)',

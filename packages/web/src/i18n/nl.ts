@@ -270,6 +270,9 @@ export const nl: Messages = {
   'rp_board_diagonal-10x10': '10x10, alleen donkere velden',
   'rp_board_orthogonal-8x8': '8x8, alle 64 velden, zetten langs rijen en lijnen',
   'rp_board_alquerque-9x9': '81 punten van een 9x9-alquerquebord, zetten langs de getekende lijnen',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, alleen donkere velden; slaan kan ook langs rijen en kolommen van donkere velden',
+  'rp_board_diagonal-12x12': '12x12, alleen donkere velden',
   rp_piecesEach: '{n} schijven',
   'rp_notation_numeric-fmjd': 'Nummers 1–{n}, rij voor rij vanaf linksboven',
   'rp_notation_numeric-spanish': 'Nummers 1–{n}, vanaf de hoek rechtsonder van Wit',
@@ -296,6 +299,8 @@ export const nl: Messages = {
   rp_precedence_withKing: 'een slag met een dam',
   rp_precedence_earliestKing: 'de slag die het eerst een dam tegenkomt',
   rp_precedence_kingPriority: 'de slag van een dam, als die er een heeft',
+  rp_precedence_value:
+    'de stukken met de hoogste waarde (een dam is meer waard dan één schijf, minder dan twee)',
   rp_precedenceOrder: 'Verplicht te slaan: {list}',
   rp_precedenceThen: ', dan ',
   rp_removal_endOfMove: 'Na de hele slag (tot dan blokkeren ze)',

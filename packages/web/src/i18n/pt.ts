@@ -272,6 +272,9 @@ export const pt: Messages = {
   'rp_board_diagonal-10x10': '10x10, só casas escuras',
   'rp_board_orthogonal-8x8': '8x8, as 64 casas, movimentos por linhas e colunas',
   'rp_board_alquerque-9x9': '81 pontos de um tabuleiro de alquerque 9x9, movimentos pelas linhas',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, só casas escuras; também se captura ao longo de filas e colunas de casas escuras',
+  'rp_board_diagonal-12x12': '12x12, só casas escuras',
   rp_piecesEach: '{n} pedras',
   'rp_notation_numeric-fmjd': 'Números 1–{n}, fila a fila a partir de cima à esquerda',
   'rp_notation_numeric-spanish': 'Números 1–{n}, a partir do canto inferior direito das brancas',
@@ -297,6 +300,7 @@ export const pt: Messages = {
   rp_precedence_withKing: 'uma captura feita com dama',
   rp_precedence_earliestKing: 'a captura que encontra primeiro uma dama',
   rp_precedence_kingPriority: 'a captura de uma dama, se a tiver',
+  rp_precedence_value: 'as peças de maior valor (uma dama vale mais que uma pedra, menos que duas)',
   rp_precedenceOrder: 'É preciso capturar {list}',
   rp_precedenceThen: ', depois ',
   rp_removal_endOfMove: 'No fim de toda a captura (até lá bloqueiam)',

@@ -332,6 +332,9 @@ export const ro: Messages = {
   'rp_board_diagonal-10x10': '10x10, doar pătratele închise',
   'rp_board_orthogonal-8x8': '8x8, toate cele 64 de pătrate, mutări pe rânduri și coloane',
   'rp_board_alquerque-9x9': '81 de puncte ale unei table alquerque 9x9, mutări pe liniile desenate',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, doar pătratele închise; se capturează și pe rândurile și coloanele de pătrate închise',
+  'rp_board_diagonal-12x12': '12x12, doar pătratele închise',
   rp_piecesEach: 'Pioni: {n}',
   'rp_notation_numeric-fmjd': 'Numere 1–{n}, rând cu rând din stânga sus',
   'rp_notation_numeric-spanish': 'Numere 1–{n}, din dreapta jos a Albului',
@@ -359,6 +362,8 @@ export const ro: Messages = {
   rp_precedence_withKing: 'o captură făcută cu dama',
   rp_precedence_earliestKing: 'captura care întâlnește mai întâi o damă',
   rp_precedence_kingPriority: 'captura damei, dacă are una',
+  rp_precedence_value:
+    'piesele de cea mai mare valoare (o damă valorează mai mult decât un pion, mai puțin decât doi)',
   rp_precedenceOrder: 'Trebuie luate {list}',
   rp_precedenceThen: ', apoi ',
   rp_removal_endOfMove: 'După întreaga captură (până atunci blochează)',

@@ -272,6 +272,9 @@ export const ru: Messages = {
   'rp_board_diagonal-10x10': '10x10, только тёмные поля',
   'rp_board_orthogonal-8x8': '8x8, все 64 поля, ходы по горизонталям и вертикалям',
   'rp_board_alquerque-9x9': '81 точка доски алькерка 9x9, ходы по нарисованным линиям',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, только тёмные поля; бьют также по горизонталям и вертикалям тёмных полей',
+  'rp_board_diagonal-12x12': '12x12, только тёмные поля',
   rp_piecesEach: '{n} простых',
   'rp_notation_numeric-fmjd': 'Номера 1–{n}, ряд за рядом с верхнего левого угла',
   'rp_notation_numeric-spanish': 'Номера 1–{n}, с правого нижнего угла белых',
@@ -297,6 +300,7 @@ export const ru: Messages = {
   rp_precedence_withKing: 'взятие дамкой',
   rp_precedence_earliestKing: 'взятие, раньше встречающее дамку',
   rp_precedence_kingPriority: 'взятие дамкой, если оно есть',
+  rp_precedence_value: 'самые ценные шашки (дамка ценнее одной простой, но дешевле двух)',
   rp_precedenceOrder: 'Нужно бить {list}',
   rp_precedenceThen: ', затем ',
   rp_removal_endOfMove: 'После всего взятия (до этого они мешают)',

@@ -272,6 +272,9 @@ export const tr: Messages = {
   'rp_board_diagonal-10x10': '10x10, yalnızca koyu kareler',
   'rp_board_orthogonal-8x8': '8x8, 64 karenin hepsi, satır ve sütun boyunca hamle',
   'rp_board_alquerque-9x9': '9x9 alquerque tahtasının 81 noktası, çizili çizgiler boyunca hamle',
+  'rp_board_diagonal-orthogonal-10x10':
+    '10x10, yalnızca koyu kareler; koyu karelerin satır ve sütunları boyunca da taş alınır',
+  'rp_board_diagonal-12x12': '12x12, yalnızca koyu kareler',
   rp_piecesEach: '{n} taş',
   'rp_notation_numeric-fmjd': '1–{n} arası sayılar, sol üstten satır satır',
   'rp_notation_numeric-spanish': '1–{n} arası sayılar, Beyaz’ın sağ alt köşesinden',
@@ -296,6 +299,7 @@ export const tr: Messages = {
   rp_precedence_withKing: 'damayla yapılan almayı',
   rp_precedence_earliestKing: 'önce bir damaya rastlayan almayı',
   rp_precedence_kingPriority: 'varsa damanın almasını',
+  rp_precedence_value: 'en değerli taşlar (dama bir taştan değerli, iki taştan az)',
   rp_precedenceOrder: 'Zorunlu: {list} almak',
   rp_precedenceThen: ', sonra ',
   rp_removal_endOfMove: 'Bütün alma bitince (o zamana kadar yolu keserler)',
