@@ -10,7 +10,6 @@
 import {
   KIND_SPLIT as IMPORTED_KIND_SPLIT,
   MAN as IMPORTED_MAN,
-  makeMove as importedMakeMove,
   type MoveList,
   type Variant,
 } from '@damka/rules';
@@ -21,7 +20,6 @@ import { variantKeys, type ZobristKeys } from './zobrist.ts';
 // (tsx) each read of an imported binding is a getter call, a measurable cost per node.
 const KIND_SPLIT = IMPORTED_KIND_SPLIT;
 const MAN = IMPORTED_MAN;
-const makeMove = importedMakeMove;
 const BITS_STRIDE = IMPORTED_BITS_STRIDE;
 
 export class SearchPath {
@@ -93,10 +91,10 @@ export class SearchPath {
   }
 
   /**
-   * Make move i of `list` on `board`: the key, reversible-ply counter (and bitboards) at `idx` are
-   * written from those at `idx - 1`.
+   * Move i of `list` is played: the key, reversible-ply counter (and bitboards) at `idx` are
+   * written from those at `idx - 1` (the board itself is the move generator's to change).
    */
-  play(board: Int8Array, list: MoveList, i: number, idx: number): void {
+  play(list: MoveList, i: number, idx: number): void {
     const z = this.zob;
     const size = this.size;
     const from = list.from[i]!;
@@ -125,7 +123,6 @@ export class SearchPath {
     }
     this.keysLo[idx] = lo;
     this.keysHi[idx] = hi;
-    makeMove(board, list, i);
   }
 
   /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */

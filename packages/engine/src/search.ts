@@ -11,10 +11,10 @@
  */
 import {
   KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  MoveGenerator,
   MoveList,
   PlyStates,
-  unmakeMove as importedUnmakeMove,
+  boardMovesFor,
+  type BoardMoves,
   type Variant,
 } from '@damka/rules';
 import { Evaluator, NOT_QUIET as IMPORTED_NOT_QUIET } from './evaluate/index.ts';
@@ -48,7 +48,6 @@ export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 // Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
 // (tsx) each read of an imported binding is a getter call, a measurable cost per node.
 const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const unmakeMove = importedUnmakeMove;
 const BOUND_EXACT = IMPORTED_BOUND_EXACT;
 const BOUND_LOWER = IMPORTED_BOUND_LOWER;
 const BOUND_UPPER = IMPORTED_BOUND_UPPER;
@@ -128,7 +127,8 @@ export class Searcher {
   readonly variant: Variant;
   readonly evaluator: Evaluator;
   readonly tt: TranspositionTable;
-  private readonly gen: MoveGenerator;
+  /** The move generator that owns the searched board (make/unmake go through it). */
+  private readonly moves: BoardMoves;
   private readonly lists: MoveList[] = [];
   /** Move ordering: scores, killers and history (ordering.ts). */
   private readonly ordering: MoveOrdering;
@@ -176,7 +176,7 @@ export class Searcher {
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.path = new SearchPath(variant, this.evaluator);
     this.tt = new TranspositionTable(options.ttBits ?? 20);
-    this.gen = new MoveGenerator(variant.compiled);
+    this.moves = boardMovesFor(variant.compiled);
     this.ordering = new MoveOrdering(variant.topology.size, MAX_PLY);
     for (let i = 0; i <= MAX_PLY; i++) this.lists.push(new MoveList());
     const rules = variant.rules;
@@ -211,6 +211,7 @@ export class Searcher {
     const limits = options.limits;
     this.clock.start(limits, options.stopFlag);
     this.board = board;
+    this.moves.load(board);
     this.nodes = 0;
     this.selDepth = 0;
     this.aborted = false;
@@ -339,6 +340,7 @@ export class Searcher {
    */
   scoreRootMoves(board: Int8Array, side: number, depth: number): Int32Array | undefined {
     this.board = board;
+    this.moves.load(board);
     const list = this.lists[0]!;
     const out = new Int32Array(list.count);
     this.clock.abortAllowed = true;
@@ -347,7 +349,7 @@ export class Searcher {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(1);
-      unmakeMove(board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return undefined;
       out[i] = score;
     }
@@ -377,7 +379,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) break;
       this.rootScores[i] = score;
       if (score > best) {
@@ -506,7 +508,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(ply + 1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -566,7 +568,7 @@ export class Searcher {
       this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -626,7 +628,7 @@ export class Searcher {
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
-    return this.states.restrict(list, this.gen.generate(this.board, side, list, true), ply);
+    return this.states.restrict(list, this.moves.generate(side, list, true), ply);
   }
 
   /**
@@ -635,6 +637,7 @@ export class Searcher {
    */
   private play(list: MoveList, i: number, ply: number): void {
     this.states.make(list, i, ply);
-    this.path.play(this.board, list, i, this.rootIndex + ply + 1);
+    this.path.play(list, i, this.rootIndex + ply + 1);
+    this.moves.make(list, i);
   }
 }

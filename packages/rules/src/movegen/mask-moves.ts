@@ -1,0 +1,359 @@
+/**
+ * The mask backend of `BoardMoves` (board-moves.ts), for boards of at most 64 squares: next to the
+ * board it keeps one two-word mask per piece code (masks.ts has the layout), updated by `make` and
+ * `unmake`, so nothing is read square by square to learn where the pieces are.
+ *
+ * Whether the side to move has a capture is a few masked shifts per direction for short-range
+ * pieces (every piece of a code at once) and a ray per flying king; a position with a capture goes
+ * to the general generator, whose list decides precedence, duplicates and routes. Otherwise the
+ * non-captures are written from the masks in the general generator's order (square order, then
+ * the piece's directions), and counted — perft's last ply, or any caller that needs only the
+ * number — by one popcount per direction. So every list is the general generator's list, and the
+ * tests compare the two move for move.
+ */
+import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
+import type { MoveGenerator } from './generator.ts';
+import { KIND_STEP, MoveList } from './move-list.ts';
+import { popcount, type MaskTables } from './masks.ts';
+import { canJump, type MoveTables } from './tables.ts';
+import type { BoardMoves } from './board-moves.ts';
+
+export class MaskMoves implements BoardMoves {
+  readonly rules: CompiledRules;
+  readonly backend = 'masks' as const;
+  private readonly gen: MoveGenerator;
+  private readonly t: MaskTables;
+  private readonly moveTables: MoveTables;
+  private board: Int8Array = new Int8Array(0);
+  /** `bits[word * 8 + code]`: the squares of piece code `code` in word `word` (0 low, 1 high). */
+  private readonly bits = new Int32Array(16);
+  private readonly scratch = new MoveList();
+  /** Pieces with a first jump, found by `hasCapture`; `jumpers` holds their squares in order. */
+  private jumpLo = 0;
+  private jumpHi = 0;
+  private readonly jumpers = new Int16Array(64);
+  /** Captures compulsory: a position with a capture lists captures only. */
+  private readonly mandatory: boolean;
+  // Tables copied into fields: one property load less in the hot loops.
+  private readonly shift: Int8Array;
+  private readonly maskLo: Int32Array;
+  private readonly maskHi: Int32Array;
+  private readonly up: Uint8Array;
+  private readonly boardLo: number;
+  private readonly boardHi: number;
+
+  constructor(gen: MoveGenerator, t: MaskTables) {
+    this.rules = gen.rules;
+    this.gen = gen;
+    this.t = t;
+    this.moveTables = gen.tables;
+    this.shift = t.shift;
+    this.maskLo = t.maskLo;
+    this.maskHi = t.maskHi;
+    this.up = t.up;
+    this.boardLo = t.boardLo;
+    this.boardHi = t.boardHi;
+    this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
+  }
+
+  load(board: Int8Array): void {
+    this.board = board;
+    const bits = this.bits;
+    bits.fill(0);
+    for (let sq = 0; sq < board.length; sq++) {
+      const code = board[sq]!;
+      if (code !== 0) bits[((sq >> 5) << 3) + code]! |= 1 << sq;
+    }
+  }
+
+  make(list: MoveList, i: number): void {
+    const b = this.board;
+    const bits = this.bits;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const piece = list.piece[i]!;
+    b[from] = 0;
+    bits[((from >> 5) << 3) + list.moved[i]!]! ^= 1 << from;
+    const at = list.start[i]!;
+    const end = at + list.ncap[i]!;
+    for (let x = at; x < end; x++) {
+      const sq = list.capSq[x]!;
+      b[sq] = 0;
+      bits[((sq >> 5) << 3) + list.capCode[x]!]! ^= 1 << sq;
+    }
+    b[to] = piece;
+    bits[((to >> 5) << 3) + piece]! ^= 1 << to;
+  }
+
+  unmake(list: MoveList, i: number): void {
+    const b = this.board;
+    const bits = this.bits;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    b[to] = 0;
+    bits[((to >> 5) << 3) + list.piece[i]!]! ^= 1 << to;
+    const at = list.start[i]!;
+    const end = at + list.ncap[i]!;
+    for (let x = at; x < end; x++) {
+      const sq = list.capSq[x]!;
+      const code = list.capCode[x]!;
+      b[sq] = code;
+      bits[((sq >> 5) << 3) + code]! ^= 1 << sq;
+    }
+    b[from] = moved;
+    bits[((from >> 5) << 3) + moved]! ^= 1 << from;
+  }
+
+  generate(side: number, list: MoveList, dropDuplicates: boolean): number {
+    if (this.hasCapture(side)) return this.captures(side, list, dropDuplicates);
+    return this.steps(side, list);
+  }
+
+  countMoves(side: number, dropDuplicates: boolean): number {
+    if (this.hasCapture(side)) return this.captures(side, this.scratch, dropDuplicates);
+    const c = this.rules;
+    const bits = this.bits;
+    const eLo = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    const eHi =
+      ~(bits[9]! | bits[10]! | bits[11]! | bits[13]! | bits[14]! | bits[15]!) & this.boardHi;
+    const codes = this.t.codes[side]!;
+    let n = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pLo = bits[code]!;
+      const pHi = bits[8 + code]!;
+      if ((pLo | pHi) === 0) continue;
+      const dirs = c.stepDirs[code]!;
+      if (c.flying[code] === 1) {
+        n += this.rays(pLo, pHi, dirs);
+        continue;
+      }
+      // each piece's step along d lands on a different square: one popcount per direction
+      for (let j = 0; j < dirs.length; j++) {
+        const d = dirs[j]!;
+        n += popcount(this.alongLo(d, pLo, pHi) & eLo) + popcount(this.alongHi(d, pLo, pHi) & eHi);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether `side` has a capture: its pieces with a first jump are left in `jumpLo`/`jumpHi`
+   * (short-range pieces of a code all at once: from each jump's landing square back over the
+   * victim; flying pieces one by one).
+   */
+  private hasCapture(side: number): boolean {
+    const c = this.rules;
+    const bits = this.bits;
+    const reverse = c.reverse;
+    const eLo = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    const eHi =
+      ~(bits[9]! | bits[10]! | bits[11]! | bits[13]! | bits[14]! | bits[15]!) & this.boardHi;
+    const codes = this.t.codes[side]!;
+    let jLo = 0;
+    let jHi = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pLo = bits[code]!;
+      const pHi = bits[8 + code]!;
+      if ((pLo | pHi) === 0) continue;
+      const victimCodes = this.t.victims[code]!;
+      let vLo = 0;
+      let vHi = 0;
+      for (let v = 0; v < victimCodes.length; v++) {
+        vLo |= bits[victimCodes[v]!]!;
+        vHi |= bits[8 + victimCodes[v]!]!;
+      }
+      if ((vLo | vHi) === 0) continue;
+      if (c.flying[code] === 1) {
+        this.flyingJumpers(pLo, pHi, code);
+        jLo |= this.jumpLo;
+        jHi |= this.jumpHi;
+        continue;
+      }
+      const dirs = c.firstJumpDirs[code]!;
+      for (let j = 0; j < dirs.length; j++) {
+        const d = dirs[j]!;
+        const oLo = this.alongLo(d, pLo, pHi) & vLo;
+        const oHi = this.alongHi(d, pLo, pHi) & vHi;
+        if ((oLo | oHi) === 0) continue;
+        const lLo = this.alongLo(d, oLo, oHi) & eLo;
+        const lHi = this.alongHi(d, oLo, oHi) & eHi;
+        if ((lLo | lHi) === 0) continue;
+        const r = reverse[d]!;
+        const bLo = this.alongLo(r, lLo, lHi) & vLo;
+        const bHi = this.alongHi(r, lLo, lHi) & vHi;
+        jLo |= this.alongLo(r, bLo, bHi) & pLo;
+        jHi |= this.alongHi(r, bLo, bHi) & pHi;
+      }
+    }
+    this.jumpLo = jLo;
+    this.jumpHi = jHi;
+    return (jLo | jHi) !== 0;
+  }
+
+  /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
+  private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
+    if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
+    const squares = this.jumpers;
+    let n = 0;
+    for (let w = 0; w < 2; w++) {
+      let m = w === 0 ? this.jumpLo : this.jumpHi;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        squares[n++] = (w << 5) + 31 - Math.clz32(bit);
+      }
+    }
+    return this.gen.capturesOf(this.board, list, squares, n, dropDuplicates);
+  }
+
+  /** Low word of the squares of (lo, hi) moved one step along direction d. */
+  private alongLo(d: number, lo: number, hi: number): number {
+    const k = d * 2;
+    const s0 = this.shift[k]!;
+    const s1 = this.shift[k + 1]!;
+    const x0 = lo & this.maskLo[k]!;
+    const x1 = lo & this.maskLo[k + 1]!;
+    if (this.up[d] === 1) return (x0 << s0) | (s1 === 0 ? 0 : x1 << s1);
+    const y0 = hi & this.maskHi[k]!;
+    const y1 = hi & this.maskHi[k + 1]!;
+    return (x0 >>> s0) | (y0 << (32 - s0)) | (s1 === 0 ? 0 : (x1 >>> s1) | (y1 << (32 - s1)));
+  }
+
+  /** High word of the squares of (lo, hi) moved one step along direction d. */
+  private alongHi(d: number, lo: number, hi: number): number {
+    const k = d * 2;
+    const s0 = this.shift[k]!;
+    const s1 = this.shift[k + 1]!;
+    const y0 = hi & this.maskHi[k]!;
+    const y1 = hi & this.maskHi[k + 1]!;
+    if (this.up[d] === 0) return (y0 >>> s0) | (s1 === 0 ? 0 : y1 >>> s1);
+    const x0 = lo & this.maskLo[k]!;
+    const x1 = lo & this.maskLo[k + 1]!;
+    return (y0 << s0) | (x0 >>> (32 - s0)) | (s1 === 0 ? 0 : (y1 << s1) | (x1 >>> (32 - s1)));
+  }
+
+  /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
+  private flyingJumpers(lo: number, hi: number, code: number): void {
+    const c = this.rules;
+    const b = this.board;
+    let jLo = 0;
+    let jHi = 0;
+    for (let w = 0; w < 2; w++) {
+      let m = w === 0 ? lo : hi;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const sq = (w << 5) + 31 - Math.clz32(bit);
+        if (!canJump(c, this.moveTables, b, sq, code)) continue;
+        if (w === 0) jLo |= bit;
+        else jHi |= bit;
+      }
+    }
+    this.jumpLo = jLo;
+    this.jumpHi = jHi;
+  }
+
+  /** The number of non-capturing moves of flying pieces on (lo, hi) along `dirs`. */
+  private rays(lo: number, hi: number, dirs: Int8Array): number {
+    const next = this.rules.next;
+    const size = this.rules.size;
+    const b = this.board;
+    let n = 0;
+    for (let w = 0; w < 2; w++) {
+      let m = w === 0 ? lo : hi;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const sq = (w << 5) + 31 - Math.clz32(bit);
+        for (let i = 0; i < dirs.length; i++) {
+          const base = dirs[i]! * size;
+          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Write the non-capturing moves of `side` (which has no capture), in square order. */
+  private steps(side: number, list: MoveList): number {
+    const c = this.rules;
+    const b = this.board;
+    const bits = this.bits;
+    const size = c.size;
+    const next = c.next;
+    const promoteEnd = c.promoteEnd;
+    const stepTable = this.moveTables.step;
+    const width = this.moveTables.width;
+    const codes = this.t.codes[side]!;
+    list.clear();
+    list.reserveMoves(size * 2);
+    let mLo = 0;
+    let mHi = 0;
+    for (let i = 0; i < codes.length; i++) {
+      mLo |= bits[codes[i]!]!;
+      mHi |= bits[8 + codes[i]!]!;
+    }
+    const used = list.used;
+    let n = 0;
+    for (let w = 0; w < 2; w++) {
+      let m = w === 0 ? mLo : mHi;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const sq = (w << 5) + 31 - Math.clz32(bit);
+        const code = b[sq]!;
+        if (n + size > list.from.length) {
+          list.count = n;
+          list.reserveMoves(n + size + 16);
+        }
+        const from = list.from;
+        const to = list.to;
+        const moved = list.moved;
+        const piece = list.piece;
+        const kind = list.kind;
+        const ncap = list.ncap;
+        const start = list.start;
+        const hash = list.hash;
+        if (c.flying[code] === 1) {
+          const dirs = c.stepDirs[code]!;
+          for (let i = 0; i < dirs.length; i++) {
+            const base = dirs[i]! * size;
+            for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
+              from[n] = sq;
+              to[n] = t;
+              moved[n] = code;
+              piece[n] = code;
+              kind[n] = KIND_STEP;
+              ncap[n] = 0;
+              start[n] = used;
+              hash[n] = 0;
+              n++;
+            }
+          }
+          continue;
+        }
+        const pbase = code * size;
+        for (let k = (code * size + sq) * width; ; k++) {
+          const t = stepTable[k]!;
+          if (t < 0) break;
+          if (b[t] !== 0) continue;
+          const promoted = promoteEnd[pbase + t]!;
+          from[n] = sq;
+          to[n] = t;
+          moved[n] = code;
+          piece[n] = promoted !== 0 ? promoted : code;
+          kind[n] = KIND_STEP;
+          ncap[n] = 0;
+          start[n] = used;
+          hash[n] = 0;
+          n++;
+        }
+      }
+    }
+    list.count = n;
+    return n;
+  }
+}
