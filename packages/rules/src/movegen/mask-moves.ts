@@ -11,7 +11,7 @@
  * number — by one popcount per direction. So every list is the general generator's list, and the
  * tests compare the two move for move.
  */
-import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
+import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { KIND_STEP, MoveList } from './move-list.ts';
 import { popcount, type MaskTables } from './masks.ts';
@@ -32,6 +32,15 @@ export class MaskMoves implements BoardMoves {
   private jumpLo = 0;
   private jumpHi = 0;
   private readonly jumpers = new Int16Array(64);
+  /**
+   * Every capture route is a move of its own (captures compulsory and complete, no precedence) on
+   * a board of at most 32 squares with short-range pieces only: with duplicates kept, captures are
+   * counted on the masks.
+   */
+  private readonly routesAreMoves: boolean;
+  private readonly ndirs: number;
+  /** At most 32 squares: the high words stay 0. */
+  private readonly narrow: boolean;
   /** Captures compulsory: a position with a capture lists captures only. */
   private readonly mandatory: boolean;
   // Tables copied into fields: one property load less in the hot loops.
@@ -54,6 +63,15 @@ export class MaskMoves implements BoardMoves {
     this.boardLo = t.boardLo;
     this.boardHi = t.boardHi;
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
+    this.narrow = t.size <= 32;
+    const c = gen.rules;
+    this.routesAreMoves =
+      this.narrow &&
+      this.mandatory &&
+      c.precedence.length === 0 &&
+      !c.prefixes &&
+      c.flying.every((f) => f === 0);
+    this.ndirs = c.reverse.length;
   }
 
   load(board: Int8Array): void {
@@ -111,7 +129,10 @@ export class MaskMoves implements BoardMoves {
   }
 
   countMoves(side: number, dropDuplicates: boolean): number {
-    if (this.hasCapture(side)) return this.captures(side, this.scratch, dropDuplicates);
+    if (this.hasCapture(side)) {
+      if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
+      return this.captures(side, this.scratch, dropDuplicates);
+    }
     const c = this.rules;
     const bits = this.bits;
     const eLo = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
@@ -130,6 +151,10 @@ export class MaskMoves implements BoardMoves {
         continue;
       }
       // each piece's step along d lands on a different square: one popcount per direction
+      if (this.narrow) {
+        for (let j = 0; j < dirs.length; j++) n += popcount(this.along(dirs[j]!, pLo) & eLo);
+        continue;
+      }
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
         n += popcount(this.alongLo(d, pLo, pHi) & eLo) + popcount(this.alongHi(d, pLo, pHi) & eHi);
@@ -144,6 +169,7 @@ export class MaskMoves implements BoardMoves {
    * victim; flying pieces one by one).
    */
   private hasCapture(side: number): boolean {
+    if (this.narrow) return this.hasCaptureNarrow(side);
     const c = this.rules;
     const bits = this.bits;
     const reverse = c.reverse;
@@ -193,6 +219,111 @@ export class MaskMoves implements BoardMoves {
     return (jLo | jHi) !== 0;
   }
 
+  /** `hasCapture` on a board of at most 32 squares: the high words are all 0. */
+  private hasCaptureNarrow(side: number): boolean {
+    const c = this.rules;
+    const bits = this.bits;
+    const reverse = c.reverse;
+    const empty = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    const codes = this.t.codes[side]!;
+    let jumpers = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pieces = bits[code]!;
+      if (pieces === 0) continue;
+      const victimCodes = this.t.victims[code]!;
+      let victims = 0;
+      for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
+      if (victims === 0) continue;
+      if (c.flying[code] === 1) {
+        this.flyingJumpers(pieces, 0, code);
+        jumpers |= this.jumpLo;
+        continue;
+      }
+      const dirs = c.firstJumpDirs[code]!;
+      for (let j = 0; j < dirs.length; j++) {
+        const d = dirs[j]!;
+        const land = this.along(d, this.along(d, pieces) & victims) & empty;
+        if (land === 0) continue;
+        const r = reverse[d]!;
+        jumpers |= this.along(r, this.along(r, land) & victims) & pieces;
+      }
+    }
+    this.jumpLo = jumpers;
+    this.jumpHi = 0;
+    return jumpers !== 0;
+  }
+
+  /**
+   * The number of capture routes of the pieces in `jumpLo` (boards of at most 32 squares), each
+   * complete route once: the move count when every route is a move of its own. Walked on the
+   * masks with the general generator's jump rules (short-range pieces only).
+   */
+  private countRoutes(): number {
+    const b = this.board;
+    const bits = this.bits;
+    const empty = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    let total = 0;
+    let m = this.jumpLo;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const code = b[31 - Math.clz32(bit)]!;
+      // the capturing piece leaves its square: it may land there again later in the route
+      total += this.routes(bit, code, 0, empty | bit, -1, true);
+    }
+    return total;
+  }
+
+  /** Complete routes on from the piece `code` on square bit `at`; 0 when it has no jump. */
+  private routes(
+    at: number,
+    code: number,
+    dead: number,
+    empty: number,
+    lastDir: number,
+    forward: boolean,
+  ): number {
+    const c = this.rules;
+    const bits = this.bits;
+    const dirs =
+      lastDir < 0
+        ? c.firstJumpDirs[code]!
+        : forward
+          ? c.nextJumpDirs[code]!
+          : c.afterSidewaysJumpDirs[code]!;
+    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+    const victimCodes = this.t.victims[code]!;
+    let victims = 0;
+    for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
+    victims &= ~dead;
+    let total = 0;
+    for (let i = 0; i < dirs.length; i++) {
+      const d = dirs[i]!;
+      if (d === noReverse) continue;
+      const over = this.along(d, at) & victims;
+      if (over === 0) continue;
+      const land = this.along(d, over) & empty;
+      if (land === 0) continue;
+      const mid = c.promoteMid[code * c.size + 31 - Math.clz32(land)]!;
+      if (mid === PROMOTE_AND_STOP) {
+        total++;
+        continue;
+      }
+      const first = lastDir < 0 ? c.forwardDir[code * this.ndirs + d] === 1 : forward;
+      const more = this.routes(
+        land,
+        mid > 0 ? mid : code,
+        dead | over,
+        c.immediateRemoval ? empty | over : empty,
+        d,
+        first,
+      );
+      total += more > 0 ? more : 1;
+    }
+    return total;
+  }
+
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
@@ -216,10 +347,14 @@ export class MaskMoves implements BoardMoves {
     const s1 = this.shift[k + 1]!;
     const x0 = lo & this.maskLo[k]!;
     const x1 = lo & this.maskLo[k + 1]!;
-    if (this.up[d] === 1) return (x0 << s0) | (s1 === 0 ? 0 : x1 << s1);
-    const y0 = hi & this.maskHi[k]!;
-    const y1 = hi & this.maskHi[k + 1]!;
-    return (x0 >>> s0) | (y0 << (32 - s0)) | (s1 === 0 ? 0 : (x1 >>> s1) | (y1 << (32 - s1)));
+    if (this.up[d] === 1) return (x0 << s0) | (x1 << s1);
+    // an unused part has shift 0 and empty masks: every term of it is 0
+    return (
+      (x0 >>> s0) |
+      (x1 >>> s1) |
+      ((hi & this.maskHi[k]!) << (32 - s0)) |
+      ((hi & this.maskHi[k + 1]!) << (32 - s1))
+    );
   }
 
   /** High word of the squares of (lo, hi) moved one step along direction d. */
@@ -229,10 +364,23 @@ export class MaskMoves implements BoardMoves {
     const s1 = this.shift[k + 1]!;
     const y0 = hi & this.maskHi[k]!;
     const y1 = hi & this.maskHi[k + 1]!;
-    if (this.up[d] === 0) return (y0 >>> s0) | (s1 === 0 ? 0 : y1 >>> s1);
-    const x0 = lo & this.maskLo[k]!;
-    const x1 = lo & this.maskLo[k + 1]!;
-    return (y0 << s0) | (x0 >>> (32 - s0)) | (s1 === 0 ? 0 : (y1 << s1) | (x1 >>> (32 - s1)));
+    if (this.up[d] === 0) return (y0 >>> s0) | (y1 >>> s1);
+    return (
+      (y0 << s0) |
+      (y1 << s1) |
+      ((lo & this.maskLo[k]!) >>> (32 - s0)) |
+      ((lo & this.maskLo[k + 1]!) >>> (32 - s1))
+    );
+  }
+
+  /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
+  private along(d: number, x: number): number {
+    const k = d * 2;
+    return this.up[d] === 1
+      ? ((x & this.maskLo[k]!) << this.shift[k]!) |
+          ((x & this.maskLo[k + 1]!) << this.shift[k + 1]!)
+      : ((x & this.maskLo[k]!) >>> this.shift[k]!) |
+          ((x & this.maskLo[k + 1]!) >>> this.shift[k + 1]!);
   }
 
   /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
