@@ -50,6 +50,10 @@ export class MaskMoves implements BoardMoves {
   private readonly up: Uint8Array;
   private readonly boardLo: number;
   private readonly boardHi: number;
+  private readonly bitOf: Int8Array;
+  private readonly sqOf: Int8Array;
+  /** Every direction is one shift (the layout of masks.ts above 32 squares). */
+  private readonly single: boolean;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -62,6 +66,9 @@ export class MaskMoves implements BoardMoves {
     this.up = t.up;
     this.boardLo = t.boardLo;
     this.boardHi = t.boardHi;
+    this.bitOf = t.bitOf;
+    this.sqOf = t.sqOf;
+    this.single = t.single;
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
     this.narrow = t.size <= 32;
     const c = gen.rules;
@@ -77,50 +84,61 @@ export class MaskMoves implements BoardMoves {
   load(board: Int8Array): void {
     this.board = board;
     const bits = this.bits;
+    const bitOf = this.bitOf;
     bits.fill(0);
     for (let sq = 0; sq < board.length; sq++) {
       const code = board[sq]!;
-      if (code !== 0) bits[((sq >> 5) << 3) + code]! |= 1 << sq;
+      if (code === 0) continue;
+      const bit = bitOf[sq]!;
+      bits[((bit >> 5) << 3) + code]! |= 1 << bit;
     }
   }
 
   make(list: MoveList, i: number): void {
     const b = this.board;
     const bits = this.bits;
+    const bitOf = this.bitOf;
     const from = list.from[i]!;
     const to = list.to[i]!;
     const piece = list.piece[i]!;
     b[from] = 0;
-    bits[((from >> 5) << 3) + list.moved[i]!]! ^= 1 << from;
+    const fromBit = bitOf[from]!;
+    bits[((fromBit >> 5) << 3) + list.moved[i]!]! ^= 1 << fromBit;
     const at = list.start[i]!;
     const end = at + list.ncap[i]!;
     for (let x = at; x < end; x++) {
       const sq = list.capSq[x]!;
       b[sq] = 0;
-      bits[((sq >> 5) << 3) + list.capCode[x]!]! ^= 1 << sq;
+      const bit = bitOf[sq]!;
+      bits[((bit >> 5) << 3) + list.capCode[x]!]! ^= 1 << bit;
     }
     b[to] = piece;
-    bits[((to >> 5) << 3) + piece]! ^= 1 << to;
+    const toBit = bitOf[to]!;
+    bits[((toBit >> 5) << 3) + piece]! ^= 1 << toBit;
   }
 
   unmake(list: MoveList, i: number): void {
     const b = this.board;
     const bits = this.bits;
+    const bitOf = this.bitOf;
     const from = list.from[i]!;
     const to = list.to[i]!;
     const moved = list.moved[i]!;
     b[to] = 0;
-    bits[((to >> 5) << 3) + list.piece[i]!]! ^= 1 << to;
+    const toBit = bitOf[to]!;
+    bits[((toBit >> 5) << 3) + list.piece[i]!]! ^= 1 << toBit;
     const at = list.start[i]!;
     const end = at + list.ncap[i]!;
     for (let x = at; x < end; x++) {
       const sq = list.capSq[x]!;
       const code = list.capCode[x]!;
       b[sq] = code;
-      bits[((sq >> 5) << 3) + code]! ^= 1 << sq;
+      const bit = bitOf[sq]!;
+      bits[((bit >> 5) << 3) + code]! ^= 1 << bit;
     }
     b[from] = moved;
-    bits[((from >> 5) << 3) + moved]! ^= 1 << from;
+    const fromBit = bitOf[from]!;
+    bits[((fromBit >> 5) << 3) + moved]! ^= 1 << fromBit;
   }
 
   generate(side: number, list: MoveList, dropDuplicates: boolean): number {
@@ -334,7 +352,7 @@ export class MaskMoves implements BoardMoves {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        squares[n++] = (w << 5) + 31 - Math.clz32(bit);
+        squares[n++] = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
       }
     }
     return this.gen.capturesOf(this.board, list, squares, n, dropDuplicates);
@@ -344,6 +362,10 @@ export class MaskMoves implements BoardMoves {
   private alongLo(d: number, lo: number, hi: number): number {
     const k = d * 2;
     const s0 = this.shift[k]!;
+    if (this.single) {
+      const x = lo & this.maskLo[k]!;
+      return this.up[d] === 1 ? x << s0 : (x >>> s0) | ((hi & this.maskHi[k]!) << (32 - s0));
+    }
     const s1 = this.shift[k + 1]!;
     const x0 = lo & this.maskLo[k]!;
     const x1 = lo & this.maskLo[k + 1]!;
@@ -361,6 +383,10 @@ export class MaskMoves implements BoardMoves {
   private alongHi(d: number, lo: number, hi: number): number {
     const k = d * 2;
     const s0 = this.shift[k]!;
+    if (this.single) {
+      const y = hi & this.maskHi[k]!;
+      return this.up[d] === 0 ? y >>> s0 : (y << s0) | ((lo & this.maskLo[k]!) >>> (32 - s0));
+    }
     const s1 = this.shift[k + 1]!;
     const y0 = hi & this.maskHi[k]!;
     const y1 = hi & this.maskHi[k + 1]!;
@@ -394,7 +420,7 @@ export class MaskMoves implements BoardMoves {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        const sq = (w << 5) + 31 - Math.clz32(bit);
+        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
         if (!canJump(c, this.moveTables, b, sq, code)) continue;
         if (w === 0) jLo |= bit;
         else jHi |= bit;
@@ -415,7 +441,7 @@ export class MaskMoves implements BoardMoves {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        const sq = (w << 5) + 31 - Math.clz32(bit);
+        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
         for (let i = 0; i < dirs.length; i++) {
           const base = dirs[i]! * size;
           for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
@@ -451,7 +477,7 @@ export class MaskMoves implements BoardMoves {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        const sq = (w << 5) + 31 - Math.clz32(bit);
+        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
         const code = b[sq]!;
         if (n + size > list.from.length) {
           list.count = n;

@@ -2,12 +2,14 @@
  * The tables of the mask backend (`mask-moves.ts`), built once per compiled rules, and the test of
  * whether the rules qualify for it.
  *
- * Square `sq` is bit `sq & 31` of word `sq >> 5`: two 32-bit words hold boards of up to 64 squares
- * (one word is enough up to 32 and the second stays 0), and bit order is square order, so reading
- * a mask low bit first visits squares in the order the general generator does. Along a direction,
- * the index delta to the neighbour takes at most two values (one per row parity on a diagonal
- * board, one on an orthogonal board); each value has a mask of the squares it applies to, so "every
- * piece one step that way" is two masked shifts of a two-word value.
+ * Square `sq` is bit `b = bitOf[sq]`, bit `b & 31` of word `b >> 5`: two 32-bit words hold boards
+ * of up to 64 squares (one word is enough up to 32 and the second stays 0), and bit order is square
+ * order, so reading a mask low bit first visits squares in the order the general generator does.
+ * Up to 32 squares a square is its own bit; along a direction the index delta to the neighbour
+ * then takes at most two values (one per row parity on a diagonal board), each with a mask of the
+ * squares it applies to, so "every piece one step that way" is two masked shifts. Above 32 squares
+ * a spare bit after every two rows (the "ghost square" layout, bit = sq + sq / width) makes each
+ * direction one shift, when the board fits in 64 bits that way (10x10: 54 bits).
  *
  * Qualifying is decided from the compiled rules alone, through an explicit list of the compiled
  * fields the backend knows (`SUPPORTED_FIELDS`): rules compiled with any other field — a feature
@@ -60,6 +62,11 @@ export interface MaskTables {
   readonly maskLo: Int32Array;
   readonly maskHi: Int32Array;
   readonly up: Uint8Array;
+  /** Every direction is one shift (no part 1). */
+  readonly single: boolean;
+  /** `bitOf[sq]`: the square's bit (0–63); `sqOf[bit]`: the bit's square, -1 for a spare bit. */
+  readonly bitOf: Int8Array;
+  readonly sqOf: Int8Array;
   /** `codes[side]`: the piece codes of that side that move (0 white, 1 black). */
   readonly codes: readonly Int8Array[];
   /** `victims[code]`: the piece codes `code` may jump. */
@@ -83,6 +90,17 @@ function build(c: CompiledRules): MaskTables | null {
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
   for (let code = 1; code < 8; code++) if (c.lastManDirs[code]!.length > 0) return null;
+  const bitOf =
+    (size > 32 ? ghostLayout(c) : null) ?? Int8Array.from({ length: size }, (_, i) => i);
+  const sqOf = new Int8Array(64).fill(-1);
+  for (let sq = 0; sq < size; sq++) sqOf[bitOf[sq]!] = sq;
+  let boardLo = 0;
+  let boardHi = 0;
+  for (let sq = 0; sq < size; sq++) {
+    if (bitOf[sq]! < 32) boardLo |= 1 << bitOf[sq]!;
+    else boardHi |= 1 << bitOf[sq]!;
+  }
+  let single = true;
   const ndirs = c.reverse.length;
   const shift = new Int8Array(ndirs * 2);
   const maskLo = new Int32Array(ndirs * 2);
@@ -93,15 +111,18 @@ function build(c: CompiledRules): MaskTables | null {
     for (let sq = 0; sq < size; sq++) {
       const to = c.next[d * size + sq]!;
       if (to < 0) continue;
-      let k = deltas.indexOf(to - sq);
+      const from = bitOf[sq]!;
+      const delta = bitOf[to]! - from;
+      let k = deltas.indexOf(delta);
       if (k < 0) {
         k = deltas.length;
-        if (k === 2 || to === sq || Math.abs(to - sq) > 31) return null;
-        deltas.push(to - sq);
+        if (k === 2 || delta === 0 || Math.abs(delta) > 31) return null;
+        deltas.push(delta);
       }
-      if (sq < 32) maskLo[d * 2 + k]! |= 1 << sq;
-      else maskHi[d * 2 + k]! |= 1 << (sq - 32);
+      if (from < 32) maskLo[d * 2 + k]! |= 1 << from;
+      else maskHi[d * 2 + k]! |= 1 << from;
     }
+    if (deltas.length > 1) single = false;
     if (deltas.length === 2 && deltas[0]! > 0 !== deltas[1]! > 0) return null;
     up[d] = deltas.length > 0 && deltas[0]! > 0 ? 1 : 0;
     for (let k = 0; k < deltas.length; k++) shift[d * 2 + k] = Math.abs(deltas[k]!);
@@ -121,8 +142,11 @@ function build(c: CompiledRules): MaskTables | null {
   );
   return {
     size,
-    boardLo: size >= 32 ? -1 : (1 << size) - 1,
-    boardHi: size <= 32 ? 0 : size === 64 ? -1 : (1 << (size - 32)) - 1,
+    boardLo,
+    boardHi,
+    single,
+    bitOf,
+    sqOf,
     shift,
     maskLo,
     maskHi,
@@ -130,6 +154,27 @@ function build(c: CompiledRules): MaskTables | null {
     codes,
     victims,
   };
+}
+
+/**
+ * The ghost-square layout of a board of more than 32 squares, bit = sq + floor(sq / width), when it
+ * fits in 64 bits and makes every direction one delta; else null (square = bit is used).
+ */
+function ghostLayout(c: CompiledRules): Int8Array | null {
+  const width = c.topology.width;
+  const bitOf = Int8Array.from({ length: c.size }, (_, sq) => sq + Math.floor(sq / width));
+  if (bitOf[c.size - 1]! > 63) return null;
+  for (let d = 0; d < c.reverse.length; d++) {
+    let delta = 0;
+    for (let sq = 0; sq < c.size; sq++) {
+      const to = c.next[d * c.size + sq]!;
+      if (to < 0) continue;
+      const dd = bitOf[to]! - bitOf[sq]!;
+      if (delta !== 0 && dd !== delta) return null;
+      delta = dd;
+    }
+  }
+  return bitOf;
 }
 
 /** Number of set bits of a 32-bit value. */
