@@ -10,18 +10,7 @@
  * stay where the generator wrote them: `pick` brings the best remaining one forward in a per-ply
  * slot array by one selection-sort step, so a node cut off after a few moves never sorts the rest.
  */
-import {
-  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  KIND_STEP as IMPORTED_KIND_STEP,
-  MAN as IMPORTED_MAN,
-  type MoveList,
-} from '@damka/rules';
-
-// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
-// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
-const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const KIND_STEP = IMPORTED_KIND_STEP;
-const MAN = IMPORTED_MAN;
+import { KIND_CAPTURE, KIND_STEP, MAN, type MoveList } from '@damka/rules';
 
 /** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
 export function moveIdOf(list: MoveList, i: number): number {

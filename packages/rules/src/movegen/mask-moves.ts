@@ -54,6 +54,8 @@ export class MaskMoves implements BoardMoves {
   private readonly sqOf: Int8Array;
   /** Every direction is one shift (the layout of masks.ts above 32 squares). */
   private readonly single: boolean;
+  /** Every direction is one rotation (the layout of masks.ts up to 32 squares). */
+  private readonly rotated: boolean;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -69,6 +71,7 @@ export class MaskMoves implements BoardMoves {
     this.bitOf = t.bitOf;
     this.sqOf = t.sqOf;
     this.single = t.single;
+    this.rotated = t.rotated;
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
     this.narrow = t.size <= 32;
     const c = gen.rules;
@@ -286,7 +289,7 @@ export class MaskMoves implements BoardMoves {
     while (m !== 0) {
       const bit = m & -m;
       m ^= bit;
-      const code = b[31 - Math.clz32(bit)]!;
+      const code = b[this.sqOf[31 - Math.clz32(bit)]!]!;
       // the capturing piece leaves its square: it may land there again later in the route
       total += this.routes(bit, code, 0, empty | bit, -1, true);
     }
@@ -323,7 +326,7 @@ export class MaskMoves implements BoardMoves {
       if (over === 0) continue;
       const land = this.along(d, over) & empty;
       if (land === 0) continue;
-      const mid = c.promoteMid[code * c.size + 31 - Math.clz32(land)]!;
+      const mid = c.promoteMid[code * c.size + this.sqOf[31 - Math.clz32(land)]!]!;
       if (mid === PROMOTE_AND_STOP) {
         total++;
         continue;
@@ -342,17 +345,30 @@ export class MaskMoves implements BoardMoves {
     return total;
   }
 
+  /** A rotated one-word mask as a mask with square sq at bit sq (to be read in square order). */
+  private inSquareOrder(x: number): number {
+    let out = 0;
+    while (x !== 0) {
+      const bit = x & -x;
+      x ^= bit;
+      out |= 1 << this.sqOf[31 - Math.clz32(bit)]!;
+    }
+    return out;
+  }
+
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
     const squares = this.jumpers;
     let n = 0;
+    const lo = this.rotated ? this.inSquareOrder(this.jumpLo) : this.jumpLo;
     for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? this.jumpLo : this.jumpHi;
+      let m = w === 0 ? lo : this.jumpHi;
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        squares[n++] = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
+        const at = (w << 5) + 31 - Math.clz32(bit);
+        squares[n++] = this.rotated ? at : this.sqOf[at]!;
       }
     }
     return this.gen.capturesOf(this.board, list, squares, n, dropDuplicates);
@@ -402,6 +418,11 @@ export class MaskMoves implements BoardMoves {
   /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
   private along(d: number, x: number): number {
     const k = d * 2;
+    if (this.rotated) {
+      const y = x & this.maskLo[k]!;
+      const r = this.shift[k]!;
+      return (y << r) | (y >>> (32 - r));
+    }
     return this.up[d] === 1
       ? ((x & this.maskLo[k]!) << this.shift[k]!) |
           ((x & this.maskLo[k + 1]!) << this.shift[k + 1]!)
@@ -472,12 +493,14 @@ export class MaskMoves implements BoardMoves {
     }
     const used = list.used;
     let n = 0;
+    if (this.rotated) mLo = this.inSquareOrder(mLo);
     for (let w = 0; w < 2; w++) {
       let m = w === 0 ? mLo : mHi;
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
+        const at = (w << 5) + 31 - Math.clz32(bit);
+        const sq = this.rotated ? at : this.sqOf[at]!;
         const code = b[sq]!;
         if (n + size > list.from.length) {
           list.count = n;

@@ -3,11 +3,13 @@
  * whether the rules qualify for it.
  *
  * Square `sq` is bit `b = bitOf[sq]`, bit `b & 31` of word `b >> 5`: two 32-bit words hold boards
- * of up to 64 squares (one word is enough up to 32 and the second stays 0), and bit order is square
- * order, so reading a mask low bit first visits squares in the order the general generator does.
- * Up to 32 squares a square is its own bit; along a direction the index delta to the neighbour
- * then takes at most two values (one per row parity on a diagonal board), each with a mask of the
- * squares it applies to, so "every piece one step that way" is two masked shifts. Above 32 squares
+ * of up to 64 squares (one word is enough up to 32 and the second stays 0). The general generator
+ * visits pieces in square order, and so must anything that writes moves.
+ * Up to 32 squares the squares are numbered so that each direction is one rotation (+1 and +7 on
+ * 8x8, found once per topology), so "every piece one step that way" is one mask and one rotate;
+ * where no such numbering exists a square is its own bit, and along a direction the index delta
+ * to the neighbour takes at most two values (one per row parity), each with a mask of the squares
+ * it applies to. Reading a rotated mask in square order takes one remapping. Above 32 squares
  * a spare bit after every two rows (the "ghost square" layout, bit = sq + sq / width) makes each
  * direction one shift, when the board fits in 64 bits that way (10x10: 54 bits).
  *
@@ -64,6 +66,11 @@ export interface MaskTables {
   readonly up: Uint8Array;
   /** Every direction is one shift (no part 1). */
   readonly single: boolean;
+  /**
+   * Boards of at most 32 squares numbered so that each direction is one rotation by `shift[d * 2]`
+   * of the squares in `maskLo[d * 2]` (bit order is then not square order: see `sqOf`).
+   */
+  readonly rotated: boolean;
   /** `bitOf[sq]`: the square's bit (0–63); `sqOf[bit]`: the bit's square, -1 for a spare bit. */
   readonly bitOf: Int8Array;
   readonly sqOf: Int8Array;
@@ -90,8 +97,11 @@ function build(c: CompiledRules): MaskTables | null {
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
   for (let code = 1; code < 8; code++) if (c.lastManDirs[code]!.length > 0) return null;
+  const rotated = size <= 32 ? rotatedLayout(c) : null;
   const bitOf =
-    (size > 32 ? ghostLayout(c) : null) ?? Int8Array.from({ length: size }, (_, i) => i);
+    rotated?.bitOf ??
+    (size > 32 ? ghostLayout(c) : null) ??
+    Int8Array.from({ length: size }, (_, i) => i);
   const sqOf = new Int8Array(64).fill(-1);
   for (let sq = 0; sq < size; sq++) sqOf[bitOf[sq]!] = sq;
   let boardLo = 0;
@@ -107,6 +117,15 @@ function build(c: CompiledRules): MaskTables | null {
   const maskHi = new Int32Array(ndirs * 2);
   const up = new Uint8Array(ndirs);
   for (let d = 0; d < ndirs; d++) {
+    if (rotated !== null) {
+      // one rotation per direction; the mask keeps the squares that have a neighbour that way
+      for (let sq = 0; sq < size; sq++) {
+        if (c.next[d * size + sq]! >= 0) maskLo[d * 2]! |= 1 << bitOf[sq]!;
+      }
+      shift[d * 2] = rotated.rot[d]!;
+      up[d] = 1;
+      continue;
+    }
     const deltas: number[] = [];
     for (let sq = 0; sq < size; sq++) {
       const to = c.next[d * size + sq]!;
@@ -145,6 +164,7 @@ function build(c: CompiledRules): MaskTables | null {
     boardLo,
     boardHi,
     single,
+    rotated: rotated !== null,
     bitOf,
     sqOf,
     shift,
@@ -154,6 +174,62 @@ function build(c: CompiledRules): MaskTables | null {
     codes,
     victims,
   };
+}
+
+/**
+ * A numbering of the squares on 32 bits where each direction adds a fixed amount modulo 32, or
+ * null. Only for four directions in two opposite pairs: the two amounts are searched (31 x 31).
+ */
+function rotatedLayout(c: CompiledRules): { bitOf: Int8Array; rot: Int8Array } | null {
+  const size = c.size;
+  const next = c.next;
+  const reverse = c.reverse;
+  if (reverse.length !== 4 || size > 32 || size === 0) return null;
+  const d0 = 0;
+  let d1 = 1;
+  while (d1 < 4 && (d1 === d0 || d1 === reverse[d0])) d1++;
+  if (reverse[d0] === d0 || reverse[d1] === d1 || reverse[d1] === reverse[d0]) return null;
+  const rot = new Int8Array(4);
+  const index = new Int8Array(size);
+  const queue = new Int16Array(size);
+  for (let a = 1; a < 32; a++) {
+    for (let b = 1; b < 32; b++) {
+      rot[d0] = a;
+      rot[reverse[d0]!] = 32 - a;
+      rot[d1] = b;
+      rot[reverse[d1]!] = 32 - b;
+      index.fill(-1);
+      index[0] = 0;
+      queue[0] = 0;
+      let head = 0;
+      let tail = 1;
+      let ok = true;
+      while (head < tail && ok) {
+        const sq = queue[head++]!;
+        for (let d = 0; d < 4; d++) {
+          const to = next[d * size + sq]!;
+          if (to < 0) continue;
+          const bit = (index[sq]! + rot[d]!) & 31;
+          if (index[to] === -1) {
+            index[to] = bit;
+            queue[tail++] = to;
+          } else if (index[to] !== bit) {
+            ok = false;
+            break;
+          }
+        }
+      }
+      if (!ok || tail !== size) continue;
+      let seen = 0;
+      for (let sq = 0; sq < size && ok; sq++) {
+        const bit = 1 << index[sq]!;
+        if ((seen & bit) !== 0) ok = false;
+        seen |= bit;
+      }
+      if (ok) return { bitOf: Int8Array.from(index), rot: Int8Array.from(rot) };
+    }
+  }
+  return null;
 }
 
 /**
