@@ -61,6 +61,11 @@ test('the backend is chosen from the compiled rules', () => {
   const english = variantOrThrow('english', {}).compiled;
   const grown = { ...english, captureValue: new Int8Array(8) };
   assert.equal(boardMovesFor(grown).backend, 'general');
+  // so does a rules record with a field it does not know, at the top or inside a group
+  const limited = { ...english.rules, king: { ...english.rules.king, maxMoves: 3 } };
+  assert.equal(boardMovesFor({ ...english, rules: limited }).backend, 'general');
+  const extra = { ...english.rules, kingMoveLimit: 3 };
+  assert.equal(boardMovesFor({ ...english, rules: extra }).backend, 'general');
 });
 
 /** Move i of `list` as text: every field a caller reads, so two lists compare move for move. */

@@ -13,9 +13,10 @@
  * a spare bit after every two rows (the "ghost square" layout, bit = sq + sq / width) makes each
  * direction one shift, when the board fits in 64 bits that way (10x10: 54 bits).
  *
- * Qualifying is decided from the compiled rules alone, through an explicit list of the compiled
- * fields the backend knows (`SUPPORTED_FIELDS`): rules compiled with any other field — a feature
- * added after this backend — fall back to the general generator until the backend learns it.
+ * Qualifying is decided from the compiled rules alone, through explicit lists of the compiled
+ * fields and rules-record fields the backend knows (`SUPPORTED_FIELDS`, `SUPPORTED_RULES`): rules
+ * with any other field — a feature added after this backend — fall back to the general generator
+ * until the backend learns it.
  */
 import type { CompiledRules } from '../variants/compile.ts';
 
@@ -50,6 +51,52 @@ const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'squareHash',
   'strict',
 ]);
+
+/**
+ * The fields of the rules record (and of its groups) the compiled rules above are known to carry
+ * all of: a record with any other field holds a rule the backend may not follow (a move-count
+ * limit, a king that stops after the captured piece...), so it falls back to the general generator.
+ */
+const SUPPORTED_RULES: ReadonlyMap<string, ReadonlySet<string> | null> = new Map([
+  ['id', null],
+  ['name', null],
+  ['summary', null],
+  ['topology', null],
+  ['firstPlayer', null],
+  ['startFen', null],
+  ['notation', null],
+  ['pdnGameType', null],
+  [
+    'man',
+    new Set([
+      'moves',
+      'captures',
+      'capturesKings',
+      'backwardCaptureOnlyAfterForward',
+      'lastPieceMayMoveBackward',
+    ]),
+  ],
+  ['king', new Set(['range'])],
+  ['capture', new Set(['obligation', 'precedence', 'removal', 'allowReversal', 'mustComplete'])],
+  ['promotion', new Set(['stages', 'midCapture'])],
+  ['noMoveMeans', null],
+  ['draws', null],
+  ['kingSplit', null],
+  ['forcedOpening', null],
+  ['materialAdjudication', null],
+  ['sources', null],
+]);
+
+/** True when every field of the rules record (and of its groups) is in `SUPPORTED_RULES`. */
+function knownRules(rules: object): boolean {
+  for (const [field, value] of Object.entries(rules)) {
+    if (!SUPPORTED_RULES.has(field)) return false;
+    const inner = SUPPORTED_RULES.get(field);
+    if (inner === null || inner === undefined) continue;
+    for (const key of Object.keys(value as object)) if (!inner.has(key)) return false;
+  }
+  return true;
+}
 
 export interface MaskTables {
   readonly size: number;
@@ -93,6 +140,7 @@ export function maskTablesFor(c: CompiledRules): MaskTables | null {
 
 function build(c: CompiledRules): MaskTables | null {
   for (const field of Object.keys(c)) if (!SUPPORTED_FIELDS.has(field)) return null;
+  if (!knownRules(c.rules)) return null;
   const size = c.size;
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
