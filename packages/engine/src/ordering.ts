@@ -10,18 +10,7 @@
  * stay where the generator wrote them: `pick` brings the best remaining one forward in a per-ply
  * slot array by one selection-sort step, so a node cut off after a few moves never sorts the rest.
  */
-import {
-  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  KIND_STEP as IMPORTED_KIND_STEP,
-  MAN as IMPORTED_MAN,
-  type MoveList,
-} from '@damka/rules';
-
-// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
-// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
-const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const KIND_STEP = IMPORTED_KIND_STEP;
-const MAN = IMPORTED_MAN;
+import { KIND_CAPTURE, KIND_STEP, MAN, type MoveList } from '@damka/rules';
 
 /** A compact move identity: from, to, kind and the high bits of the captured-set hash. */
 export function moveIdOf(list: MoveList, i: number): number {
@@ -161,5 +150,34 @@ export class MoveOrdering {
   private reserve(ply: number, n: number): void {
     if (this.scores[ply]!.length < n) this.scores[ply] = new Int32Array(n * 2);
     if (this.slots[ply]!.length < n) this.slots[ply] = new Int32Array(n * 2);
+  }
+}
+
+/**
+ * The order of the root moves across iterations: first by the move ordering's scores, then after
+ * each completed iteration the best move first and the rest by that iteration's scores.
+ */
+export class RootOrder {
+  /** List indices in search order. */
+  order = new Int32Array(0);
+  /** The last iteration's score of each root move, by list index. */
+  scores = new Int32Array(0);
+
+  /** Order `n` root moves by `scores` (the ordering's, highest first; ties keep list order). */
+  start(scores: Int32Array, n: number): void {
+    if (this.order.length < n) {
+      this.order = new Int32Array(n * 2);
+      this.scores = new Int32Array(n * 2);
+    }
+    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+    for (let k = 0; k < n; k++) this.order[k] = idx[k]!;
+  }
+
+  /** After an iteration: `best` first, the rest by this iteration's scores (stable). */
+  iterated(best: number, n: number): void {
+    const rest = Array.from(this.order.subarray(0, n)).filter((i) => i !== best);
+    rest.sort((a, b) => this.scores[b]! - this.scores[a]!);
+    this.order[0] = best;
+    for (let k = 0; k < rest.length; k++) this.order[k + 1] = rest[k]!;
   }
 }

@@ -7,7 +7,7 @@
  * earlier positions below the root. Each move writes entry idx from entry idx - 1, incrementally,
  * so nothing is unmade but the board.
  */
-import { KIND_SPLIT, MAN, makeMove, type MoveList, type Variant } from '@damka/rules';
+import { KIND_SPLIT, MAN, type MoveList, type Variant } from '@damka/rules';
 import { BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
 import { variantKeys, type ZobristKeys } from './zobrist.ts';
 
@@ -80,10 +80,10 @@ export class SearchPath {
   }
 
   /**
-   * Make move i of `list` on `board`: the key, reversible-ply counter (and bitboards) at `idx` are
-   * written from those at `idx - 1`.
+   * Move i of `list` is played: the key, reversible-ply counter (and bitboards) at `idx` are
+   * written from those at `idx - 1` (the board itself is the move generator's to change).
    */
-  play(board: Int8Array, list: MoveList, i: number, idx: number): void {
+  play(list: MoveList, i: number, idx: number): void {
     const z = this.zob;
     const size = this.size;
     const from = list.from[i]!;
@@ -112,7 +112,6 @@ export class SearchPath {
     }
     this.keysLo[idx] = lo;
     this.keysHi[idx] = hi;
-    makeMove(board, list, i);
   }
 
   /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */

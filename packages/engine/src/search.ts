@@ -10,58 +10,29 @@
  * scores it. The searcher works on raw boards and move lists; `engine.ts` adds `Position` on top.
  */
 import {
-  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  MoveGenerator,
+  KIND_CAPTURE,
   MoveList,
   PlyStates,
-  unmakeMove as importedUnmakeMove,
+  boardMovesFor,
+  type BoardMoves,
   type Variant,
 } from '@damka/rules';
-import { Evaluator, NOT_QUIET as IMPORTED_NOT_QUIET } from './evaluate/index.ts';
-import {
-  BOUND_EXACT as IMPORTED_BOUND_EXACT,
-  BOUND_LOWER as IMPORTED_BOUND_LOWER,
-  BOUND_UPPER as IMPORTED_BOUND_UPPER,
-  TranspositionTable,
-} from './tt.ts';
-import { MoveOrdering, moveIdOf } from './ordering.ts';
+import { Evaluator, NOT_QUIET } from './evaluate/index.ts';
+import { NO_CUTOFF, TranspositionTable } from './tt.ts';
+import { MoveOrdering, RootOrder, moveIdOf } from './ordering.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
 import { PvTable } from './pv.ts';
 import type { EgdbProber } from './egdb/probe.ts';
-import { DRAW as TABLE_DRAW, UNKNOWN, WIN as TABLE_WIN } from './egdb/table.ts';
-import {
-  DRAW,
-  EGDB_SPREAD,
-  EGDB_WIN,
-  INF as IMPORTED_INF,
-  MATE,
-  MATE_BOUND,
-  fromTT as importedFromTT,
-  toTT as importedToTT,
-} from './score.ts';
+import { DRAW as EGDB_DRAW, UNKNOWN as EGDB_UNKNOWN, WIN as EGDB_WIN_VALUE } from './egdb/table.ts';
+import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND } from './score.ts';
 import { SearchPath } from './path.ts';
 
 export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 
-// Imported bindings read in hot loops are copied to module constants: under a TypeScript loader
-// (tsx) each read of an imported binding is a getter call, a measurable cost per node.
-const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const unmakeMove = importedUnmakeMove;
-const BOUND_EXACT = IMPORTED_BOUND_EXACT;
-const BOUND_LOWER = IMPORTED_BOUND_LOWER;
-const BOUND_UPPER = IMPORTED_BOUND_UPPER;
-const NOT_QUIET = IMPORTED_NOT_QUIET;
-const INF = IMPORTED_INF;
-const toTT = importedToTT;
-const fromTT = importedFromTT;
-
 /** `probeEgdb`'s answer when no table covers the node (no score is this low). */
 const NOT_KNOWN = -INF - 1;
-const EGDB_UNKNOWN = UNKNOWN;
-const EGDB_DRAW = TABLE_DRAW;
-const EGDB_WIN_VALUE = TABLE_WIN;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
@@ -128,7 +99,8 @@ export class Searcher {
   readonly variant: Variant;
   readonly evaluator: Evaluator;
   readonly tt: TranspositionTable;
-  private readonly gen: MoveGenerator;
+  /** The move generator that owns the searched board (make/unmake go through it). */
+  private readonly moves: BoardMoves;
   private readonly lists: MoveList[] = [];
   /** Move ordering: scores, killers and history (ordering.ts). */
   private readonly ordering: MoveOrdering;
@@ -157,8 +129,7 @@ export class Searcher {
   private selDepth = 0;
   /** Nodes searched by the current (or last) search. */
   nodes = 0;
-  private rootScores = new Int32Array(0);
-  private rootOrder = new Int32Array(0);
+  private readonly rootOrder = new RootOrder();
   private bestIndex = 0;
 
   /** `ttBits`: log2 of the transposition table's entries. */
@@ -176,7 +147,7 @@ export class Searcher {
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.path = new SearchPath(variant, this.evaluator);
     this.tt = new TranspositionTable(options.ttBits ?? 20);
-    this.gen = new MoveGenerator(variant.compiled);
+    this.moves = boardMovesFor(variant.compiled);
     this.ordering = new MoveOrdering(variant.topology.size, MAX_PLY);
     for (let i = 0; i <= MAX_PLY; i++) this.lists.push(new MoveList());
     const rules = variant.rules;
@@ -211,6 +182,7 @@ export class Searcher {
     const limits = options.limits;
     this.clock.start(limits, options.stopFlag);
     this.board = board;
+    this.moves.load(board);
     this.nodes = 0;
     this.selDepth = 0;
     this.aborted = false;
@@ -245,15 +217,9 @@ export class Searcher {
         rootCount: 0,
       };
     }
-    if (this.rootScores.length < n) {
-      this.rootScores = new Int32Array(n * 2);
-      this.rootOrder = new Int32Array(n * 2);
-    }
     this.ordering.scoreAll(list, 0, side, this.ttMoveAt(0));
-    const scores = this.ordering.scoresAt(0);
-    const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
-    for (let k = 0; k < n; k++) this.rootOrder[k] = idx[k]!;
-    this.bestIndex = this.rootOrder[0]!;
+    this.rootOrder.start(this.ordering.scoresAt(0), n);
+    this.bestIndex = this.rootOrder.order[0]!;
     let bestScore = 0;
     let bestPv: number[] = [moveIdOf(list, this.bestIndex)];
     let completed = 0;
@@ -339,6 +305,7 @@ export class Searcher {
    */
   scoreRootMoves(board: Int8Array, side: number, depth: number): Int32Array | undefined {
     this.board = board;
+    this.moves.load(board);
     const list = this.lists[0]!;
     const out = new Int32Array(list.count);
     this.clock.abortAllowed = true;
@@ -347,7 +314,7 @@ export class Searcher {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(1);
-      unmakeMove(board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return undefined;
       out[i] = score;
     }
@@ -365,7 +332,7 @@ export class Searcher {
     this.pv.start(0);
     const previousBest = this.bestIndex;
     for (let k = 0; k < n; k++) {
-      const i = this.rootOrder[k]!;
+      const i = this.rootOrder.order[k]!;
       this.play(list, i, 0);
       let score: number;
       if (k === 0) {
@@ -377,9 +344,9 @@ export class Searcher {
         }
       }
       score -= this.penalty(1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) break;
-      this.rootScores[i] = score;
+      this.rootOrder.scores[i] = score;
       if (score > best) {
         best = score;
         if (score > alpha) {
@@ -393,15 +360,10 @@ export class Searcher {
       }
     }
     if (!this.aborted) {
-      // best first, the rest by this iteration's scores (stable)
-      const rest = Array.from(this.rootOrder.subarray(0, n)).filter((i) => i !== this.bestIndex);
-      rest.sort((a, b) => this.rootScores[b]! - this.rootScores[a]!);
-      this.rootOrder[0] = this.bestIndex;
-      for (let k = 0; k < rest.length; k++) this.rootOrder[k + 1] = rest[k]!;
+      this.rootOrder.iterated(this.bestIndex, n);
       const lo = this.path.keysLo[this.rootIndex]!;
       const hi = this.path.keysHi[this.rootIndex]!;
-      const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
-      this.tt.store(lo, hi, moveIdOf(list, this.bestIndex), toTT(best, 0), depth, bound);
+      this.tt.storeResult(lo, hi, moveIdOf(list, this.bestIndex), best, origAlpha, beta, depth, 0);
     }
     return best;
   }
@@ -442,16 +404,9 @@ export class Searcher {
     const slot = this.tt.probe(lo, hi);
     if (slot >= 0) {
       ttMove = this.tt.move(slot);
-      if (!pvNode && this.tt.depth(slot) >= depth) {
-        const s = fromTT(this.tt.score(slot), ply);
-        const bound = this.tt.bound(slot);
-        if (
-          bound === BOUND_EXACT ||
-          (bound === BOUND_LOWER && s >= beta) ||
-          (bound === BOUND_UPPER && s <= alpha)
-        ) {
-          return s;
-        }
+      if (!pvNode) {
+        const s = this.tt.cutoff(slot, depth, alpha, beta, ply);
+        if (s !== NO_CUTOFF) return s;
       }
     }
 
@@ -506,7 +461,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(ply + 1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -521,8 +476,7 @@ export class Searcher {
         }
       }
     }
-    const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
-    this.tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound);
+    this.tt.storeResult(lo, hi, bestMove, best, origAlpha, beta, depth, ply);
     return best;
   }
 
@@ -566,7 +520,7 @@ export class Searcher {
       this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
-      unmakeMove(this.board, list, i);
+      this.moves.unmake(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -626,7 +580,7 @@ export class Searcher {
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
-    return this.states.restrict(list, this.gen.generate(this.board, side, list, true), ply);
+    return this.states.restrict(list, this.moves.generate(side, list, true), ply);
   }
 
   /**
@@ -635,6 +589,7 @@ export class Searcher {
    */
   private play(list: MoveList, i: number, ply: number): void {
     this.states.make(list, i, ply);
-    this.path.play(this.board, list, i, this.rootIndex + ply + 1);
+    this.path.play(list, i, this.rootIndex + ply + 1);
+    this.moves.make(list, i);
   }
 }

@@ -9,11 +9,15 @@
  * a table of a million entries costs 16 MB. The size is a power of two chosen at construction so
  * the bench's node counts never depend on the machine.
  */
+import { fromTT, toTT } from './score.ts';
 
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
+
+/** `cutoff`'s answer when the stored result does not decide the node. */
+export const NO_CUTOFF = -0x8000;
 
 /** Words per entry: lock, move, score, depth << 8 | age << 2 | bound. */
 const WORDS = 4;
@@ -71,6 +75,40 @@ export class TranspositionTable {
   }
   bound(slot: number): number {
     return this.data[slot + INFO]! & 3;
+  }
+
+  /**
+   * The stored score at `slot` read back at `ply`, when its depth reaches `depth` and its bound
+   * decides the window (alpha, beta): exact, a lower bound at or above beta or an upper bound at or
+   * below alpha. Otherwise `NO_CUTOFF`.
+   */
+  cutoff(slot: number, depth: number, alpha: number, beta: number, ply: number): number {
+    if (this.depth(slot) < depth) return NO_CUTOFF;
+    const s = fromTT(this.score(slot), ply);
+    const bound = this.bound(slot);
+    return bound === BOUND_EXACT ||
+      (bound === BOUND_LOWER && s >= beta) ||
+      (bound === BOUND_UPPER && s <= alpha)
+      ? s
+      : NO_CUTOFF;
+  }
+
+  /**
+   * Store the result `best` of a node searched at `ply` with window (alpha, beta): a lower bound
+   * when it reached beta, exact when it rose above alpha, else an upper bound.
+   */
+  storeResult(
+    lo: number,
+    hi: number,
+    move: number,
+    best: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+    ply: number,
+  ): void {
+    const bound = best >= beta ? BOUND_LOWER : best > alpha ? BOUND_EXACT : BOUND_UPPER;
+    this.store(lo, hi, move, toTT(best, ply), depth, bound);
   }
 
   /**

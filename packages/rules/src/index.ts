@@ -16,6 +16,7 @@ export * from './perft.ts';
 export * from './ply-state.ts';
 export { MoveList, KIND_STEP, KIND_CAPTURE, KIND_SPLIT } from './movegen/move-list.ts';
 export { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
+export { boardMovesFor, type BoardMoves } from './movegen/board-moves.ts';
 export * from './pdn/index.ts';
 export * from './game/outcome.ts';
 export * from './game/draws.ts';

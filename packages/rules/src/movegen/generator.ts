@@ -102,7 +102,7 @@ export class MoveGenerator {
   /** Whether the current capture's first jump went forward (see `afterSidewaysJumpDirs`). */
   private firstForward = true;
   private readonly ndirs: number;
-  /** Step and first-jump tables (read by the counters of `count.ts` too). */
+  /** Step and first-jump tables (read by the mask backend, mask-moves.ts, too). */
   readonly tables: MoveTables;
 
   constructor(rules: CompiledRules) {
@@ -151,6 +151,40 @@ export class MoveGenerator {
       if (c.obligation === OBLIGATION_MANDATORY) return list.count;
     }
     this.steps(me, np);
+    return list.count;
+  }
+
+  /**
+   * Rules with compulsory captures: the list `generate` writes when the side to move has a
+   * capture, given the squares of its pieces that have a first jump (`from[0..n)`, in square
+   * order), for a caller that keeps piece masks and so skips the scan of the board.
+   */
+  capturesOf(
+    board: Int8Array,
+    list: MoveList,
+    from: Int16Array,
+    n: number,
+    dropDuplicates: boolean,
+  ): number {
+    list.clear();
+    this.board = board;
+    this.list = list;
+    this.drop = dropDuplicates;
+    this.bestKey = -1;
+    this.pending.clear();
+    this.pendingIndex.clear();
+    this.subMax = -1;
+    for (let k = 0; k < n; k++) {
+      const sq = from[k]!;
+      const code = board[sq]!;
+      this.origin = sq;
+      this.originCode = code;
+      this.sp = 0;
+      board[sq] = 0;
+      this.jump(sq, code, -1, -1);
+      board[sq] = code;
+    }
+    if (list.count > 0 && this.rules.prefixes) this.addPrefixes(list);
     return list.count;
   }
 

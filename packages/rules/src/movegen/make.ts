@@ -3,10 +3,7 @@
  * back. The list keeps everything unmake needs (the piece before the move, the captured codes), so
  * perft, the search and `Position` walk one mutable board with no copies.
  */
-import { KIND_SPLIT as IMPORTED_KIND_SPLIT, type MoveList } from './move-list.ts';
-
-// Copied into this module: under a loader such as tsx every read of an imported binding is a getter.
-const KIND_SPLIT = IMPORTED_KIND_SPLIT;
+import { KIND_SPLIT, type MoveList } from './move-list.ts';
 
 /** Play move `i` of `list` on `board` (in place). */
 export function makeMove(board: Int8Array, list: MoveList, i: number): void {

@@ -5,7 +5,7 @@
  * them costs several dependent loads per direction. Here the targets of a short-range piece are
  * listed per (piece code, square) in one flat array, so a step or first-jump test is one load of
  * the target and one of the board. Built once per `CompiledRules` and shared. `canJump`, the
- * one-jump look-ahead the generator and perft's counters both start with, reads them here.
+ * one-jump look-ahead the generator and the mask backend both start with, reads them here.
  */
 import type { CompiledRules } from '../variants/compile.ts';
 
