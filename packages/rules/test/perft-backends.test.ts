@@ -33,11 +33,18 @@ const QUALIFYING: ReadonlyArray<{ variant: string; options: Options }> = [
   { variant: 'turkish', options: {} },
   { variant: 'english', options: { noForcedCapture: true } },
   { variant: 'english', options: { mayStopCaptureChain: true } },
+  { variant: 'pool', options: {} },
 ];
 
 /** Rules that must not: more than 64 squares, king splits, a lone man's backward steps. */
 const NOT_QUALIFYING: ReadonlyArray<{ variant: string; options: Options }> = [
   { variant: 'dhamet', options: { forcedOpening: false } },
+  { variant: 'canadian', options: {} },
+  { variant: 'frisian', options: {} },
+  { variant: 'frysk', options: {} },
+  { variant: 'killer', options: {} },
+  { variant: 'thai', options: {} },
+  { variant: 'breakthrough', options: {} },
   { variant: 'english', options: { kingSplit: true } },
   { variant: 'english', options: { lastPieceMayMoveBackward: true } },
 ];
@@ -59,8 +66,22 @@ test('the backend is chosen from the compiled rules', () => {
   }
   // a compiled field the backend does not know (a feature added later) falls back
   const english = variantOrThrow('english', {}).compiled;
-  const grown = { ...english, captureValue: new Int8Array(8) };
+  const grown = { ...english, laterRule: new Int8Array(8) };
   assert.equal(boardMovesFor(grown).backend, 'general');
+  // and a known later feature in use (capture value, king landing, win on crowning...)
+  for (const feature of [
+    { captureValue: true },
+    { capturesOffStepLines: true },
+    { kingLanding: 1 },
+    { crowningWins: true },
+    { kingMoveLimit: 3 },
+  ]) {
+    assert.equal(
+      boardMovesFor({ ...english, ...feature }).backend,
+      'general',
+      JSON.stringify(feature),
+    );
+  }
   // so does a rules record with a field it does not know, at the top or inside a group
   const limited = { ...english.rules, king: { ...english.rules.king, maxMoves: 3 } };
   assert.equal(boardMovesFor({ ...english, rules: limited }).backend, 'general');

@@ -50,6 +50,12 @@ const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'splitTargets',
   'squareHash',
   'strict',
+  // the later rule features: known here so that their neutral values qualify (see `build`)
+  'capturesOffStepLines',
+  'captureValue',
+  'kingLanding',
+  'crowningWins',
+  'kingMoveLimit',
 ]);
 
 /**
@@ -141,6 +147,11 @@ export function maskTablesFor(c: CompiledRules): MaskTables | null {
 function build(c: CompiledRules): MaskTables | null {
   for (const field of Object.keys(c)) if (!SUPPORTED_FIELDS.has(field)) return null;
   if (!knownRules(c.rules)) return null;
+  // Rules that use one of the later rule features are the general generator's: captures off the
+  // step lines and a crowning that ends the game change what exists, and a king's landing, capture
+  // value or move limit change which moves are legal.
+  if (c.capturesOffStepLines || c.captureValue || c.kingLanding !== 0) return null;
+  if (c.crowningWins || c.kingMoveLimit > 0) return null;
   const size = c.size;
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
