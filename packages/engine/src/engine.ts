@@ -153,6 +153,7 @@ export class Engine {
       historyHi,
       reversiblePlies: reversiblePlies(history, position),
       openingPly: position.openingPly,
+      kingRuns: position.kingRuns,
       noise: level.noise,
       seed,
       ...(options.stopFlag ? { stopFlag: options.stopFlag } : {}),

@@ -15,6 +15,7 @@ import {
   PlyStates,
   boardMovesFor,
   type BoardMoves,
+  type KingRuns,
   type Variant,
 } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from './evaluate/index.ts';
@@ -84,6 +85,8 @@ export interface RunOptions {
   readonly reversiblePlies?: number;
   /** Dhamet: plies of the compulsory opening already played (-1 when not applicable). */
   readonly openingPly?: number;
+  /** Frisian: the king-move counts the game has reached (the king-move limit). */
+  readonly kingRuns?: KingRuns;
   /** Evaluation noise amplitude (levels), in hundredths of a man. */
   readonly noise?: number;
   readonly seed?: number;
@@ -188,7 +191,7 @@ export class Searcher {
     this.aborted = false;
     this.noise = options.noise ?? 0;
     this.noiseSeed = (options.seed ?? 0) | 0;
-    this.states.root(options.openingPly ?? -1);
+    this.states.root(options.openingPly ?? -1, board, side, options.kingRuns);
     this.nodeLimit = limits.nodes ?? Infinity;
     this.tt.newSearch();
     this.ordering.newSearch();

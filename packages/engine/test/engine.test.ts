@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position, VARIANTS, formatMove, variantOrThrow, type Options } from '@damka/rules';
+import {
+  Position,
+  VARIANTS,
+  colorIndex,
+  formatMove,
+  variantOrThrow,
+  type Options,
+} from '@damka/rules';
+import { Searcher } from '../src/search.ts';
 import { Engine } from '../src/index.ts';
 import { weightsFor } from '../src/weights.ts';
 import { randomPositions } from './helpers.ts';
@@ -191,4 +199,32 @@ test('ProbCut (International only) searches fewer nodes to the same depth', () =
   // off by default elsewhere
   assert.equal(weightsFor(variantOrThrow('english')).probCut, 0);
   assert.equal(weightsFor(variant).probCut, 5);
+});
+
+test('Frisian king-move limit: the engine, at every depth, plays the man when its king is bound', () => {
+  // docs/rules.md §5.12: after three non-capturing moves of the same king, White (who still has a
+  // man) must move something else; the search reads the game's king-move counts at its root
+  const variant = variantOrThrow('frisian');
+  const start = Position.fromFen(variant, 'W:WK47,45:BK4,6');
+  assert.ok(start.ok);
+  let p = start.value;
+  for (const text of ['47-42', '4-9', '42-47', '9-4', '47-42', '4-9']) {
+    const m = p.legalMoves().find((x) => formatMove(p, x) === text);
+    assert.ok(m, text);
+    p = p.play(m);
+  }
+  assert.deepEqual(p.kingRuns.moves, [3, 3]);
+  // the search's own root list holds exactly the legal move, not the bound king's steps
+  const searcher = new Searcher(variant, { ttBits: 12 });
+  const raw = searcher.run(p.board(), colorIndex(p.turn), {
+    limits: { depth: 2 },
+    kingRuns: p.kingRuns,
+  });
+  assert.equal(raw.rootCount, p.legalMoves().length);
+  for (const depth of [1, 2, 4, 6]) {
+    const engine = new Engine(variant, { ttBits: 14, seed: depth });
+    const result = engine.search(p, { limits: { depth } });
+    assert.ok(result.move, `depth ${depth}: no move`);
+    assert.equal(formatMove(p, result.move), '45-40', `depth ${depth}`);
+  }
 });
