@@ -159,17 +159,11 @@ export class MoveGenerator {
    * capture, given the squares of its pieces that have a first jump (`from[0..n)`, in square
    * order), for a caller that keeps piece masks and so skips the scan of the board.
    */
-  capturesOf(
-    board: Int8Array,
-    list: MoveList,
-    from: Int16Array,
-    n: number,
-    dropDuplicates: boolean,
-  ): number {
+  capturesOf(board: Int8Array, list: MoveList, from: Int16Array, n: number, drop: boolean): number {
     list.clear();
     this.board = board;
     this.list = list;
-    this.drop = dropDuplicates;
+    this.drop = drop;
     this.bestKey = -1;
     this.pending.clear();
     this.pendingIndex.clear();
