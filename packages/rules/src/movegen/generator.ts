@@ -9,60 +9,28 @@
  * them. Competing captures are ranked by a numeric key built from the precedence steps, keeping only
  * the best as the walk finds them, so nothing is sorted or filtered afterwards.
  */
+import { BLACK_BIT, KING, MAN } from '../types.ts';
 import {
-  BLACK_BIT as IMPORTED_BLACK_BIT,
-  KING as IMPORTED_KING,
-  MAN as IMPORTED_MAN,
-} from '../types.ts';
-import {
-  EARLIEST_KING_BITS as IMPORTED_EARLIEST_KING_BITS,
-  LANDING_BEHIND as IMPORTED_LANDING_BEHIND,
-  LANDING_BEHIND_KING as IMPORTED_LANDING_BEHIND_KING,
-  OBLIGATION_MANDATORY as IMPORTED_OBLIGATION_MANDATORY,
-  OBLIGATION_SOUFFLE as IMPORTED_OBLIGATION_SOUFFLE,
-  PROMOTE_AND_STOP as IMPORTED_PROMOTE_AND_STOP,
-  STEP_EARLIEST_KING as IMPORTED_STEP_EARLIEST_KING,
-  STEP_KING_PRIORITY as IMPORTED_STEP_KING_PRIORITY,
-  STEP_QUALITY as IMPORTED_STEP_QUALITY,
-  STEP_QUANTITY as IMPORTED_STEP_QUANTITY,
-  STEP_SCALE as IMPORTED_STEP_SCALE,
-  STEP_VALUE as IMPORTED_STEP_VALUE,
-  STEP_WITH_KING as IMPORTED_STEP_WITH_KING,
+  EARLIEST_KING_BITS,
+  LANDING_BEHIND,
+  LANDING_BEHIND_KING,
+  OBLIGATION_MANDATORY,
+  OBLIGATION_SOUFFLE,
+  PROMOTE_AND_STOP,
+  STEP_EARLIEST_KING,
+  STEP_KING_PRIORITY,
+  STEP_QUALITY,
+  STEP_QUANTITY,
+  STEP_SCALE,
+  STEP_VALUE,
+  STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
-import {
-  KIND_CAPTURE as IMPORTED_KIND_CAPTURE,
-  KIND_SPLIT as IMPORTED_KIND_SPLIT,
-  KIND_STEP as IMPORTED_KIND_STEP,
-  MoveList,
-} from './move-list.ts';
-import { canJump as importedCanJump, moveTables, type MoveTables } from './tables.ts';
+import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList } from './move-list.ts';
+import { canJump, moveTables, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
-
-// Constants read in the hot loops are copied into this module: when TypeScript runs through a
-// loader such as tsx, every read of an imported binding is a getter call (measured: ~30% of perft).
-const BLACK_BIT = IMPORTED_BLACK_BIT;
-const KING = IMPORTED_KING;
-const MAN = IMPORTED_MAN;
-const OBLIGATION_MANDATORY = IMPORTED_OBLIGATION_MANDATORY;
-const OBLIGATION_SOUFFLE = IMPORTED_OBLIGATION_SOUFFLE;
-const PROMOTE_AND_STOP = IMPORTED_PROMOTE_AND_STOP;
-const KIND_CAPTURE = IMPORTED_KIND_CAPTURE;
-const KIND_SPLIT = IMPORTED_KIND_SPLIT;
-const KIND_STEP = IMPORTED_KIND_STEP;
-const canJump = importedCanJump;
-const EARLIEST_KING_BITS = IMPORTED_EARLIEST_KING_BITS;
-const STEP_EARLIEST_KING = IMPORTED_STEP_EARLIEST_KING;
-const STEP_KING_PRIORITY = IMPORTED_STEP_KING_PRIORITY;
-const STEP_QUALITY = IMPORTED_STEP_QUALITY;
-const STEP_QUANTITY = IMPORTED_STEP_QUANTITY;
-const STEP_SCALE = IMPORTED_STEP_SCALE;
-const STEP_WITH_KING = IMPORTED_STEP_WITH_KING;
-const STEP_VALUE = IMPORTED_STEP_VALUE;
-const LANDING_BEHIND = IMPORTED_LANDING_BEHIND;
-const LANDING_BEHIND_KING = IMPORTED_LANDING_BEHIND_KING;
 
 /** Deepest capture chain the scratch stack holds (81 points, 40 enemy pieces at most). */
 const MAX_JUMPS = 96;
