@@ -118,12 +118,12 @@ test('an unplayable game or text says why and the page goes on', async () => {
   await openImport(page);
   await page
     .getByTestId('pdn-text')
-    .fill('[GameType "23"]\n\n1. 11-15 *\n\n[GameType "20"]\n\n1. {x');
+    .fill('[GameType "32"]\n\n1. 11-15 *\n\n[GameType "20"]\n\n1. {x');
   await page.getByTestId('pdn-read').click();
   const items = page.locator('[data-testid="pdn-games"] li');
   await items.first().waitFor();
   const all = (await items.allTextContents()).join(' | ');
-  assert.match(all, /GameType 23 is not a game Damka plays/);
+  assert.match(all, /GameType 32 is not a game Damka plays/);
   assert.match(all, /line \d+, column \d+/);
   assert.equal(await page.getByTestId('pdn-open').count(), 0);
   await page.getByTestId('pdn-text').fill('   ');
