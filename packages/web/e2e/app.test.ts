@@ -4,7 +4,7 @@
  * survives a reload, the review of an earlier position, keyboard-only play, Hebrew and Arabic pages
  * laid out right to left around a left-to-right board — and no console errors anywhere.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, variantOrThrow } from '@damka/rules';
 import { moveCursor, type Arrow } from '@damka/board';
@@ -18,17 +18,10 @@ import {
   squareBox,
   startGame,
   squareIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const international = variantOrThrow('international');
 const sq = (name: string) => squareIn('international', name);

@@ -5,25 +5,15 @@
  * watches; the two play the game to its end by clicking the board, everyone sees the same moves
  * and result, and the PDN can be downloaded — with no console error (a CSP violation would be one).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { variantOrThrow } from '@damka/rules';
-import { startGameServer, type GameServer } from './game-server.ts';
+import { useGameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, clickSquare, fillFen, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, clickSquare, fillFen, useHarness } from './harness.ts';
 
-let h: Harness;
-let server: GameServer;
-let url: string;
-before(async () => {
-  h = await startHarness(); // builds the app and opens the browser
-  server = await startGameServer('online');
-  url = server.url;
-});
-after(async () => {
-  await server?.close();
-  await h?.close();
-});
+const h = useHarness();
+const server = useGameServer('online');
 
 const international = variantOrThrow('international');
 const sq = (name: string) => international.squares.parse(name);
@@ -42,7 +32,7 @@ test('two players play a game by link to its end while a third watches', async (
   const c = await h.page();
 
   // the creator: menu → play a friend online → rules, a start position, White → start
-  await a.page.goto(url);
+  await a.page.goto(server.url);
   await a.page.getByTestId('menu').click();
   await a.page.getByTestId('menu-online').click();
   await a.page.locator('label[data-variant="international"]').click();

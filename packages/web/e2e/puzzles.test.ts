@@ -5,21 +5,15 @@
  * wrong move and the rating goes down; offline, the trainer goes on and a variant opened before
  * is read from the cache. Puzzles are read from the shipped set files to know their solutions.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseMove, Position, variantOrThrow } from '@damka/rules';
 import { parsePuzzleSet, puzzlesOf, type Puzzle } from '@damka/engine/puzzles';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, WEB_ROOT, clickSquare, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, WEB_ROOT, clickSquare, useHarness } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 function setOf(variant: string): Map<string, Puzzle> {
   const set = parsePuzzleSet(readFileSync(`${WEB_ROOT}public/puzzles/${variant}.json`, 'utf8'));
