@@ -10,7 +10,8 @@
  * swaps colours and hands each player a new link) and the PDN download. Before the second move
  * a player may abort the game (no result); when the opponent has left, a notice and two buttons
  * let the player claim the win or a draw, which the server grants once the opponent has been
- * gone for its delay (a minute). A player's game is handed to the recent list (`recent.ts`) each time
+ * gone for its delay (a minute). A finished game can be reviewed by the engine (`review-game.ts`
+ * hands it over as a saved game). A player's game is handed to the recent list (`recent.ts`) each time
  * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -40,6 +41,8 @@ import { Board } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
+import { onlineGameToSaved } from './review-game.ts';
+import type { SavedGame } from '../game/record.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
@@ -52,6 +55,8 @@ export interface OnlinePlayProps {
   readonly onOpen: (link: PlayLink) => void;
   /** The game as the recent list keeps it, each time it changes (a player's seat only). */
   readonly onRecord?: (record: OnlineRecord) => void;
+  /** Open the engine review of the finished game. */
+  readonly onReview?: (game: SavedGame) => void;
 }
 
 /** The game replayed from the server's actions. */
@@ -95,7 +100,15 @@ function browserSocket(url: string): SocketLike {
 
 const NO_TARGETS: readonly number[] = [];
 
-export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: OnlinePlayProps) {
+export function OnlinePlay({
+  t,
+  link,
+  settings,
+  onNewGame,
+  onOpen,
+  onRecord,
+  onReview,
+}: OnlinePlayProps) {
   const [, setTick] = useState(0);
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -447,6 +460,18 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
                   : opponent && state.rematch[opponent]
                     ? t('onlineRematchAccept')
                     : t('onlineRematch')}
+              </button>
+            )}
+            {outcome && onReview && actions.length >= 2 && (
+              <button
+                type="button"
+                data-testid="review-open"
+                onClick={() => {
+                  const saved = onlineGameToSaved(link.game, info, actions);
+                  if (saved) onReview(saved);
+                }}
+              >
+                {t('rv_open')}
               </button>
             )}
             <a class="button" href={`/api/games/${link.game}/pdn`} download data-testid="pdn">
