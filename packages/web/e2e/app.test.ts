@@ -118,6 +118,16 @@ test('the computer answers from its worker; undo takes back a whole turn; the ga
   await page.reload();
   await page.locator('.play').waitFor();
   assert.deepEqual(await gameState(page), two, 'the game survives a reload');
+  // a game against the computer is reviewed by the engine too, and Back returns to it
+  await page.getByTestId('review-open').click();
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 60_000 });
+  const marks = await page
+    .locator('[data-testid="review-moves"] button.move')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+  assert.equal(marks.length, 2);
+  assert.ok(marks.every((m) => m !== 'pending'), String(marks));
+  await page.getByTestId('review-back').click();
+  assert.deepEqual(await gameState(page), two, 'the game after its review');
   await page.getByTestId('undo').click();
   assert.equal((await gameState(page)).ply, 0, 'undo takes back the computer reply and the move');
   assert.equal((await gameState(page)).fen, Position.start(international).fen);
