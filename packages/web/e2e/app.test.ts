@@ -125,7 +125,10 @@ test('the computer answers from its worker; undo takes back a whole turn; the ga
     .locator('[data-testid="review-moves"] button.move')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
   assert.equal(marks.length, 2);
-  assert.ok(marks.every((m) => m !== 'pending'), String(marks));
+  assert.ok(
+    marks.every((m) => m !== 'pending'),
+    String(marks),
+  );
   await page.getByTestId('review-back').click();
   assert.deepEqual(await gameState(page), two, 'the game after its review');
   await page.getByTestId('undo').click();

@@ -42,6 +42,7 @@ import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/gam
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
 import { onlineGameToSaved } from './review-game.ts';
+import { serverErrorText } from './errors.ts';
 import type { SavedGame } from '../game/record.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
@@ -127,7 +128,7 @@ export function OnlinePlay({
         if (m.type === 'rematch') {
           onOpen(m.token ? { game: m.game, token: m.token } : { game: m.game });
         } else if (m.type === 'error' && m.code !== 'stalePly') {
-          setMessage(m.message);
+          setMessage(serverErrorText(t, m.code, m.message));
         }
       },
     });
@@ -178,7 +179,9 @@ export function OnlinePlay({
       <div class="online-loading" data-testid="online-loading">
         <p role="status">
           {failed
-            ? (client?.lastError?.message ?? t('onlineLost'))
+            ? client?.lastError
+              ? serverErrorText(t, client.lastError.code, client.lastError.message)
+              : t('onlineLost')
             : t(unreachable ? 'onlineNeedsConnection' : 'onlineConnecting')}
         </p>
         {failed && (
@@ -217,7 +220,9 @@ export function OnlinePlay({
 
   const send = (promise: Promise<Action>) => {
     setMessage('');
-    promise.catch((e: Error) => setMessage(e.message));
+    promise.catch((e: Error & { code?: string }) =>
+      setMessage(serverErrorText(t, e.code, e.message)),
+    );
   };
   const onMove = (m: BoardMove) => {
     const move = game
@@ -235,8 +240,7 @@ export function OnlinePlay({
     }
     send(client.move(formatMove(position, move)));
   };
-  const onRefuse = (a: RefusedAttempt) =>
-    setMessage(explainRefusal(position, a.from, a.to, t, settings.locale));
+  const onRefuse = (a: RefusedAttempt) => setMessage(explainRefusal(position, a.from, a.to, t));
   const onTarget = (sq: number) => send(client.burn(variant.squares.names[sq]!));
 
   const copy = async (text: string, what: string) => {

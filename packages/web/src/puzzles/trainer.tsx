@@ -263,9 +263,7 @@ export function Trainer({ t, settings }: TrainerProps) {
               arriving={arrivingMove}
               t={t}
               onMove={onMove}
-              onRefuse={(a) =>
-                setMessage(explainRefusal(position, a.from, a.to, t, settings.locale))
-              }
+              onRefuse={(a) => setMessage(explainRefusal(position, a.from, a.to, t))}
               onTarget={() => undefined}
               animationMs={ANIMATION_MS[settings.animation]}
             />

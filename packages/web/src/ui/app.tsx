@@ -31,6 +31,7 @@ import {
 import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
+import { serverErrorText } from '../online/errors.ts';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 import {
   loadOnlineRecent,
@@ -419,7 +420,7 @@ export function App() {
           }}
           onOnline={async (setup, clock, color) => {
             const created = await createOnlineGame(setup, clock);
-            if (!created.ok) return created.message;
+            if (!created.ok) return serverErrorText(t, created.code, created.message);
             const g = created.game;
             const friend = color === 'white' ? g.black : g.white;
             saveInvite(g.gameId, friend.url, g.spectator.url);
