@@ -68,7 +68,7 @@ test('creating a game posts the setup and clock, and reports the server refusal'
     fen: 'W:Wa1:Bh8',
     clock: { initial: 300, increment: 3 },
   });
-  assert.deepEqual(result, { ok: false, message: 'bad FEN' });
+  assert.deepEqual(result, { ok: false, message: 'bad FEN', code: 'badRequest' });
 });
 
 test('every language names the online strings', () => {
