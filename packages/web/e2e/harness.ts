@@ -216,6 +216,11 @@ export function squareIn(variantId: string, name: string): number {
 
 /** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
 export async function clickSquare(page: Page, sq: number): Promise<void> {
+  // a square scrolled out of the window (after a click on a button below the board) comes back
+  // into view first: a mouse click outside the window reaches nothing
+  const square = page.locator(`.damka-board [data-square="${sq}"].sq`);
+  await square.waitFor({ state: 'attached', timeout: 5000 });
+  await square.scrollIntoViewIfNeeded();
   const box = await squareBox(page, sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

@@ -516,4 +516,6 @@ export const ar: Messages = {
   srv_internal: 'واجه الخادم مشكلة: حاول مرة أخرى.',
   srv_badRequest: 'رفض الخادم إنشاء هذه المباراة.',
   srv_forbidden: 'رفض الخادم طلب هذه الصفحة.',
+  pz_themeFilter: 'الموضوع',
+  pz_allThemes: 'كل المواضيع',
 };

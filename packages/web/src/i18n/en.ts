@@ -531,6 +531,8 @@ export const en = {
   srv_internal: 'The server met a problem: try again.',
   srv_badRequest: 'The server refused to create this game.',
   srv_forbidden: 'The server refused this page’s request.',
+  pz_themeFilter: 'Theme',
+  pz_allThemes: 'All themes',
 };
 
 export type Messages = typeof en;

@@ -538,4 +538,6 @@ export const es: Messages = {
   srv_internal: 'El servidor tuvo un problema: vuelve a intentarlo.',
   srv_badRequest: 'El servidor se negó a crear esta partida.',
   srv_forbidden: 'El servidor rechazó la petición de esta página.',
+  pz_themeFilter: 'Tema',
+  pz_allThemes: 'Todos los temas',
 };

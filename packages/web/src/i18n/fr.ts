@@ -541,4 +541,6 @@ export const fr: Messages = {
   srv_internal: 'Le serveur a rencontré un problème : réessayez.',
   srv_badRequest: 'Le serveur a refusé de créer cette partie.',
   srv_forbidden: 'Le serveur a refusé la demande de cette page.',
+  pz_themeFilter: 'Thème',
+  pz_allThemes: 'Tous les thèmes',
 };

@@ -514,4 +514,6 @@ export const he: Messages = {
   srv_internal: 'בשרת אירעה תקלה: נסו שוב.',
   srv_badRequest: 'השרת סירב ליצור את המשחק הזה.',
   srv_forbidden: 'השרת דחה את הבקשה של הדף הזה.',
+  pz_themeFilter: 'נושא',
+  pz_allThemes: 'כל הנושאים',
 };

@@ -537,4 +537,6 @@ export const it: Messages = {
   srv_internal: 'Il server ha avuto un problema: riprova.',
   srv_badRequest: 'Il server ha rifiutato di creare questa partita.',
   srv_forbidden: 'Il server ha rifiutato la richiesta di questa pagina.',
+  pz_themeFilter: 'Tema',
+  pz_allThemes: 'Tutti i temi',
 };

@@ -537,4 +537,6 @@ export const nl: Messages = {
   srv_internal: 'De server had een probleem: probeer het opnieuw.',
   srv_badRequest: 'De server weigerde deze partij aan te maken.',
   srv_forbidden: 'De server weigerde het verzoek van deze pagina.',
+  pz_themeFilter: 'Thema',
+  pz_allThemes: 'Alle thema’s',
 };

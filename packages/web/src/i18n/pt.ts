@@ -539,4 +539,6 @@ export const pt: Messages = {
   srv_internal: 'O servidor teve um problema: tente de novo.',
   srv_badRequest: 'O servidor recusou criar esta partida.',
   srv_forbidden: 'O servidor recusou o pedido desta página.',
+  pz_themeFilter: 'Tema',
+  pz_allThemes: 'Todos os temas',
 };

@@ -539,4 +539,6 @@ export const ro: Messages = {
   srv_internal: 'Serverul a avut o problemă: încercați din nou.',
   srv_badRequest: 'Serverul a refuzat să creeze această partidă.',
   srv_forbidden: 'Serverul a refuzat cererea acestei pagini.',
+  pz_themeFilter: 'Temă',
+  pz_allThemes: 'Toate temele',
 };

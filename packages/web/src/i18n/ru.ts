@@ -535,4 +535,6 @@ export const ru: Messages = {
   srv_internal: 'На сервере произошла ошибка: попробуйте снова.',
   srv_badRequest: 'Сервер отказался создать эту партию.',
   srv_forbidden: 'Сервер отклонил запрос этой страницы.',
+  pz_themeFilter: 'Тема',
+  pz_allThemes: 'Все темы',
 };

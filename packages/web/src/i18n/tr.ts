@@ -528,4 +528,6 @@ export const tr: Messages = {
   srv_internal: 'Sunucuda bir sorun oldu: yeniden deneyin.',
   srv_badRequest: 'Sunucu bu oyunu oluşturmayı reddetti.',
   srv_forbidden: 'Sunucu bu sayfanın isteğini reddetti.',
+  pz_themeFilter: 'Tema',
+  pz_allThemes: 'Tüm temalar',
 };
