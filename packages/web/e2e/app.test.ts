@@ -172,6 +172,22 @@ test('the computer moves first when it has White; a friend game can be reviewed 
   assert.equal(await page.locator(`.damka-board .piece[data-square="${e5}"]`).count(), 0);
   await page.getByRole('button', { name: 'Back to the game' }).click();
   assert.equal(await page.locator(`.damka-board .piece[data-square="${e5}"]`).count(), 1);
+  // the engine review of the friend game
+  await page.getByTestId('review-open').click();
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 60_000 });
+  const reviewed = page.locator('[data-testid="review-moves"] button.move');
+  const texts = await reviewed.allTextContents();
+  assert.deepEqual(
+    texts.map((x) => x.replace(/[?!]+$/, '')),
+    ['c3-d4', 'f6-e5'],
+  );
+  const marks = await reviewed.evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+  assert.ok(
+    marks.every((m) => m !== 'pending'),
+    String(marks),
+  );
+  await page.getByTestId('review-back').click();
+  assert.equal((await gameState(page)).fen, p.fen);
   await page.getByTestId('undo').click();
   assert.equal((await gameState(page)).ply, 1);
   assert.deepEqual(errors, []);
