@@ -533,6 +533,16 @@ export const en = {
   srv_forbidden: 'The server refused this page’s request.',
   pz_themeFilter: 'Theme',
   pz_allThemes: 'All themes',
+  fen_text:
+    'This is not a FEN: it gives the side to move (W or B), then the white and the black pieces, as in W:W…:B….',
+  fen_turn: 'The side to move must be W or B.',
+  fen_listedTwice: 'The pieces of one side are listed twice ({color}).',
+  fen_square:
+    'A square of the list is not on this board, is listed twice, or holds a piece these rules do not have.',
+  pos_square: 'A square holds a piece these rules do not allow there.',
+  pos_pieces: 'This board does not fit these rules.',
+  pos_crowningRow: 'A man cannot stand on {square}: it is its crowning row.',
+  pos_tooMany: '{color} has {n} pieces; these rules start with {limit}.',
 };
 
 export type Messages = typeof en;

@@ -540,4 +540,14 @@ export const es: Messages = {
   srv_forbidden: 'El servidor rechazó la petición de esta página.',
   pz_themeFilter: 'Tema',
   pz_allThemes: 'Todos los temas',
+  fen_text:
+    'Esto no es una FEN: indica el turno (W o B) y luego las piezas blancas y negras, como W:W…:B….',
+  fen_turn: 'El turno debe ser W o B.',
+  fen_listedTwice: 'Las piezas de un bando aparecen dos veces ({color}).',
+  fen_square:
+    'Una casilla de la lista no está en este tablero, aparece dos veces o tiene una pieza que estas reglas no tienen.',
+  pos_square: 'Una casilla tiene una pieza que estas reglas no permiten allí.',
+  pos_pieces: 'Este tablero no corresponde a estas reglas.',
+  pos_crowningRow: 'Un peón no puede estar en {square}: es su fila de coronación.',
+  pos_tooMany: '{color}: {n} piezas, pero estas reglas empiezan con {limit}.',
 };

@@ -543,4 +543,14 @@ export const fr: Messages = {
   srv_forbidden: 'Le serveur a refusé la demande de cette page.',
   pz_themeFilter: 'Thème',
   pz_allThemes: 'Tous les thèmes',
+  fen_text:
+    'Ce n’est pas une FEN : elle donne le trait (W ou B), puis les pièces blanches et noires, comme W:W…:B….',
+  fen_turn: 'Le trait doit être W ou B.',
+  fen_listedTwice: 'Les pièces d’un camp sont listées deux fois ({color}).',
+  fen_square:
+    'Une case de la liste n’est pas sur ce damier, est listée deux fois ou porte une pièce que ces règles n’ont pas.',
+  pos_square: 'Une case porte une pièce que ces règles n’y permettent pas.',
+  pos_pieces: 'Ce damier ne convient pas à ces règles.',
+  pos_crowningRow: 'Un pion ne peut pas être sur {square} : c’est sa rangée de promotion.',
+  pos_tooMany: '{color} : {n} pièces, alors que ces règles commencent avec {limit}.',
 };

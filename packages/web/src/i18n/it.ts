@@ -539,4 +539,14 @@ export const it: Messages = {
   srv_forbidden: 'Il server ha rifiutato la richiesta di questa pagina.',
   pz_themeFilter: 'Tema',
   pz_allThemes: 'Tutti i temi',
+  fen_text:
+    'Questa non è una FEN: indica chi muove (W o B), poi i pezzi bianchi e neri, come W:W…:B….',
+  fen_turn: 'Chi muove deve essere W o B.',
+  fen_listedTwice: 'I pezzi di un colore sono elencati due volte ({color}).',
+  fen_square:
+    'Una casella dell’elenco non è su questa damiera, è ripetuta o ha un pezzo che queste regole non hanno.',
+  pos_square: 'Una casella ha un pezzo che queste regole non permettono lì.',
+  pos_pieces: 'Questa damiera non corrisponde a queste regole.',
+  pos_crowningRow: 'Una pedina non può stare in {square}: è la sua riga di promozione.',
+  pos_tooMany: '{color}: {n} pezzi, ma queste regole partono con {limit}.',
 };

@@ -539,4 +539,14 @@ export const nl: Messages = {
   srv_forbidden: 'De server weigerde het verzoek van deze pagina.',
   pz_themeFilter: 'Thema',
   pz_allThemes: 'Alle thema’s',
+  fen_text:
+    'Dit is geen FEN: die geeft wie aan zet is (W of B) en dan de witte en de zwarte stukken, zoals W:W…:B….',
+  fen_turn: 'Aan zet moet W of B zijn.',
+  fen_listedTwice: 'De stukken van één kant staan er twee keer ({color}).',
+  fen_square:
+    'Een veld in de lijst ligt niet op dit bord, staat er twee keer of heeft een stuk dat deze regels niet kennen.',
+  pos_square: 'Op een veld staat een stuk dat deze regels daar niet toestaan.',
+  pos_pieces: 'Dit bord past niet bij deze regels.',
+  pos_crowningRow: 'Een schijf kan niet op {square} staan: dat is zijn promotierij.',
+  pos_tooMany: '{color}: {n} stukken, maar deze regels beginnen met {limit}.',
 };

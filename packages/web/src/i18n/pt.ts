@@ -541,4 +541,14 @@ export const pt: Messages = {
   srv_forbidden: 'O servidor recusou o pedido desta página.',
   pz_themeFilter: 'Tema',
   pz_allThemes: 'Todos os temas',
+  fen_text:
+    'Isto não é uma FEN: indica a vez (W ou B) e depois as peças brancas e pretas, como W:W…:B….',
+  fen_turn: 'A vez deve ser W ou B.',
+  fen_listedTwice: 'As peças de um lado aparecem duas vezes ({color}).',
+  fen_square:
+    'Uma casa da lista não está neste tabuleiro, aparece duas vezes ou tem uma peça que estas regras não têm.',
+  pos_square: 'Uma casa tem uma peça que estas regras não permitem aí.',
+  pos_pieces: 'Este tabuleiro não corresponde a estas regras.',
+  pos_crowningRow: 'Uma pedra não pode estar em {square}: é a sua fila de coroação.',
+  pos_tooMany: '{color}: {n} peças, mas estas regras começam com {limit}.',
 };

@@ -541,4 +541,14 @@ export const ro: Messages = {
   srv_forbidden: 'Serverul a refuzat cererea acestei pagini.',
   pz_themeFilter: 'Temă',
   pz_allThemes: 'Toate temele',
+  fen_text:
+    'Acesta nu este un FEN: el dă partea la mutare (W sau B), apoi piesele albe și negre, ca în W:W…:B….',
+  fen_turn: 'Partea la mutare trebuie să fie W sau B.',
+  fen_listedTwice: 'Piesele unei părți sunt trecute de două ori ({color}).',
+  fen_square:
+    'Un câmp din listă nu este pe această tablă, apare de două ori sau are o piesă pe care aceste reguli nu o au.',
+  pos_square: 'Un câmp are o piesă pe care aceste reguli nu o permit acolo.',
+  pos_pieces: 'Această tablă nu se potrivește acestor reguli.',
+  pos_crowningRow: 'Un pion nu poate sta pe {square}: este rândul lui de încoronare.',
+  pos_tooMany: '{color}: {n} piese, dar aceste reguli încep cu {limit}.',
 };

@@ -530,4 +530,14 @@ export const tr: Messages = {
   srv_forbidden: 'Sunucu bu sayfanın isteğini reddetti.',
   pz_themeFilter: 'Tema',
   pz_allThemes: 'Tüm temalar',
+  fen_text:
+    'Bu bir FEN değil: sırası gelen tarafı (W ya da B), sonra beyaz ve siyah taşları verir, örneğin W:W…:B….',
+  fen_turn: 'Sırası gelen taraf W ya da B olmalı.',
+  fen_listedTwice: 'Bir tarafın taşları iki kez yazılmış ({color}).',
+  fen_square:
+    'Listedeki bir kare bu tahtada yok, iki kez yazılmış ya da bu kurallarda olmayan bir taş taşıyor.',
+  pos_square: 'Bir karede bu kuralların orada izin vermediği bir taş var.',
+  pos_pieces: 'Bu tahta bu kurallara uymuyor.',
+  pos_crowningRow: 'Bir taş {square} karesinde duramaz: orası dama olacağı sıra.',
+  pos_tooMany: '{color}: {n} taş, ama bu kurallar {limit} taşla başlar.',
 };
