@@ -541,7 +541,7 @@ export const en = {
     'A square of the list is not on this board, is listed twice, or holds a piece these rules do not have.',
   pos_square: 'A square holds a piece these rules do not allow there.',
   pos_pieces: 'This board does not fit these rules.',
-  pos_crowningRow: 'A man cannot stand on {square}: it is its crowning row.',
+  pos_crowningRow: 'A man cannot stand on {square}, its crowning row.',
   pos_tooMany: '{color} has {n} pieces; these rules start with {limit}.',
 };
 
