@@ -218,9 +218,12 @@ export function squareIn(variantId: string, name: string): number {
 export async function clickSquare(page: Page, sq: number): Promise<void> {
   // a square scrolled out of the window (after a click on a button below the board) comes back
   // into view first: a mouse click outside the window reaches nothing
-  const square = page.locator(`.damka-board [data-square="${sq}"].sq`);
-  await square.waitFor({ state: 'attached', timeout: 5000 });
-  await square.scrollIntoViewIfNeeded();
+  // (in one step in the page: the board redraws its SVG, so a square found earlier may be gone)
+  await page.locator(`.damka-board [data-square="${sq}"].sq`).waitFor({ state: 'attached' });
+  await page.evaluate((s) => {
+    const el = document.querySelector(`.damka-board [data-square="${s}"].sq`);
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, sq);
   const box = await squareBox(page, sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
