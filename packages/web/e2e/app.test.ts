@@ -4,7 +4,7 @@
  * survives a reload, the review of an earlier position, keyboard-only play, Hebrew and Arabic pages
  * laid out right to left around a left-to-right board — and no console errors anywhere.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, variantOrThrow } from '@damka/rules';
 import { moveCursor, type Arrow } from '@damka/board';
@@ -18,17 +18,10 @@ import {
   squareBox,
   startGame,
   squareIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const international = variantOrThrow('international');
 const sq = (name: string) => squareIn('international', name);
@@ -125,6 +118,19 @@ test('the computer answers from its worker; undo takes back a whole turn; the ga
   await page.reload();
   await page.locator('.play').waitFor();
   assert.deepEqual(await gameState(page), two, 'the game survives a reload');
+  // a game against the computer is reviewed by the engine too, and Back returns to it
+  await page.getByTestId('review-open').click();
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 60_000 });
+  const marks = await page
+    .locator('[data-testid="review-moves"] button.move')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+  assert.equal(marks.length, 2);
+  assert.ok(
+    marks.every((m) => m !== 'pending'),
+    String(marks),
+  );
+  await page.getByTestId('review-back').click();
+  assert.deepEqual(await gameState(page), two, 'the game after its review');
   await page.getByTestId('undo').click();
   assert.equal((await gameState(page)).ply, 0, 'undo takes back the computer reply and the move');
   assert.equal((await gameState(page)).fen, Position.start(international).fen);
@@ -166,6 +172,22 @@ test('the computer moves first when it has White; a friend game can be reviewed 
   assert.equal(await page.locator(`.damka-board .piece[data-square="${e5}"]`).count(), 0);
   await page.getByRole('button', { name: 'Back to the game' }).click();
   assert.equal(await page.locator(`.damka-board .piece[data-square="${e5}"]`).count(), 1);
+  // the engine review of the friend game
+  await page.getByTestId('review-open').click();
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 60_000 });
+  const reviewed = page.locator('[data-testid="review-moves"] button.move');
+  const texts = await reviewed.allTextContents();
+  assert.deepEqual(
+    texts.map((x) => x.replace(/[?!]+$/, '')),
+    ['c3-d4', 'f6-e5'],
+  );
+  const marks = await reviewed.evaluateAll((els) => els.map((e) => e.getAttribute('data-mark')));
+  assert.ok(
+    marks.every((m) => m !== 'pending'),
+    String(marks),
+  );
+  await page.getByTestId('review-back').click();
+  assert.equal((await gameState(page)).fen, p.fen);
   await page.getByTestId('undo').click();
   assert.equal((await gameState(page)).ply, 1);
   assert.deepEqual(errors, []);

@@ -6,28 +6,15 @@
  * in the notation, and the analysis shows a score and a line, updates while it thinks, stops on
  * request and restarts on another position — with no console errors anywhere.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, formatMove, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
-import {
-  clickSquare,
-  gameState,
-  openNewGame,
-  startGame,
-  startHarness,
-  type Harness,
-} from './harness.ts';
+import { clickSquare, gameState, openNewGame, startGame, useHarness } from './harness.ts';
 import { newGame, replay } from '../src/game/record.ts';
 import type { FromWorker, Question } from '../src/computer/protocol.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const international = variantOrThrow('international');
 const sq = (name: string) => international.squares.parse(name);

@@ -5,7 +5,7 @@
  * Russian king ending not won within 5 moves each) reached from a FEN start with the reason and
  * its figures; sound and animation settings kept after a reload — and no console errors.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { positionKey, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
@@ -15,21 +15,14 @@ import {
   fillFen,
   gameState,
   openNewGame,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
 
 const international = variantOrThrow('international');
 const sq = (name: string): number => international.squares.parse(name);
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 /** New same-screen game from the menu, with a clock preset (its label, e.g. "1+0") if given. */
 async function startFriendGame(

@@ -4,6 +4,7 @@
  * does. Kept apart from the harness so that only the online tests load the server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '@damka/server';
@@ -31,5 +32,26 @@ export async function startGameServer(label: string): Promise<GameServer> {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The game server of a test file: started in a `before` hook and closed in an `after` hook, read
+ * through the returned object once the tests run.
+ */
+export function useGameServer(label: string): GameServer {
+  let server: GameServer | undefined;
+  before(async () => {
+    server = await startGameServer(label);
+  });
+  after(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error('the game server is used before it started');
+      return server.url;
+    },
+    close: async () => server?.close(),
   };
 }

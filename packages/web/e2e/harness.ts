@@ -4,9 +4,11 @@
  * one, else the one an npm dev dependency carries (found by scripts/test-services.mjs; never a
  * downloaded browser). A browser that cannot start fails at once with the reason, and a launch has
  * a time limit, so a broken browser never leaves the test process waiting. Every page records
- * console errors and uncaught exceptions so tests can assert none.
+ * console errors and uncaught exceptions so tests can assert none. A test file calls `useHarness()`
+ * once at its top: the harness starts before its first test and closes after its last.
  */
 import { spawnSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -171,7 +173,40 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
+/**
+ * The harness of a test file: started in a `before` hook and closed in an `after` hook of the file,
+ * read through the returned object once the tests run (using it earlier is a test error).
+ */
+export function useHarness(): Harness {
+  let h: Harness | undefined;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.close();
+  });
+  const get = (): Harness => {
+    if (!h) throw new Error('the browser harness is used before it started');
+    return h;
+  };
+  return {
+    get browser() {
+      return get().browser;
+    },
+    get browserSource() {
+      return get().browserSource;
+    },
+    get server() {
+      return get().server;
+    },
+    get url() {
+      return get().url;
+    },
+    page: (options) => get().page(options),
+    close: () => get().close(),
+  };
+}
+
 /** The square of `variantId` named `name` in its own notation (a test error when there is none). */
 export function squareIn(variantId: string, name: string): number {
   const s = variantOrThrow(variantId).squares.parse(name);
@@ -179,7 +214,16 @@ export function squareIn(variantId: string, name: string): number {
   return s;
 }
 
+/** Click the centre of square `sq` on the board (works for squares, cells and points alike). */
 export async function clickSquare(page: Page, sq: number): Promise<void> {
+  // a square scrolled out of the window (after a click on a button below the board) comes back
+  // into view first: a mouse click outside the window reaches nothing
+  // (in one step in the page: the board redraws its SVG, so a square found earlier may be gone)
+  await page.locator(`.damka-board [data-square="${sq}"].sq`).waitFor({ state: 'attached' });
+  await page.evaluate((s) => {
+    const el = document.querySelector(`.damka-board [data-square="${s}"].sq`);
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, sq);
   const box = await squareBox(page, sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

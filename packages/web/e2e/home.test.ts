@@ -7,10 +7,10 @@
  * computer refusing a draw in the opening; a house-rule conflict said in the form and played as
  * shown; the keyboard cursor leaving the other side's piece — and no console errors.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, variantOrThrow } from '@damka/rules';
-import { startGameServer, type GameServer } from './game-server.ts';
+import { useGameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
@@ -18,22 +18,11 @@ import {
   gameState,
   openNewGame,
   startGame,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-let server: GameServer;
-let onlineUrl: string;
-before(async () => {
-  h = await startHarness();
-  server = await startGameServer('home');
-  onlineUrl = server.url;
-});
-after(async () => {
-  await server?.close();
-  await h?.close();
-});
+const h = useHarness();
+const server = useGameServer('home');
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844, touch: true },
@@ -210,7 +199,7 @@ for (const size of SIZES) {
     const a = await open(size);
     const b = await open(size);
     const c = await open(size);
-    await a.page.goto(onlineUrl);
+    await a.page.goto(server.url);
     await a.page.getByTestId('home-online').click();
     await a.page.locator('label[data-variant="international"]').click();
     await a.page.getByTestId('clock').selectOption({ index: 2 });

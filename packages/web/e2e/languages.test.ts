@@ -8,7 +8,7 @@
  * picker's own names, the file formats (FEN, PDN) and key caps (Enter, Escape). The rules pages' list of
  * sources is left out: it cites rulebooks by their titles, which are names in their own language.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { LOCALE_NAMES } from '../src/i18n/index.ts';
@@ -19,17 +19,10 @@ import {
   openNewGame,
   squareIn,
   startGame,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const ALLOWED = new Set([
   ...Object.values(LOCALE_NAMES).flatMap((name) => name.split(/\s+/)),

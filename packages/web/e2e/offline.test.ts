@@ -7,7 +7,7 @@
  * engine worker too), the rules pages and a PDN import all work — while online play, both a new
  * game and a game link, says that it needs the connection.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -21,18 +21,11 @@ import {
   openNewGame,
   squareIn,
   startGame,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 import { DEVICES, openOn } from './devices.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 for (const vp of DEVICES) {
   test(`${vp.name}: compressed, long-cached assets; a revalidated page`, async () => {

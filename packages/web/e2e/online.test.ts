@@ -4,26 +4,18 @@
  * screen with the friend's link; the friend opens it in another browser context; a third context
  * watches; the two play the game to its end by clicking the board, everyone sees the same moves
  * and result, and the PDN can be downloaded — with no console error (a CSP violation would be one).
+ * A finished online game is reviewed by the engine on a 390x844 phone with the connection gone:
+ * Black's planted blunder is marked.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { variantOrThrow } from '@damka/rules';
-import { startGameServer, type GameServer } from './game-server.ts';
+import { useGameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, clickSquare, fillFen, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, clickSquare, fillFen, squareIn, useHarness } from './harness.ts';
 
-let h: Harness;
-let server: GameServer;
-let url: string;
-before(async () => {
-  h = await startHarness(); // builds the app and opens the browser
-  server = await startGameServer('online');
-  url = server.url;
-});
-after(async () => {
-  await server?.close();
-  await h?.close();
-});
+const h = useHarness();
+const server = useGameServer('online');
 
 const international = variantOrThrow('international');
 const sq = (name: string) => international.squares.parse(name);
@@ -42,7 +34,7 @@ test('two players play a game by link to its end while a third watches', async (
   const c = await h.page();
 
   // the creator: menu → play a friend online → rules, a start position, White → start
-  await a.page.goto(url);
+  await a.page.goto(server.url);
   await a.page.getByTestId('menu').click();
   await a.page.getByTestId('menu-online').click();
   await a.page.locator('label[data-variant="international"]').click();
@@ -127,6 +119,67 @@ test('two players play a game by link to its end while a third watches', async (
   );
 
   for (const x of [a, b, c]) {
+    assert.deepEqual(x.errors, []);
+    await x.page.context().close();
+  }
+});
+
+/**
+ * English, Black to move, from the game of the review test: 11-16 loses two men and a king to
+ * White's 20x2 (the engine finds it about five men worse than the best move).
+ */
+const BLUNDER_FEN = 'B:W19-22,24,27,30,32:B4,5,7,9-12,14';
+
+test('a finished online game is reviewed on a phone, offline: the planted blunder is marked', async () => {
+  const a = await h.page({ width: 390, height: 844 });
+  const b = await h.page({ width: 390, height: 844 });
+  await a.page.goto(server.url);
+  await a.page.getByTestId('menu').click();
+  await a.page.getByTestId('menu-online').click();
+  await a.page.locator('label[data-variant="english"]').click();
+  await fillFen(a.page, BLUNDER_FEN);
+  await a.page.getByTestId('start').click();
+  await a.page.getByTestId('waiting').waitFor();
+  const friend = await a.page.getByTestId('friend-link').inputValue();
+  await b.page.goto(friend);
+  await b.page.getByTestId('online').waitFor();
+  await a.page.getByTestId('waiting').waitFor({ state: 'detached' });
+  assert.equal(await a.page.getByTestId('online').getAttribute('data-seat'), 'white');
+  // no review while the game goes on
+  assert.equal(await a.page.getByTestId('review-open').count(), 0);
+  const sq = (name: string) => squareIn('english', name);
+  await clickSquare(b.page, sq('11'));
+  await clickSquare(b.page, sq('16'));
+  for (const p of [a.page, b.page]) await waitForPly(p, 1);
+  await clickSquare(a.page, sq('20'));
+  await clickSquare(a.page, sq('2'));
+  for (const p of [a.page, b.page]) await waitForPly(p, 2);
+  assert.equal(await a.page.getByTestId('review-open').count(), 0);
+  await b.page.getByTestId('resign').click();
+  await b.page.getByTestId('confirm-resign').click();
+  await a.page.getByTestId('review-open').waitFor();
+  // the connection goes: the review runs from the kept files and the page's own engine worker
+  await a.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await a.page.context().setOffline(true);
+  await a.page.getByTestId('review-open').click();
+  await a.page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 120_000 });
+  const moves = a.page.locator('[data-testid="review-moves"] button.move');
+  assert.deepEqual(await moves.allTextContents(), ['11-16??', '20x2']);
+  assert.equal(await moves.first().getAttribute('data-mark'), 'blunder');
+  await moves.first().click();
+  assert.match((await a.page.getByTestId('review-better').textContent()) ?? '', /Better: \d+-\d+/);
+  const overflow = await a.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `page wider than the phone by ${overflow}px`);
+  await a.page.screenshot({ path: `${SCREENSHOTS}review-online-phone.png`, fullPage: true });
+  // back goes to the online game's own address
+  await a.page.context().setOffline(false);
+  await a.page.getByTestId('review-back').click();
+  await a.page.getByTestId('online').waitFor();
+  assert.match(new URL(a.page.url()).pathname, /^\/play\//);
+  for (const x of [a, b]) {
     assert.deepEqual(x.errors, []);
     await x.page.context().close();
   }

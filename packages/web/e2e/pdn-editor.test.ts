@@ -6,7 +6,7 @@
  * position by click and drag, shows its FEN, refuses an impossible one with the rules' reason, and
  * starts a game from it — and no console errors anywhere.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { parsePdn, replayGame, variantOrThrow, formatMove } from '@damka/rules';
@@ -20,17 +20,10 @@ import {
   openNewGame,
   startGame,
   squareIn,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const international = variantOrThrow('international');
 const sq = (name: string) => squareIn('international', name);

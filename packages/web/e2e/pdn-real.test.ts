@@ -4,21 +4,15 @@
  * results with Black's score first) and a Latin-1 file of International games (names with é and ç
  * as single bytes). Both list every game; the good ones open and replay; nothing is garbled.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT, SCREENSHOTS, startHarness, type Harness } from './harness.ts';
+import { REPO_ROOT, SCREENSHOTS, useHarness } from './harness.ts';
 
 const REAL = `${REPO_ROOT}../shared/pdn-real/`;
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 async function importFile(page: Page, path: string): Promise<void> {
   await page.getByTestId('menu').click();

@@ -3,23 +3,19 @@
  * fetched then, not on the first page), a puzzle is solved by playing its whole line (the
  * opponent answers), the rating goes up and the streak counts; the next puzzle is failed with a
  * wrong move and the rating goes down; offline, the trainer goes on and a variant opened before
- * is read from the cache. Puzzles are read from the shipped set files to know their solutions.
+ * is read from the cache. A hint marks the piece to move and leaves the puzzle unrated; a theme
+ * chosen in the filter narrows the puzzles to that theme. Puzzles are read from the shipped set
+ * files to know their solutions.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseMove, Position, variantOrThrow } from '@damka/rules';
 import { parsePuzzleSet, puzzlesOf, type Puzzle } from '@damka/engine/puzzles';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, WEB_ROOT, clickSquare, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, WEB_ROOT, clickSquare, squareBox, useHarness } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 function setOf(variant: string): Map<string, Puzzle> {
   const set = parsePuzzleSet(readFileSync(`${WEB_ROOT}public/puzzles/${variant}.json`, 'utf8'));
@@ -155,5 +151,68 @@ test('the trainer speaks the page language', async () => {
     (await page.getByTestId('puzzle-status').textContent()) ?? '',
     /(Blancs|Noirs) jouent et gagnent/,
   );
+  assert.deepEqual(errors, []);
+});
+
+/** Play the solver's moves of `puzzle` from its first position, waiting for each answer. */
+async function solve(page: Page, puzzle: Puzzle): Promise<void> {
+  const variant = variantOrThrow('english');
+  const start = Position.fromFen(variant, puzzle.fen);
+  assert.ok(start.ok);
+  let pos = start.value;
+  for (let i = 0; i < puzzle.line.length; i++) {
+    const m = parseMove(pos, puzzle.line[i]!);
+    assert.ok(m.ok);
+    if (i % 2 === 0) {
+      await page.locator(`[data-testid="puzzles"][data-step="${i}"]`).waitFor();
+      await playMove(page, m.value.from, m.value.path);
+    }
+    pos = pos.play(m.value);
+  }
+  await page.locator('[data-testid="puzzles"][data-status="solved"]').waitFor();
+}
+
+test('a hint marks the piece and leaves the puzzle unrated; a theme narrows the puzzles', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844 });
+  await page.goto(h.url);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-puzzles').click();
+  await page.getByTestId('puzzle-variant').selectOption('english');
+  const english = setOf('english');
+  const p = english.get((await current(page)).id)!;
+  const first = Position.fromFen(variantOrThrow('english'), p.fen);
+  assert.ok(first.ok);
+  const move = parseMove(first.value, p.line[0]!);
+  assert.ok(move.ok);
+  // the hint: the square of the piece that starts the solution is marked on the board
+  await page.getByTestId('puzzle-hint').click();
+  const mark = await page.locator('.damka-board .hint').first().boundingBox();
+  const from = await squareBox(page, move.value.from);
+  assert.ok(mark, 'a hint is drawn');
+  assert.ok(
+    Math.abs(mark.x + mark.width / 2 - (from.x + from.width / 2)) < 2 &&
+      Math.abs(mark.y + mark.height / 2 - (from.y + from.height / 2)) < 2,
+    `hint at ${JSON.stringify(mark)}, piece at ${JSON.stringify(from)}`,
+  );
+  await solve(page, p);
+  assert.equal(await rating(page), 1500, 'a puzzle solved with a hint is not rated');
+  assert.match((await page.getByTestId('puzzle-status').textContent()) ?? '', /not rated/);
+  assert.match((await page.getByTestId('puzzle-streak').textContent()) ?? '', /0/);
+  // the theme filter: the rarest theme of the set, and every puzzle shown then has it
+  const options = await page
+    .locator('[data-testid="puzzle-theme"] option')
+    .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter((v) => v !== ''));
+  assert.ok(options.length >= 2, `themes offered: ${options.join(', ')}`);
+  const count = (th: string) => [...english.values()].filter((x) => x.themes.includes(th)).length;
+  const theme = [...options].sort((a, b) => count(a) - count(b))[0]!;
+  assert.ok(count(theme) > 0 && count(theme) < english.size, `${theme}: ${count(theme)}`);
+  await page.getByTestId('puzzle-theme').selectOption(theme);
+  let shown = p.id;
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) await page.getByTestId('puzzle-next').click();
+    await page.locator(`[data-testid="puzzles"]:not([data-puzzle="${shown}"])`).waitFor();
+    shown = (await current(page)).id;
+    assert.ok(english.get(shown)!.themes.includes(theme), `${shown} has ${theme}`);
+  }
   assert.deepEqual(errors, []);
 });

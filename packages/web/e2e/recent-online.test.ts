@@ -7,33 +7,16 @@
  * with who aborted it. The keyboard hint line stays hidden on a touch phone (portrait and
  * landscape) and shows on the desktop and after a key press.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { variantOrThrow } from '@damka/rules';
-import { startGameServer, type GameServer } from './game-server.ts';
+import { useGameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
-import {
-  SCREENSHOTS,
-  clickSquare,
-  fillFen,
-  startGame,
-  startHarness,
-  type Harness,
-} from './harness.ts';
+import { SCREENSHOTS, clickSquare, fillFen, startGame, useHarness } from './harness.ts';
 import { DEVICES, openOn, type Device } from './devices.ts';
 
-let h: Harness;
-let server: GameServer;
-let url: string;
-before(async () => {
-  h = await startHarness();
-  server = await startGameServer('recent-online');
-  url = server.url;
-});
-after(async () => {
-  await server?.close();
-  await h?.close();
-});
+const h = useHarness();
+const server = useGameServer('recent-online');
 
 const sq = (name: string) => variantOrThrow('international').squares.parse(name);
 
@@ -58,7 +41,7 @@ for (const device of DEVICES) {
     const b = await openOn(h, device);
 
     // White creates the game from the home screen; Black opens the friend's link
-    await a.page.goto(url);
+    await a.page.goto(server.url);
     await a.page.getByTestId('home-online').click();
     await a.page.locator('label[data-variant="international"]').click();
     await fillFen(a.page, 'W:W32:B19');
@@ -162,7 +145,7 @@ for (const device of DEVICES) {
     }
 
     // after a reload the list is still there (kept in storage)
-    await b.page.goto(url);
+    await b.page.goto(server.url);
     await b.page
       .locator(`[data-testid="recent-game"][data-kind="online"][data-result="lost"]`)
       .waitFor();
@@ -177,7 +160,7 @@ for (const device of DEVICES) {
 test('an aborted online game: listed as aborted, with who aborted it, for both players', async () => {
   const a = await openOn(h, DEVICES[1]!);
   const b = await openOn(h, DEVICES[0]!);
-  await a.page.goto(url);
+  await a.page.goto(server.url);
   await a.page.getByTestId('home-online').click();
   await a.page.locator('label[data-variant="russian"]').click();
   await a.page.getByTestId('start').click();
@@ -217,7 +200,7 @@ test('the keyboard hint line: hidden on a touch phone, shown on a desktop and af
   const landscape: Device = { name: 'phone-landscape', width: 844, height: 390, touch: true };
   for (const device of [...DEVICES, landscape]) {
     const x = await openOn(h, device);
-    await x.page.goto(url);
+    await x.page.goto(server.url);
     await startGame(x.page, 'international');
     assert.equal(await hintShown(x.page), !device.touch, `${device.name}: hint shown`);
     if (device === landscape) {

@@ -5,18 +5,12 @@
  * ?? in the move list and on the graph, with a better move; tapping the graph goes to a move;
  * both sides get an accuracy; then offline, a second review still runs (the engine is local).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, useHarness } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const PLANTED = `[Event "Planted blunder"]
 [White "Engine"]

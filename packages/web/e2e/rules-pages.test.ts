@@ -5,19 +5,13 @@
  * link reach a variant's page, a Hebrew page runs right to left around left-to-right boards — and
  * no console errors anywhere. Screenshots go to the test artifacts.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, houseRuleConflicts, houseRulesFor } from '@damka/rules';
 import { en } from '../src/i18n/en.ts';
-import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, useHarness } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 test('Rules from the menu: the index, the differences table and every variant page', async () => {
   const { page, errors } = await h.page();

@@ -3,18 +3,12 @@
  * the table scrolls inside a box no taller than the screen, and after scrolling it down (and
  * sideways) the header row still sits at the box's top, above the rows that went by.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SCREENSHOTS, startHarness, type Harness } from './harness.ts';
+import { SCREENSHOTS, useHarness } from './harness.ts';
 import { DEVICES, openOn } from './devices.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 for (const vp of DEVICES) {
   test(`${vp.name}: the header row stays in view while the table scrolls`, async () => {

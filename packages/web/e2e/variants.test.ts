@@ -4,7 +4,7 @@
  * capture, and play that capture through its landing squares. After each move the page's position
  * must equal the one the rules compute. A screenshot of each board goes to artifacts/screenshots/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, variantOrThrow, type Move } from '@damka/rules';
 import type { Page } from 'playwright-core';
@@ -14,17 +14,10 @@ import {
   dragSquare,
   gameState,
   startGame,
-  startHarness,
-  type Harness,
+  useHarness,
 } from './harness.ts';
 
-let h: Harness;
-before(async () => {
-  h = await startHarness();
-});
-after(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 /** Quiet moves (at most `depth`) after which the side to move has a capture; depth-first. */
 function lineToCapture(p: Position, depth: number): Move[] | null {

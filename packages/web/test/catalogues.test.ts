@@ -127,3 +127,89 @@ test('a key a catalogue lacks falls back to English; directions follow the scrip
   assert.equal(direction('ar'), 'rtl');
   assert.equal(direction('en'), 'ltr');
 });
+
+test('every reason the rules give for refusing a move or a FEN, and every server error, has its message in every language', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { ERROR_CODES } = await import('@damka/protocol');
+  const { REASON_KEYS } = await import('../src/game/explain.ts');
+  const { SERVER_ERROR_KEYS } = await import('../src/online/errors.ts');
+  // the codes as the rules package declares them (its ExplanationCode type), read from its source
+  const source = readFileSync(new URL('../../rules/src/explain.ts', import.meta.url), 'utf8');
+  const union = /export type ExplanationCode =([\s\S]*?';)/.exec(source)?.[1] ?? '';
+  const codes = [...union.matchAll(/\|\s*'(\w+)'/g)].map((m) => m[1]!);
+  assert.ok(codes.length >= 20, `read ${codes.length} codes`);
+  const refusals = codes.filter((c) => c !== 'legal');
+  assert.deepEqual(Object.keys(REASON_KEYS).sort(), [...refusals].sort());
+  for (const c of ERROR_CODES) assert.ok(Object.hasOwn(SERVER_ERROR_KEYS, c), c);
+  const { PROBLEM_KEYS } = await import('../src/pdn/fen-check.ts');
+  const keys = [
+    ...Object.values(REASON_KEYS),
+    ...Object.values(SERVER_ERROR_KEYS),
+    ...Object.values(PROBLEM_KEYS.fen),
+    ...Object.values(PROBLEM_KEYS.position),
+    'pos_crowningRow' as const,
+    'pos_tooMany' as const,
+  ];
+  assert.equal(new Set(Object.values(REASON_KEYS)).size, refusals.length, 'one key per reason');
+  for (const locale of LOCALES) {
+    await loadCatalogue(locale);
+    const catalogue = CATALOGUES[locale] as Record<string, string>;
+    for (const key of keys) {
+      assert.ok(catalogue[key], `${locale} lacks ${key}`);
+      if (locale !== 'en') assert.notEqual(catalogue[key], en[key], `${locale}: ${key} is English`);
+    }
+  }
+});
+
+test('a refused move is explained in the page language, with its squares and moves', async () => {
+  const { Position: P, variantOrThrow: v } = await import('@damka/rules');
+  const { explainRefusal } = await import('../src/game/explain.ts');
+  const international = v('international');
+  const sq = (n: string) => international.squares.parse(n);
+  const start = P.start(international);
+  const capture = P.fromFen(international, 'W:W33,40:B28,5');
+  assert.ok(capture.ok);
+  const cases: Array<[typeof start, number, number, RegExp]> = [
+    [capture.value, sq('40'), sq('34'), /33x22/], // a capture is compulsory
+    [start, sq('25'), sq('30'), /25/], // no piece there
+    [start, sq('19'), sq('23'), /19/], // Black's piece, White to move
+    [start, sq('36'), sq('31'), /31/], // occupied
+  ];
+  for (const locale of LOCALES) {
+    await loadCatalogue(locale);
+    const t = translator(locale);
+    const english = translator('en');
+    for (const [position, from, to, names] of cases) {
+      const text = explainRefusal(position, from, to, t);
+      assert.match(text, names, `${locale}: ${text}`);
+      assert.doesNotMatch(text, /\{\w+\}/, `${locale}: a placeholder is left in ${text}`);
+      if (locale !== 'en') assert.notEqual(text, explainRefusal(position, from, to, english));
+    }
+  }
+  // the colour of the side to move is named in the page language
+  assert.match(explainRefusal(start, sq('19'), sq('23'), translator('fr')), /Blancs/);
+});
+
+test('a FEN or a position the rules refuse is explained in the page language', async () => {
+  const { variantOrThrow: v } = await import('@damka/rules');
+  const { explainFen } = await import('../src/pdn/fen-check.ts');
+  const international = v('international');
+  const en = translator('en');
+  const cases: Array<[string, RegExp]> = [
+    ['X:W3:B40', /\b1\b/], // side to move, at character 1
+    ['W:W31-50:B1-20,77', /77/], // no such square
+    ['W:W3:B40', /\b3\b/], // a man on its crowning row
+    ['W:W1-50:B', /50/], // too many white pieces
+  ];
+  for (const locale of LOCALES) {
+    await loadCatalogue(locale);
+    const t = translator(locale);
+    for (const [fen, detail] of cases) {
+      const text = explainFen(t, international, fen) ?? '';
+      assert.match(text, detail, `${locale} ${fen}: ${text}`);
+      if (locale !== 'en') assert.notEqual(text, explainFen(en, international, fen), fen);
+    }
+  }
+  assert.match(explainFen(en, international, 'W:W3:B40') ?? '', /cannot stand on 3/);
+  assert.match(explainFen(en, international, 'W:W1-50:B') ?? '', /White has 50 pieces.*20/);
+});

@@ -68,7 +68,7 @@ test('creating a game posts the setup and clock, and reports the server refusal'
     fen: 'W:Wa1:Bh8',
     clock: { initial: 300, increment: 3 },
   });
-  assert.deepEqual(result, { ok: false, message: 'bad FEN' });
+  assert.deepEqual(result, { ok: false, message: 'bad FEN', code: 'badRequest' });
 });
 
 test('every language names the online strings', () => {
@@ -81,4 +81,29 @@ test('every language names the online strings', () => {
       assert.ok((catalogue as Record<string, string>)[key], `${name} lacks ${key}`);
     }
   }
+});
+
+test('an online game as a saved game for the review: moves and burns, up to a souffle replay', async () => {
+  const { onlineGameToSaved } = await import('../src/online/review-game.ts');
+  const { replay } = await import('../src/game/record.ts');
+  const action = (ply: number, text: string, kind: 'move' | 'burn' | 'replay' = 'move') => ({
+    ply,
+    kind,
+    text,
+    color: ply % 2 === 0 ? ('white' as const) : ('black' as const),
+    at: 0,
+  });
+  const info = { variant: 'international', options: {}, fen: null };
+  const saved = onlineGameToSaved('abc', info, [action(0, '32-28'), action(1, '19-23')]);
+  assert.ok(saved);
+  assert.equal(saved.id, 'online-abc');
+  assert.deepEqual(saved.setup, { variant: 'international', options: {} });
+  assert.deepEqual(replay(saved).notation, ['32-28', '19-23']);
+  // from a start position; a replay action ends the entries, an unplayable action too
+  const fen = { variant: 'international', options: {}, fen: 'W:W32:B19' };
+  const short = onlineGameToSaved('x', fen, [action(0, '32-28'), action(1, '', 'replay')]);
+  assert.equal(short?.setup.fen, 'W:W32:B19');
+  assert.deepEqual(replay(short!).notation, ['32-28']);
+  assert.equal(onlineGameToSaved('y', fen, [action(0, '31-27')])?.entries.length, 0);
+  assert.equal(onlineGameToSaved('z', { ...info, variant: 'nope' }, []), null);
 });

@@ -1,53 +1,75 @@
 /**
- * Why a move the user tried was refused, in words. When `@damka/rules` exports `explainMove`
- * (looked up by name at run time, so the app works before and after it is exported) its reason is
- * used: translated for the codes the catalogues know, its English sentence otherwise. Without it,
- * the answer is derived from the legal moves alone — a compulsory capture, the compulsory opening,
- * a piece that cannot move — or a plain "not a legal move".
+ * Why a move the user tried was refused, in words of the page's language. The rules package's
+ * `explainMove` names the rule as a code with parameters (squares, moves, counts, colours); each
+ * code has its own message in every catalogue (`REASON_KEYS`, checked by the type system to
+ * cover every code the rules can produce, and by test/catalogues.test.ts to exist in every
+ * language), so no English sentence of the rules reaches a translated page. A piece picked with no
+ * legal move at all (`to` = -1) is said from the legal moves: the compulsory opening, a compulsory
+ * capture elsewhere, or "this piece has no legal move".
  */
-import * as rules from '@damka/rules';
-import { formatMove, type Move, type Position, type Square } from '@damka/rules';
-import type { Locale, Translate } from '../i18n/index.ts';
+import {
+  explainMove,
+  formatMove,
+  type ExplanationCode,
+  type Move,
+  type Position,
+  type Square,
+} from '@damka/rules';
+import type { MessageKey, Translate } from '../i18n/index.ts';
 
-/** The part of the rules' `Explanation` the app reads. */
-interface Explanation {
-  readonly legal: boolean;
-  readonly code: string;
-  readonly moves: readonly Move[];
-  readonly text: string;
-}
+/** The message of each reason the rules can give for refusing a move. */
+export const REASON_KEYS: Readonly<Record<Exclude<ExplanationCode, 'legal'>, MessageKey>> = {
+  ambiguous: 'why_ambiguous',
+  emptySquare: 'why_emptySquare',
+  notYourPiece: 'why_notYourPiece',
+  notYourTurn: 'refusedNotYourTurn',
+  destinationOccupied: 'why_destinationOccupied',
+  forcedOpening: 'why_forcedOpening',
+  captureCompulsory: 'why_captureCompulsory',
+  longerCapture: 'why_longerCapture',
+  moreKingsCapture: 'why_moreKingsCapture',
+  captureWithKing: 'why_captureWithKing',
+  earlierKingCapture: 'why_earlierKingCapture',
+  kingCaptureFirst: 'why_kingCaptureFirst',
+  manCannotMoveBackward: 'why_manCannotMoveBackward',
+  manCannotMoveSideways: 'why_manCannotMoveSideways',
+  manCannotCaptureBackward: 'why_manCannotCaptureBackward',
+  manCannotCaptureKing: 'why_manCannotCaptureKing',
+  captureMustContinue: 'why_captureMustContinue',
+  crowningEndsMove: 'why_crowningEndsMove',
+  noReversal: 'why_noReversal',
+  illegalShape: 'why_illegalShape',
+  gameOver: 'why_gameOver',
+  mustReplayLongestCapture: 'why_mustReplayLongestCapture',
+};
 
-type Explainer = (p: Position, attempt: { from: Square; to: Square }) => Explanation;
-
-function rulesExplainer(): Explainer | undefined {
-  const fn: unknown = Reflect.get(rules, 'explainMove');
-  return typeof fn === 'function' ? (fn as Explainer) : undefined;
-}
+/** Rules parameters that name a colour, shown in the page's language. */
+const COLOR_PARAMS = ['turn', 'owner', 'player'] as const;
 
 /** Words for a refused attempt: `to` is -1 when a piece without a legal move was picked. */
-export function explainRefusal(
-  position: Position,
-  from: Square,
-  to: Square,
-  t: Translate,
-  locale: Locale = 'en',
-): string {
+export function explainRefusal(position: Position, from: Square, to: Square, t: Translate): string {
   const names = position.variant.squares.names;
   const list = (moves: readonly Move[]) =>
     [...new Set(moves.map((m) => names[m.from] ?? String(m.from)))].join(', ');
-  const explain = rulesExplainer();
-  if (explain && to >= 0) {
+  if (to >= 0) {
     try {
-      const e = explain(position, { from, to });
-      if (e && !e.legal && typeof e.text === 'string') {
-        if (e.code === 'captureCompulsory' && e.moves.length > 0) {
-          return t('refusedCaptureHere', { squares: list(e.moves) });
+      const e = explainMove(position, { from, to });
+      if (!e.legal && e.code !== 'legal') {
+        const params: Record<string, string | number> = { ...e.params };
+        for (const p of COLOR_PARAMS) {
+          const c = params[p];
+          if (c === 'white' || c === 'black') params[p] = t(c);
         }
-        if (e.code === 'forcedOpening' && e.moves[0]) {
-          return t('refusedOpening', { move: formatMove(position, e.moves[0]) });
+        // a man of these rules may capture backward, but only after a forward jump
+        const man = position.variant.rules.man;
+        if (
+          e.code === 'manCannotCaptureBackward' &&
+          man.backwardCaptureOnlyAfterForward &&
+          man.captures === 'all'
+        ) {
+          return t('why_manCaptureBackwardAfterForward', params);
         }
-        if (e.code === 'illegalShape' && locale !== 'en') return t('refused');
-        return e.text;
+        return t(REASON_KEYS[e.code], params);
       }
     } catch {
       // an explanation must never break play; fall back to what the legal moves tell

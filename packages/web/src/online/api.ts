@@ -57,7 +57,7 @@ export function formatClock(ms: number): string {
 
 export type CreateResult =
   | { readonly ok: true; readonly game: CreateGameResponse }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly code?: string };
 
 /** Ask the server for a new game. */
 export async function createOnlineGame(
@@ -76,9 +76,13 @@ export async function createOnlineGame(
         clock,
       }),
     });
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
     if (response.status !== 201) {
-      return { ok: false, message: body.message ?? `the server answered ${response.status}` };
+      return {
+        ok: false,
+        message: body.message ?? `the server answered ${response.status}`,
+        ...(body.error ? { code: body.error } : {}),
+      };
     }
     return { ok: true, game: body as CreateGameResponse };
   } catch {

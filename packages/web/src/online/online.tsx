@@ -10,7 +10,8 @@
  * swaps colours and hands each player a new link) and the PDN download. Before the second move
  * a player may abort the game (no result); when the opponent has left, a notice and two buttons
  * let the player claim the win or a draw, which the server grants once the opponent has been
- * gone for its delay (a minute). A player's game is handed to the recent list (`recent.ts`) each time
+ * gone for its delay (a minute). A finished game can be reviewed by the engine (`review-game.ts`
+ * hands it over as a saved game). A player's game is handed to the recent list (`recent.ts`) each time
  * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -40,6 +41,9 @@ import { Board } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
+import { onlineGameToSaved } from './review-game.ts';
+import { serverErrorText } from './errors.ts';
+import type { SavedGame } from '../game/record.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
 import './online.css';
 
@@ -52,6 +56,8 @@ export interface OnlinePlayProps {
   readonly onOpen: (link: PlayLink) => void;
   /** The game as the recent list keeps it, each time it changes (a player's seat only). */
   readonly onRecord?: (record: OnlineRecord) => void;
+  /** Open the engine review of the finished game. */
+  readonly onReview?: (game: SavedGame) => void;
 }
 
 /** The game replayed from the server's actions. */
@@ -95,7 +101,15 @@ function browserSocket(url: string): SocketLike {
 
 const NO_TARGETS: readonly number[] = [];
 
-export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: OnlinePlayProps) {
+export function OnlinePlay({
+  t,
+  link,
+  settings,
+  onNewGame,
+  onOpen,
+  onRecord,
+  onReview,
+}: OnlinePlayProps) {
   const [, setTick] = useState(0);
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -114,7 +128,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
         if (m.type === 'rematch') {
           onOpen(m.token ? { game: m.game, token: m.token } : { game: m.game });
         } else if (m.type === 'error' && m.code !== 'stalePly') {
-          setMessage(m.message);
+          setMessage(serverErrorText(t, m.code, m.message));
         }
       },
     });
@@ -165,7 +179,9 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
       <div class="online-loading" data-testid="online-loading">
         <p role="status">
           {failed
-            ? (client?.lastError?.message ?? t('onlineLost'))
+            ? client?.lastError
+              ? serverErrorText(t, client.lastError.code, client.lastError.message)
+              : t('onlineLost')
             : t(unreachable ? 'onlineNeedsConnection' : 'onlineConnecting')}
         </p>
         {failed && (
@@ -204,7 +220,9 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
 
   const send = (promise: Promise<Action>) => {
     setMessage('');
-    promise.catch((e: Error) => setMessage(e.message));
+    promise.catch((e: Error & { code?: string }) =>
+      setMessage(serverErrorText(t, e.code, e.message)),
+    );
   };
   const onMove = (m: BoardMove) => {
     const move = game
@@ -222,8 +240,7 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
     }
     send(client.move(formatMove(position, move)));
   };
-  const onRefuse = (a: RefusedAttempt) =>
-    setMessage(explainRefusal(position, a.from, a.to, t, settings.locale));
+  const onRefuse = (a: RefusedAttempt) => setMessage(explainRefusal(position, a.from, a.to, t));
   const onTarget = (sq: number) => send(client.burn(variant.squares.names[sq]!));
 
   const copy = async (text: string, what: string) => {
@@ -447,6 +464,18 @@ export function OnlinePlay({ t, link, settings, onNewGame, onOpen, onRecord }: O
                   : opponent && state.rematch[opponent]
                     ? t('onlineRematchAccept')
                     : t('onlineRematch')}
+              </button>
+            )}
+            {outcome && onReview && actions.length >= 2 && (
+              <button
+                type="button"
+                data-testid="review-open"
+                onClick={() => {
+                  const saved = onlineGameToSaved(link.game, info, actions);
+                  if (saved) onReview(saved);
+                }}
+              >
+                {t('rv_open')}
               </button>
             )}
             <a class="button" href={`/api/games/${link.game}/pdn`} download data-testid="pdn">

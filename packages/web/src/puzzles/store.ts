@@ -28,6 +28,8 @@ export interface TrainerState {
   readonly failed: number;
   readonly variant: string;
   readonly seen: Readonly<Record<string, readonly string[]>>;
+  /** Only puzzles with this theme (absent: every puzzle). */
+  readonly theme?: string;
 }
 
 export const NEW_STATE: TrainerState = {
@@ -64,6 +66,7 @@ export function loadState(): TrainerState {
       failed: finite(s.failed) ? s.failed : 0,
       variant: typeof s.variant === 'string' ? s.variant : NEW_STATE.variant,
       seen: s.seen && typeof s.seen === 'object' ? s.seen : {},
+      ...(typeof s.theme === 'string' && s.theme !== '' ? { theme: s.theme } : {}),
     };
   } catch {
     return NEW_STATE;
@@ -99,8 +102,9 @@ export function withSeen(s: TrainerState, variant: string, id: string): TrainerS
 }
 
 /**
- * The next puzzle: among those not yet played (all, once every one has been), one of the eight
- * whose difficulty is nearest the player's rating, chosen at random.
+ * The next puzzle: among those of the chosen theme (every puzzle when none has it) not yet played
+ * (all, once every one has been), one of the eight whose difficulty is nearest the player's
+ * rating, chosen at random.
  */
 export function pickPuzzle(
   puzzles: readonly Puzzle[],
@@ -109,9 +113,12 @@ export function pickPuzzle(
   random: () => number = Math.random,
 ): Puzzle | undefined {
   if (puzzles.length === 0) return undefined;
+  const theme = s.theme;
+  const themed = theme ? puzzles.filter((p) => p.themes.includes(theme)) : puzzles;
+  const set = themed.length > 0 ? themed : puzzles;
   const seen = new Set(s.seen[variant] ?? []);
-  let pool = puzzles.filter((p) => !seen.has(p.id));
-  if (pool.length === 0) pool = [...puzzles];
+  let pool = set.filter((p) => !seen.has(p.id));
+  if (pool.length === 0) pool = [...set];
   const target = s.rating.rating;
   const nearest = [...pool]
     .sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target))

@@ -2,7 +2,7 @@
  * The puzzle trainer (☰ Puzzles): pick a variant, find the winning move, play the whole line with
  * the opponent answering, ask for a hint (the piece to move; the puzzle is then not rated) or the
  * solution (it counts as failed). Each first result moves the local Glicko-2 rating; streaks
- * count puzzles solved in a row. Everything lives in the browser: the puzzle sets are static
+ * count puzzles solved in a row; the puzzles may be narrowed to one theme. Everything lives in the browser: the puzzle sets are static
  * files fetched on first use and cached (`store.ts`), so the trainer works offline once opened.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -62,7 +62,10 @@ function sameMove(a: Move, b: BoardMove): boolean {
 
 export function Trainer({ t, settings }: TrainerProps) {
   const [state, setStateRaw] = useState<TrainerState>(() => loadState());
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const setState = (s: TrainerState) => {
+    stateRef.current = s; // read at once by the next puzzle's pick, before the next render
     setStateRaw(s);
     saveState(s);
   };
@@ -81,8 +84,6 @@ export function Trainer({ t, settings }: TrainerProps) {
   const [change, setChange] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const timer = useRef<number | undefined>(undefined);
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -234,6 +235,13 @@ export function Trainer({ t, settings }: TrainerProps) {
 
   const r = state.rating;
   const credit = puzzle?.source;
+  // the themes of the variant's set, with how many puzzles each has, for the filter
+  const themes = useMemo(() => {
+    const counts = new Map<string, number>();
+    if (puzzles && puzzles !== 'failed')
+      for (const p of puzzles) for (const th of p.themes) counts.set(th, (counts.get(th) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]);
+  }, [puzzles]);
   return (
     <div
       class="play puzzles"
@@ -263,9 +271,7 @@ export function Trainer({ t, settings }: TrainerProps) {
               arriving={arrivingMove}
               t={t}
               onMove={onMove}
-              onRefuse={(a) =>
-                setMessage(explainRefusal(position, a.from, a.to, t, settings.locale))
-              }
+              onRefuse={(a) => setMessage(explainRefusal(position, a.from, a.to, t))}
               onTarget={() => undefined}
               animationMs={ANIMATION_MS[settings.animation]}
             />
@@ -297,6 +303,29 @@ export function Trainer({ t, settings }: TrainerProps) {
               ))}
             </select>
           </label>
+          {themes.length > 0 && (
+            <label class="field">
+              <span>{t('pz_themeFilter')}</span>
+              <select
+                value={state.theme ?? ''}
+                data-testid="puzzle-theme"
+                onChange={(e) => {
+                  const theme = e.currentTarget.value;
+                  const { theme: _old, ...rest } = state;
+                  const next = theme ? { ...rest, theme } : rest;
+                  setState(next);
+                  if (puzzles && puzzles !== 'failed') start(pickPuzzle(puzzles, next, variantId));
+                }}
+              >
+                <option value="">{t('pz_allThemes')}</option>
+                {themes.map(([th, n]) => (
+                  <option key={th} value={th}>
+                    {`${THEME_KEYS[th] ? t(THEME_KEYS[th]!) : th} (${n})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <p class="puzzles-rating">
             <span data-testid="puzzle-rating" data-rating={Math.round(r.rating)}>
               {t('pz_rating', { rating: Math.round(r.rating), rd: Math.round(r.rd) })}

@@ -1,6 +1,7 @@
 /**
  * The app shell: header with the ☰ menu, the current screen (home, game, online game, settings,
- * editor, rules), the new-game dialog over the home screen, the language and theme applied to
+ * editor, rules, puzzles, the review of a finished game of any kind), the new-game dialog over the
+ * home screen, the language and theme applied to
  * `<html>`, and persistence of settings, the current game, the recent games and the last choices.
  * Every change of screen starts at the top of the page.
  */
@@ -13,17 +14,9 @@ import {
   loadCatalogue,
   translator,
   type Locale,
-  type Translate,
 } from '../i18n/index.ts';
-import {
-  ANIMATION_SPEEDS,
-  loadGame,
-  loadSettings,
-  saveGame,
-  saveSettings,
-  type Settings,
-  type Theme,
-} from '../settings.ts';
+import { loadGame, loadSettings, saveGame, saveSettings, type Settings } from '../settings.ts';
+import { SettingsView } from './settings-view.tsx';
 import { replay, type GameSetup, type SavedGame } from '../game/record.ts';
 import { NewGame, type NewGameKind } from './setup.tsx';
 import { Home } from './home.tsx';
@@ -38,6 +31,7 @@ import {
 import { Play } from './play.tsx';
 import { EditorLoader, PdnImportLoader } from '../pdn/lazy.tsx';
 import { OnlinePlay } from '../online/online.tsx';
+import { serverErrorText } from '../online/errors.ts';
 import { createOnlineGame, parsePlayLink, saveInvite, type PlayLink } from '../online/api.ts';
 import {
   loadOnlineRecent,
@@ -51,13 +45,6 @@ import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
 import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
 
-const ANIMATION_LABELS = {
-  off: 'animationOff',
-  fast: 'animationFast',
-  normal: 'animationNormal',
-  slow: 'animationSlow',
-} as const;
-
 type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules' | 'puzzles' | 'review';
 
 /** Whether a stored game is still going on (a finished one is reviewed from the recent list). */
@@ -68,103 +55,6 @@ function isRunning(game: SavedGame | null): boolean {
   } catch {
     return false;
   }
-}
-
-function SettingsView({
-  t,
-  settings,
-  onChange,
-}: {
-  t: Translate;
-  settings: Settings;
-  onChange: (s: Settings) => void;
-}) {
-  const themes: Array<[Theme, string]> = [
-    ['system', t('themeSystem')],
-    ['light', t('themeLight')],
-    ['dark', t('themeDark')],
-  ];
-  return (
-    <form class="settings" onSubmit={(e) => e.preventDefault()}>
-      <h2>{t('settings')}</h2>
-      <label class="field">
-        <span>{t('language')}</span>
-        <select
-          value={settings.locale}
-          data-testid="language"
-          onChange={(e) => onChange({ ...settings, locale: e.currentTarget.value as Locale })}
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l}>
-              {LOCALE_NAMES[l]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <fieldset class="field">
-        <legend>{t('theme')}</legend>
-        <div class="segmented">
-          {themes.map(([value, label]) => (
-            <label key={value} class={settings.theme === value ? 'on' : ''}>
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={settings.theme === value}
-                onChange={() => onChange({ ...settings, theme: value })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label class="option">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={settings.coordinates}
-          onChange={(e) => onChange({ ...settings, coordinates: e.currentTarget.checked })}
-        />
-        <span class="option-name">{t('coordinates')}</span>
-      </label>
-      <label class="option">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={settings.flip}
-          onChange={(e) => onChange({ ...settings, flip: e.currentTarget.checked })}
-        />
-        <span class="option-name">{t('flip')}</span>
-      </label>
-      <label class="option">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={settings.sound}
-          data-testid="sound"
-          onChange={(e) => onChange({ ...settings, sound: e.currentTarget.checked })}
-        />
-        <span class="option-name">{t('sound')}</span>
-      </label>
-      <fieldset class="field">
-        <legend>{t('animation')}</legend>
-        <div class="segmented" data-testid="animation">
-          {ANIMATION_SPEEDS.map((speed) => (
-            <label key={speed} class={settings.animation === speed ? 'on' : ''}>
-              <input
-                type="radio"
-                name="animation"
-                value={speed}
-                checked={settings.animation === speed}
-                onChange={() => onChange({ ...settings, animation: speed })}
-              />
-              {t(ANIMATION_LABELS[speed])}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </form>
-  );
 }
 
 export function App() {
@@ -196,6 +86,8 @@ export function App() {
     online ? 'online' : rulesPage !== null ? 'rules' : isRunning(game) ? 'play' : 'home',
   );
   const [menuOpen, setMenuOpen] = useState(false);
+  // the game under review (the current one, an imported one or an online one) and where Back goes
+  const [reviewing, setReviewing] = useState<{ game: SavedGame; back: Screen } | null>(null);
   // pdn, editor: the import dialog shows over any screen; the editor starts on the setup's rules
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<GameSetup>({ variant: 'international', options: {} });
@@ -302,7 +194,9 @@ export function App() {
   };
 
   const go = (s: Screen, dialog: NewGameKind | null = null) => {
-    if (s !== 'online' && location.pathname !== '/') history.pushState(null, '', '/');
+    // a review keeps the address of the game it reviews (an online game's link)
+    if (s !== 'online' && s !== 'review' && location.pathname !== '/')
+      history.pushState(null, '', '/');
     setNewGame(dialog);
     setScreen(s);
     setMenuOpen(false);
@@ -446,13 +340,21 @@ export function App() {
             type="button"
             class="review-open"
             data-testid="review-open"
-            onClick={() => go('review')}
+            onClick={() => {
+              setReviewing({ game, back: 'play' });
+              go('review');
+            }}
           >
             {t('rv_open')}
           </button>
         )}
-        {screen === 'review' && game && (
-          <ReviewLoader t={t} game={game} settings={settings} onBack={() => go('play')} />
+        {screen === 'review' && reviewing && (
+          <ReviewLoader
+            t={t}
+            game={reviewing.game}
+            settings={settings}
+            onBack={() => go(reviewing.back)}
+          />
         )}
         {screen === 'puzzles' && <TrainerLoader t={t} settings={settings} />}
         {screen === 'online' && online && (
@@ -464,6 +366,10 @@ export function App() {
             onNewGame={() => go('home')}
             onOpen={openOnline}
             onRecord={rememberOnline}
+            onReview={(g) => {
+              setReviewing({ game: g, back: 'online' });
+              go('review');
+            }}
           />
         )}
         {screen === 'settings' && <SettingsView t={t} settings={settings} onChange={setSettings} />}
@@ -514,7 +420,7 @@ export function App() {
           }}
           onOnline={async (setup, clock, color) => {
             const created = await createOnlineGame(setup, clock);
-            if (!created.ok) return created.message;
+            if (!created.ok) return serverErrorText(t, created.code, created.message);
             const g = created.game;
             const friend = color === 'white' ? g.black : g.white;
             saveInvite(g.gameId, friend.url, g.spectator.url);

@@ -22,6 +22,7 @@ import {
   pieceOf,
   type Color,
   type Options,
+  type PositionError,
   type Role,
   type Setup,
   type Variant,
@@ -32,6 +33,7 @@ import type { Translate } from '../i18n/index.ts';
 import { ColorChoice } from './color-choice.tsx';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
 import { variantName } from '../rules-pages/texts.ts';
+import { positionReason } from '../pdn/fen-check.ts';
 
 export interface EditorProps {
   readonly t: Translate;
@@ -72,12 +74,15 @@ export function applyTool(board: Int8Array, square: number, tool: Tool): Int8Arr
 export function checkSetup(
   variant: Variant,
   setup: Setup,
-): { ok: true; position: Position } | { ok: false; message: string; square?: number } {
+):
+  | { ok: true; position: Position }
+  | { ok: false; message: string; error: PositionError; square?: number } {
   const p = Position.fromSetup(variant, setup);
   if (p.ok) return { ok: true, position: p.value };
-  return p.error.square === undefined
-    ? { ok: false, message: p.error.message }
-    : { ok: false, message: p.error.message, square: p.error.square };
+  const e = p.error;
+  return e.square === undefined
+    ? { ok: false, message: e.message, error: e }
+    : { ok: false, message: e.message, error: e, square: e.square };
 }
 
 /** The variant with its house rules; without them if they do not combine; International if unknown. */
@@ -292,7 +297,7 @@ export function Editor({
             ? noMoves
               ? t('editorNoMoves', { color: t(turn) })
               : t('editorValid')
-            : t('editorInvalid', { reason: verdict.message })}
+            : t('editorInvalid', { reason: positionReason(t, variant, verdict.error, board) })}
         </p>
         <div class="segmented" role="radiogroup" aria-label={t('opponent')}>
           {(['friend', 'computer'] as const).map((m) => (

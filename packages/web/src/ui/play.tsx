@@ -151,7 +151,7 @@ export function Play({
   };
 
   const onRefuse = (a: RefusedAttempt) => {
-    setMessage(explainRefusal(position, a.from, a.to, t, settings.locale));
+    setMessage(explainRefusal(position, a.from, a.to, t));
   };
 
   const onTarget = (sq: number) => play({ type: 'burn', square: sq });
