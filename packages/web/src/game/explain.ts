@@ -41,6 +41,10 @@ export const REASON_KEYS: Readonly<Record<Exclude<ExplanationCode, 'legal'>, Mes
   illegalShape: 'why_illegalShape',
   gameOver: 'why_gameOver',
   mustReplayLongestCapture: 'why_mustReplayLongestCapture',
+  moreValuableCapture: 'why_moreValuableCapture',
+  kingLandsRightBehind: 'why_kingLandsRightBehind',
+  kingStopsBehindKing: 'why_kingStopsBehindKing',
+  kingMoveLimit: 'why_kingMoveLimit',
 };
 
 /** Rules parameters that name a colour, shown in the page's language. */

@@ -500,6 +500,11 @@ export const ar: Messages = {
   why_illegalShape: '{attempt} ليست نقلة تستطيعها أي قطعة هنا.',
   why_gameOver: 'انتهت المباراة.',
   why_mustReplayLongestCapture: 'سُحبت النقلة المخالفة: العب أكلًا لأكبر عدد من القطع ({required}).',
+  why_moreValuableCapture:
+    'يجب أكل القطع الأعلى قيمة (الملك أغلى من جندي وأرخص من جنديين): {required}.',
+  why_kingLandsRightBehind: 'يتوقف الملك مباشرة خلف القطعة التي يأكلها.',
+  why_kingStopsBehindKing: 'الملك الذي ينتهي أكله بملك يتوقف مباشرة خلفه.',
+  why_kingMoveLimit: 'هذا الملك تحرك {limit} مرات متتالية دون أكل؛ حرّك قطعة أخرى.',
   srv_badMessage: 'لم يفهم الخادم هذه الصفحة: أعد تحميلها.',
   srv_tooLarge: 'كانت الرسالة أطول مما يقبله الخادم.',
   srv_rateLimited: 'طلبات كثيرة جدًا: انتظر لحظة ثم حاول مرة أخرى.',

@@ -516,6 +516,12 @@ export const en = {
   why_gameOver: 'The game is over.',
   why_mustReplayLongestCapture:
     'The offending move was taken back: play a capture taking the most pieces ({required}).',
+  why_moreValuableCapture:
+    'You must take the most valuable pieces (a king counts more than a man, less than two): {required}.',
+  why_kingLandsRightBehind: 'A king lands right behind the piece it takes.',
+  why_kingStopsBehindKing: 'A king whose capture ends on a king stops right behind it.',
+  why_kingMoveLimit:
+    'This king has made {limit} moves in a row without capturing; move another piece.',
   srv_badMessage: 'The server did not understand this page: reload it.',
   srv_tooLarge: 'The message was too long for the server.',
   srv_rateLimited: 'Too many requests: wait a moment and try again.',

@@ -522,6 +522,13 @@ export const es: Messages = {
   why_gameOver: 'La partida ha terminado.',
   why_mustReplayLongestCapture:
     'Se retiró la jugada infractora: juega una captura del mayor número de piezas ({required}).',
+  why_moreValuableCapture:
+    'Debes capturar las piezas de más valor (una dama vale más que un peón y menos que dos): {required}.',
+  why_kingLandsRightBehind: 'Una dama se detiene justo detrás de la pieza que captura.',
+  why_kingStopsBehindKing:
+    'Una dama cuya captura termina en una dama se detiene justo detrás de ella.',
+  why_kingMoveLimit:
+    'Esta dama ya ha hecho {limit} movimientos seguidos sin capturar; mueve otra pieza.',
   srv_badMessage: 'El servidor no entendió esta página: recárgala.',
   srv_tooLarge: 'El mensaje era demasiado largo para el servidor.',
   srv_rateLimited: 'Demasiadas peticiones: espera un momento y vuelve a intentarlo.',

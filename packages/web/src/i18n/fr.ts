@@ -525,6 +525,13 @@ export const fr: Messages = {
   why_gameOver: 'La partie est terminée.',
   why_mustReplayLongestCapture:
     'Le coup fautif a été repris : jouez une prise du plus grand nombre de pièces ({required}).',
+  why_moreValuableCapture:
+    'Prenez les pièces de plus grande valeur (une dame vaut plus qu’un pion, moins que deux) : {required}.',
+  why_kingLandsRightBehind: 'Une dame s’arrête juste derrière la pièce qu’elle prend.',
+  why_kingStopsBehindKing:
+    'Une dame dont la prise finit sur une dame s’arrête juste derrière celle-ci.',
+  why_kingMoveLimit:
+    'Cette dame a joué {limit} coups de suite sans prendre ; jouez une autre pièce.',
   srv_badMessage: 'Le serveur n’a pas compris cette page : rechargez-la.',
   srv_tooLarge: 'Le message était trop long pour le serveur.',
   srv_rateLimited: 'Trop de demandes : attendez un instant et réessayez.',

@@ -498,6 +498,11 @@ export const he: Messages = {
   why_illegalShape: '{attempt} אינו מסע שכלי כלשהו יכול לבצע כאן.',
   why_gameOver: 'המשחק הסתיים.',
   why_mustReplayLongestCapture: 'המסע השגוי בוטל: שחקו אכילה של הכי הרבה כלים ({required}).',
+  why_moreValuableCapture:
+    'יש לאכול את הכלים בעלי הערך הגבוה ביותר (מלך שווה יותר מחייל אחד ופחות משניים): {required}.',
+  why_kingLandsRightBehind: 'מלך נעצר מיד מאחורי הכלי שהוא אוכל.',
+  why_kingStopsBehindKing: 'מלך שאכילתו מסתיימת במלך נעצר מיד מאחוריו.',
+  why_kingMoveLimit: 'המלך הזה זז {limit} פעמים ברצף בלי לאכול; הזיזו כלי אחר.',
   srv_badMessage: 'השרת לא הבין את הדף הזה: טענו אותו מחדש.',
   srv_tooLarge: 'ההודעה הייתה ארוכה מדי עבור השרת.',
   srv_rateLimited: 'יותר מדי בקשות: המתינו רגע ונסו שוב.',

@@ -520,6 +520,13 @@ export const it: Messages = {
   why_gameOver: 'La partita è finita.',
   why_mustReplayLongestCapture:
     'La mossa irregolare è stata ritirata: gioca una presa del maggior numero di pezzi ({required}).',
+  why_moreValuableCapture:
+    'Devi prendere i pezzi di maggior valore (una dama vale più di una pedina e meno di due): {required}.',
+  why_kingLandsRightBehind: 'Una dama si ferma subito dietro il pezzo che prende.',
+  why_kingStopsBehindKing:
+    'Una dama la cui presa termina su una dama si ferma subito dietro di essa.',
+  why_kingMoveLimit:
+    'Questa dama ha già fatto {limit} mosse di fila senza prendere; muovi un altro pezzo.',
   srv_badMessage: 'Il server non ha capito questa pagina: ricaricala.',
   srv_tooLarge: 'Il messaggio era troppo lungo per il server.',
   srv_rateLimited: 'Troppe richieste: aspetta un momento e riprova.',

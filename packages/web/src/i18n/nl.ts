@@ -522,6 +522,12 @@ export const nl: Messages = {
   why_gameOver: 'De partij is afgelopen.',
   why_mustReplayLongestCapture:
     'De foute zet is teruggenomen: speel een slag met de meeste stukken ({required}).',
+  why_moreValuableCapture:
+    'Je moet de waardevolste stukken slaan (een dam telt meer dan één schijf, minder dan twee): {required}.',
+  why_kingLandsRightBehind: 'Een dam landt direct achter het stuk dat hij slaat.',
+  why_kingStopsBehindKing: 'Een dam wiens slag op een dam eindigt, stopt direct daarachter.',
+  why_kingMoveLimit:
+    'Deze dam heeft {limit} zetten achter elkaar gedaan zonder te slaan; zet een ander stuk.',
   srv_badMessage: 'De server begreep deze pagina niet: laad haar opnieuw.',
   srv_tooLarge: 'Het bericht was te lang voor de server.',
   srv_rateLimited: 'Te veel verzoeken: wacht even en probeer het opnieuw.',

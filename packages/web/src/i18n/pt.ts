@@ -523,6 +523,11 @@ export const pt: Messages = {
   why_gameOver: 'A partida terminou.',
   why_mustReplayLongestCapture:
     'O lance irregular foi retirado: jogue uma captura do maior número de peças ({required}).',
+  why_moreValuableCapture:
+    'Deve capturar as peças de maior valor (uma dama vale mais do que uma pedra e menos do que duas): {required}.',
+  why_kingLandsRightBehind: 'Uma dama para logo atrás da peça que captura.',
+  why_kingStopsBehindKing: 'Uma dama cuja captura termina numa dama para logo atrás dela.',
+  why_kingMoveLimit: 'Esta dama já fez {limit} lances seguidos sem capturar; mova outra peça.',
   srv_badMessage: 'O servidor não entendeu esta página: recarregue-a.',
   srv_tooLarge: 'A mensagem era demasiado longa para o servidor.',
   srv_rateLimited: 'Demasiados pedidos: aguarde um momento e tente de novo.',

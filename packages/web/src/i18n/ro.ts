@@ -524,6 +524,13 @@ export const ro: Messages = {
   why_gameOver: 'Partida s-a încheiat.',
   why_mustReplayLongestCapture:
     'Mutarea greșită a fost retrasă: jucați o captură cu cele mai multe piese ({required}).',
+  why_moreValuableCapture:
+    'Trebuie să capturați piesele cele mai valoroase (o damă valorează mai mult decât un pion, mai puțin decât doi): {required}.',
+  why_kingLandsRightBehind: 'O damă se oprește imediat în spatele piesei pe care o capturează.',
+  why_kingStopsBehindKing:
+    'O damă a cărei captură se termină pe o damă se oprește imediat în spatele ei.',
+  why_kingMoveLimit:
+    'Această damă a făcut {limit} mutări la rând fără să captureze; mutați altă piesă.',
   srv_badMessage: 'Serverul nu a înțeles această pagină: reîncărcați-o.',
   srv_tooLarge: 'Mesajul a fost prea lung pentru server.',
   srv_rateLimited: 'Prea multe cereri: așteptați puțin și încercați din nou.',

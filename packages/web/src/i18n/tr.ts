@@ -512,6 +512,12 @@ export const tr: Messages = {
   why_gameOver: 'Oyun bitti.',
   why_mustReplayLongestCapture:
     'Hatalı hamle geri alındı: en çok taşı alan bir alış oynayın ({required}).',
+  why_moreValuableCapture:
+    'En değerli taşları almalısınız (bir dama bir taştan fazla, iki taştan az sayılır): {required}.',
+  why_kingLandsRightBehind: 'Dama aldığı taşın hemen arkasında durur.',
+  why_kingStopsBehindKing: 'Alışı bir damada biten dama, onun hemen arkasında durur.',
+  why_kingMoveLimit:
+    'Bu dama alış yapmadan arka arkaya {limit} hamle yaptı; başka bir taş oynayın.',
   srv_badMessage: 'Sunucu bu sayfayı anlamadı: sayfayı yeniden yükleyin.',
   srv_tooLarge: 'İleti sunucu için çok uzundu.',
   srv_rateLimited: 'Çok fazla istek: biraz bekleyip yeniden deneyin.',
