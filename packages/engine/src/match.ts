@@ -25,6 +25,8 @@ import {
   type Variant,
 } from '@damka/rules';
 import { Engine, type SearchResult } from './engine.ts';
+import type { EgdbProber } from './egdb/probe.ts';
+import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
 import { mulberry32 } from './zobrist.ts';
@@ -223,6 +225,11 @@ export function damkaPlayer(options: {
   readonly name?: string;
   /** Sees every search's result (score, depth) before its move is played. */
   readonly onSearch?: (result: SearchResult) => void;
+  /**
+   * Endgame databases: probed by the search, and on its turn in an ending they hold as drawn the
+   * player claims the draw (`DrawClaim`) instead of playing on; never in a won or lost one.
+   */
+  readonly egdb?: EgdbProber | null;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
@@ -233,6 +240,7 @@ export function damkaPlayer(options: {
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {
+          ...(options.egdb ? { egdb: options.egdb } : {}),
           ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
           ...(options.seed !== undefined ? { seed: options.seed + games } : {}),
         });
@@ -241,7 +249,12 @@ export function damkaPlayer(options: {
       engine.newGame();
     },
     move(turn) {
-      const e = engine ?? (engine = new Engine(turn.position.variant));
+      if (tableVerdict(options.egdb, turn.position)?.winner === null) {
+        throw new DrawClaim('the endgame databases hold this ending as drawn');
+      }
+      const e =
+        engine ??
+        (engine = new Engine(turn.position.variant, options.egdb ? { egdb: options.egdb } : {}));
       const r = e.search(turn.position, { level, limits, history: turn.history });
       if (!r.move) throw new Error('Damka found no move');
       options.onSearch?.(r);

@@ -18,6 +18,7 @@ export const COMMANDS: Registry = {
   variants: () => import('./variants.ts'),
   bench: () => import('./bench.ts'),
   egdb: () => import('./egdb.ts'),
+  analyse: () => import('./analyse.ts'),
   match: () => import('./match.ts'),
   ladder: () => import('./ladder.ts'),
   hub: () => import('./hub.ts'),

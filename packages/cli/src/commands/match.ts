@@ -40,6 +40,9 @@ Opponent (one of):
       --opponent-param N=V    a parameter for the Hub engine (set-param), repeatable
       --max-plies N           plies after which a game is drawn (default 400)
       --pdn FILE              write the games to FILE as PDN
+      --egdb                  Damka uses the endgame tables of the cache folder (damka egdb build):
+                              in the search, and it claims the draw in an ending they hold drawn
+      --egdb-dir DIR          the same with the tables of DIR
 
 Examples:
   damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
@@ -73,6 +76,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       'opponent-param': { type: 'string', multiple: true },
       'max-plies': { type: 'string', default: '400' },
       pdn: { type: 'string' },
+      egdb: { type: 'boolean', default: false },
+      'egdb-dir': { type: 'string' },
     },
   });
   const variant = variantFrom(values);
@@ -98,7 +103,16 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
 
   const m = await import('@damka/engine/match');
-  const player = m.damkaPlayer({ level, limits: { moveTime } });
+  let egdb;
+  if (values.egdb || values['egdb-dir'] !== undefined) {
+    const { defaultEgdbDir, openEgdb } = await import('@damka/engine/egdb-node');
+    const dir = values['egdb-dir'] ?? defaultEgdbDir();
+    egdb = openEgdb(variant, dir);
+    if (!egdb)
+      throw new UsageError(`no ${variant.id} endgame tables in ${dir} (see damka egdb build)`);
+    io.stderr.write(`endgame tables: ${variant.id} up to ${egdb.maxPieces} pieces from ${dir}\n`);
+  }
+  const player = m.damkaPlayer({ level, limits: { moveTime }, ...(egdb ? { egdb } : {}) });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
     const [command, ...commandArgs] = splitCommand(values['opponent-hub']);
