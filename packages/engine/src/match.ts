@@ -26,6 +26,7 @@ import {
 } from '@damka/rules';
 import { Engine, type SearchResult } from './engine.ts';
 import type { EgdbProber } from './egdb/probe.ts';
+import type { PatternTable } from './patterns.ts';
 import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
@@ -230,17 +231,23 @@ export function damkaPlayer(options: {
    * player claims the draw (`DrawClaim`) instead of playing on; never in a won or lost one.
    */
   readonly egdb?: EgdbProber | null;
+  /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
+  readonly patterns?: PatternTable | null;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
   let engine: Engine | undefined;
   let games = 0;
+  const own = {
+    ...(options.egdb ? { egdb: options.egdb } : {}),
+    ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
+  };
   return {
     name: options.name ?? `Damka level ${level}, ${describeLimits(limits)}`,
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {
-          ...(options.egdb ? { egdb: options.egdb } : {}),
+          ...own,
           ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
           ...(options.seed !== undefined ? { seed: options.seed + games } : {}),
         });
@@ -252,9 +259,7 @@ export function damkaPlayer(options: {
       if (tableVerdict(options.egdb, turn.position)?.winner === null) {
         throw new DrawClaim('the endgame databases hold this ending as drawn');
       }
-      const e =
-        engine ??
-        (engine = new Engine(turn.position.variant, options.egdb ? { egdb: options.egdb } : {}));
+      const e = engine ?? (engine = new Engine(turn.position.variant, own));
       const r = e.search(turn.position, { level, limits, history: turn.history });
       if (!r.move) throw new Error('Damka found no move');
       options.onSearch?.(r);
