@@ -66,4 +66,6 @@ test('no table, a damaged one, a large one or a variant without tables: no verdi
   const israeli = variantOrThrow('israeli');
   assert.equal(tableWanted(Position.start(israeli)), false);
   assert.ok(tableWanted(at('W:WK1,K2,K3:BK32')));
+  // the largest 4-piece table, a man and a king each (401 KB), is still fetched
+  assert.ok(tableWanted(at('W:W25,K2:B8,K32')));
 });

@@ -22,8 +22,8 @@ import {
   type TableVerdict,
 } from '@damka/engine/egdb';
 
-/** Largest table fetched, in bytes (English 4-piece tables are at most about 70 KB). */
-export const MAX_TABLE_BYTES = 256 * 1024;
+/** Largest table fetched, in bytes (the largest English 4-piece table, a man and a king each, is 401 KB). */
+export const MAX_TABLE_BYTES = 512 * 1024;
 /** Where the tables are served. */
 export const EGDB_BASE = '/egdb/';
 
