@@ -21,6 +21,7 @@
 import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
+import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -60,6 +61,7 @@ const pairDigit = (() => {
 const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
   english: ENGLISH_PATTERNS,
+  russian: RUSSIAN_PATTERNS,
 };
 
 /** The window layout of this board (diagonal 10x10 or 8x8, numbered rank by rank), or null. */
