@@ -79,3 +79,31 @@ test('an engine command line is split into words, quotes grouping', () => {
   assert.deepEqual(splitCommand('/tmp/scan/scan hub'), ['/tmp/scan/scan', 'hub']);
   assert.deepEqual(splitCommand(`"/a b/node" 'x y' z`), ['/a b/node', 'x y', 'z']);
 });
+
+test('self-play at a node budget: three-ply openings, the opponent without its pattern table', async () => {
+  const r = await damka(
+    'match',
+    '--variant',
+    'english',
+    '--opponent-level',
+    '8',
+    '--opponent-patterns',
+    'none',
+    '--nodes',
+    '300',
+    '--opening-plies',
+    '3',
+    '--games',
+    '2',
+    '--max-plies',
+    '12',
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const games = lines(r.stdout).filter((l) => / game \d: /.test(l));
+  assert.equal(games.length, 2);
+  for (const g of games) assert.match(g, /opening \S+ \S+ \S+: /);
+  assert.match(r.stdout, /Damka level 8, 300 nodes vs Damka level 8, 300 nodes, no pattern table/);
+  const bad = await damka('match', '--opponent-level', '8', '--opponent-patterns', 'old');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--opponent-patterns takes 'none'/);
+});

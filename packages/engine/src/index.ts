@@ -17,4 +17,5 @@ export * from './puzzles/generate.ts';
 export * from './review/review.ts';
 export * from './egdb/table.ts';
 export * from './egdb/probe.ts';
+export * from './egdb/verdict.ts';
 export { buildValues, type BuildProgress } from './egdb/build.ts';

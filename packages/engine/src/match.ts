@@ -26,6 +26,9 @@ import {
   type Variant,
 } from '@damka/rules';
 import { Engine, type SearchResult } from './engine.ts';
+import type { EgdbProber } from './egdb/probe.ts';
+import type { PatternTable } from './patterns.ts';
+import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
 import { mulberry32 } from './zobrist.ts';
@@ -224,16 +227,28 @@ export function damkaPlayer(options: {
   readonly name?: string;
   /** Sees every search's result (score, depth) before its move is played. */
   readonly onSearch?: (result: SearchResult) => void;
+  /**
+   * Endgame databases: probed by the search, and on its turn in an ending they hold as drawn the
+   * player claims the draw (`DrawClaim`) instead of playing on; never in a won or lost one.
+   */
+  readonly egdb?: EgdbProber | null;
+  /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
+  readonly patterns?: PatternTable | null;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
   let engine: Engine | undefined;
   let games = 0;
+  const own = {
+    ...(options.egdb ? { egdb: options.egdb } : {}),
+    ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
+  };
   return {
     name: options.name ?? `Damka level ${level}, ${describeLimits(limits)}`,
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {
+          ...own,
           ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
           ...(options.seed !== undefined ? { seed: options.seed + games } : {}),
         });
@@ -242,7 +257,10 @@ export function damkaPlayer(options: {
       engine.newGame();
     },
     move(turn) {
-      const e = engine ?? (engine = new Engine(turn.position.variant));
+      if (tableVerdict(options.egdb, turn.position)?.winner === null) {
+        throw new DrawClaim('the endgame databases hold this ending as drawn');
+      }
+      const e = engine ?? (engine = new Engine(turn.position.variant, own));
       const r = e.search(turn.position, { level, limits, history: turn.history });
       if (!r.move) throw new Error('Damka found no move');
       options.onSearch?.(r);

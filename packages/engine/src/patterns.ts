@@ -1,30 +1,44 @@
 /**
- * Learned pattern evaluation for the 10x10 diagonal board: the men's structure scored by tables
- * fitted to self-play positions (their search scores and results) instead of hand-set terms.
+ * Learned pattern evaluation for the diagonal boards numbered rank by rank (10x10 and 8x8): the
+ * men's structure scored by tables fitted to self-play positions (their search scores and results)
+ * instead of hand-set terms.
  *
- * The board is covered by 16 overlapping windows of 4 ranks by 4 files (rank and file origins 0,
- * 2, 4, 6). Each window holds 8 playable squares, two adjacent squares on each of its 4 ranks; a
- * square is empty, a white man or a black man (kings count as empty: material and the king terms
- * of the hand-set evaluation price them), so a window has 3^8 = 6561 states and the table one
- * score per window and state, in hundredths of a man from White's side. The score of a position is
- * the sum of its 16 entries: 16 table reads, added to the hand-set evaluation (a table may also
- * have two phases, opening and ending, mixed by the men on the board: see `PatternTable`).
+ * The board is covered by overlapping windows of 4 ranks by 4 files (rank and file origins 0, 2,
+ * 4, …): 16 windows on 10x10, 9 on 8x8. Each window holds 8 playable squares, two adjacent squares
+ * on each of its 4 ranks; a square is empty, a white man or a black man (kings count as empty:
+ * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
+ * states and the table one score per window and state, in hundredths of a man from White's side.
+ * The score of a position is the sum of its windows' entries, added to the hand-set evaluation (a
+ * table may also have two phases, opening and ending, mixed by the men on the board: see
+ * `PatternTable`).
  *
- * Reading a window from bitboards: squares are numbered rank by rank, five to a rank, so a rank's
- * men are five consecutive bits. Each rank's white and black bits give, through `pairDigit`, the
+ * Reading a window from bitboards: squares are numbered rank by rank, `perRank` to a rank, so a
+ * rank's men are consecutive bits. Each rank's white and black bits give, through `pairDigit`, the
  * two-square digit (0-8) of every window column `k` (squares k and k+1 of the rank); a window is 4
  * such digits in base 9. Tables are fitted by `tune/patterns.ts` (docs/tuning.md) and stored as
  * generated modules (`patterns-*.data.ts`, little-endian Int16 in base64).
  */
 import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
+import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
+import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
 
-/** Windows per board and states per window. */
+/** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
 export const STATES = 6561;
-/** Squares per rank of the 10x10 board, and ranks. */
-const PER_RANK = 5;
-const RANKS = 10;
+
+/** A board's window layout: squares per rank, ranks, window columns per rank, windows. */
+export interface PatternGeometry {
+  readonly perRank: number;
+  readonly ranks: number;
+  readonly columns: number;
+  readonly windows: number;
+}
+
+/** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
+export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
+/** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
+export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
 
 /** `pairDigit[(k << 10) | (black << 5) | white]`: digit of squares k, k+1 of a rank (0-8). */
 const pairDigit = (() => {
@@ -46,12 +60,22 @@ const pairDigit = (() => {
  */
 const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
+  english: ENGLISH_PATTERNS,
+  russian: RUSSIAN_PATTERNS,
 };
 
-/** Whether pattern windows fit this board (10x10 diagonal, squares numbered rank by rank). */
-export function patternBoard(variant: Variant): boolean {
+/** The window layout of this board (diagonal 10x10 or 8x8, numbered rank by rank), or null. */
+export function patternGeometry(variant: Variant): PatternGeometry | null {
   const t = variant.topology;
-  return t.kind === 'diagonal' && t.width === 10 && t.height === 10 && t.size === 50;
+  if (t.kind !== 'diagonal') return null;
+  if (t.width === 10 && t.height === 10 && t.size === 50) return TEN;
+  if (t.width === 8 && t.height === 8 && t.size === 32) return EIGHT;
+  return null;
+}
+
+/** Whether pattern windows fit this board. */
+export function patternBoard(variant: Variant): boolean {
+  return patternGeometry(variant) !== null;
 }
 
 /** Decoded stored tables by variant id: decoded once, shared (a table is never written). */
@@ -60,13 +84,14 @@ const decoded = new Map<string, Int16Array>();
 /** The stored table of a variant, or null when it has none. */
 export function storedPatterns(variant: Variant): PatternTable | null {
   const text = STORED[variant.id];
-  if (text === undefined || text === '' || !patternBoard(variant)) return null;
+  const geometry = patternGeometry(variant);
+  if (text === undefined || text === '' || geometry === null) return null;
   let weights = decoded.get(variant.id);
   if (weights === undefined) {
     weights = decodeWeights(text);
     decoded.set(variant.id, weights);
   }
-  return new PatternTable(weights);
+  return new PatternTable(weights, geometry);
 }
 
 export function decodeWeights(base64: string): Int16Array {
@@ -76,9 +101,8 @@ export function decodeWeights(base64: string): Int16Array {
     const v = bytes[2 * i]! | (bytes[2 * i + 1]! << 8);
     out[i] = v >= 0x8000 ? v - 0x10000 : v;
   }
-  if (out.length !== WINDOWS * STATES && out.length !== 2 * WINDOWS * STATES) {
+  if (out.length === 0 || out.length % STATES !== 0)
     throw new Error('pattern table of the wrong size');
-  }
   return out;
 }
 
@@ -127,48 +151,62 @@ export const FULL_PHASE = 40;
 /**
  * A fitted table and the two ways of reading it (board array, bitboards). A table has one phase
  * (`weights[window * STATES + state]`) or two: then the entries for the opening are followed by
- * those for the ending (`weights[WINDOWS * STATES + window * STATES + state]`), and the score is
+ * those for the ending (`weights[windows * STATES + window * STATES + state]`), and the score is
  * the mix `(men * opening + (FULL_PHASE - men) * ending) / FULL_PHASE` by the men on the board
- * (structure matters differently with 40 men and with 10).
+ * (structure matters differently with 40 men and with 10). Window w covers ranks
+ * `2 * floor(w / columns)` to 3 more, and squares `w % columns` and the next of each.
  */
 export class PatternTable {
   /** Hundredths of a man from White's side. */
   readonly weights: Int16Array;
   readonly phases: 1 | 2;
-  /** Scratch: the digit of every (rank, column) pair, `digits[rank * 4 + k]`. */
-  private readonly digits = new Int32Array(RANKS * 4);
+  readonly geometry: PatternGeometry;
+  /** Windows of the board (`geometry.windows`). */
+  readonly windows: number;
+  /** Scratch: the digit of every (rank, column) pair, `digits[rank * columns + k]`. */
+  private readonly digits: Int32Array;
+  /** Per window, the index in `digits` of its lowest rank's pair. */
+  private readonly origin: Int32Array;
   private men = 0;
 
-  constructor(weights: Int16Array) {
-    if (weights.length === WINDOWS * STATES) this.phases = 1;
-    else if (weights.length === 2 * WINDOWS * STATES) this.phases = 2;
+  constructor(weights: Int16Array, geometry: PatternGeometry = TEN) {
+    const one = geometry.windows * STATES;
+    if (weights.length === one) this.phases = 1;
+    else if (weights.length === 2 * one) this.phases = 2;
     else throw new Error('pattern table of the wrong size');
     this.weights = weights;
+    this.geometry = geometry;
+    this.windows = geometry.windows;
+    this.digits = new Int32Array(geometry.ranks * geometry.columns);
+    const c = geometry.columns;
+    this.origin = Int32Array.from({ length: this.windows }, (_, w) => {
+      const band = Math.floor(w / c);
+      return band * 2 * c + (w - band * c);
+    });
   }
 
-  /** The score from the men's masks of a 50-square board (squares 0-31 low word, 32-49 high). */
+  /** The score from the men's masks (squares 0-31 in the low word, the rest in the high one). */
   scoreBits(whiteLo: number, whiteHi: number, blackLo: number, blackHi: number): number {
     const digits = this.digits;
-    for (let r = 0; r < RANKS; r++) {
-      const s = r * PER_RANK;
+    const { perRank, ranks, columns } = this.geometry;
+    const mask = (1 << perRank) - 1;
+    for (let r = 0; r < ranks; r++) {
+      const s = r * perRank;
       let white: number;
       let black: number;
-      if (s + PER_RANK <= 32) {
-        white = (whiteLo >>> s) & 31;
-        black = (blackLo >>> s) & 31;
+      if (s + perRank <= 32) {
+        white = (whiteLo >>> s) & mask;
+        black = (blackLo >>> s) & mask;
       } else if (s >= 32) {
-        white = (whiteHi >>> (s - 32)) & 31;
-        black = (blackHi >>> (s - 32)) & 31;
+        white = (whiteHi >>> (s - 32)) & mask;
+        black = (blackHi >>> (s - 32)) & mask;
       } else {
-        white = ((whiteLo >>> s) | (whiteHi << (32 - s))) & 31;
-        black = ((blackLo >>> s) | (blackHi << (32 - s))) & 31;
+        white = ((whiteLo >>> s) | (whiteHi << (32 - s))) & mask;
+        black = ((blackLo >>> s) | (blackHi << (32 - s))) & mask;
       }
       const rank = (black << 5) | white;
-      const at = r * 4;
-      digits[at] = pairDigit[rank]!;
-      digits[at + 1] = pairDigit[1024 | rank]!;
-      digits[at + 2] = pairDigit[2048 | rank]!;
-      digits[at + 3] = pairDigit[3072 | rank]!;
+      const at = r * columns;
+      for (let k = 0; k < columns; k++) digits[at + k] = pairDigit[(k << 10) | rank]!;
     }
     if (this.phases === 2) {
       this.men = popcount(whiteLo) + popcount(whiteHi) + popcount(blackLo) + popcount(blackHi);
@@ -182,14 +220,10 @@ export class PatternTable {
     return this.sum(this.digits);
   }
 
-  /** The 16 states of a board, window by window, into `out` (for fitting). */
+  /** The states of a board, window by window, into `out` (for fitting). */
   states(board: Int8Array, out: Int32Array): void {
     this.boardDigits(board);
-    const digits = this.digits;
-    for (let w = 0; w < WINDOWS; w++) {
-      const at = (w >> 2) * 8 + (w & 3);
-      out[w] = digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
-    }
+    for (let w = 0; w < this.windows; w++) out[w] = this.state(this.digits, w);
   }
 
   /** Men on the board of the last reading. */
@@ -200,47 +234,44 @@ export class PatternTable {
 
   private boardDigits(board: Int8Array): void {
     const digits = this.digits;
+    const { perRank, ranks, columns } = this.geometry;
     let men = 0;
-    for (let r = 0; r < RANKS; r++) {
+    for (let r = 0; r < ranks; r++) {
       let white = 0;
       let black = 0;
-      for (let i = 0; i < PER_RANK; i++) {
-        const code = board[r * PER_RANK + i]!;
+      for (let i = 0; i < perRank; i++) {
+        const code = board[r * perRank + i]!;
         if ((code & 3) !== MAN) continue;
         men++;
         if (code & BLACK_BIT) black |= 1 << i;
         else white |= 1 << i;
       }
       const rank = (black << 5) | white;
-      for (let k = 0; k < 4; k++) digits[r * 4 + k] = pairDigit[(k << 10) | rank]!;
+      for (let k = 0; k < columns; k++) digits[r * columns + k] = pairDigit[(k << 10) | rank]!;
     }
     this.men = men;
   }
 
-  /** Window w: ranks 2*(w >> 2) .. +3, column k = w & 3. */
+  /** Window w's state from the digits. */
+  private state(digits: Int32Array, w: number): number {
+    const c = this.geometry.columns;
+    const at = this.origin[w]!;
+    return digits[at]! + 9 * digits[at + c]! + 81 * digits[at + 2 * c]! + 729 * digits[at + 3 * c]!;
+  }
+
   private sum(digits: Int32Array): number {
     const weights = this.weights;
+    const windows = this.windows;
     let score = 0;
     if (this.phases === 1) {
-      for (let w = 0; w < WINDOWS; w++) {
-        const at = (w >> 2) * 8 + (w & 3);
-        const state =
-          digits[at]! + 9 * digits[at + 4]! + 81 * digits[at + 8]! + 729 * digits[at + 12]!;
-        score += weights[w * STATES + state]!;
-      }
+      for (let w = 0; w < windows; w++) score += weights[w * STATES + this.state(digits, w)]!;
       return score;
     }
     let ending = 0;
-    for (let w = 0; w < WINDOWS; w++) {
-      const at = (w >> 2) * 8 + (w & 3);
-      const i =
-        w * STATES +
-        digits[at]! +
-        9 * digits[at + 4]! +
-        81 * digits[at + 8]! +
-        729 * digits[at + 12]!;
+    for (let w = 0; w < windows; w++) {
+      const i = w * STATES + this.state(digits, w);
       score += weights[i]!;
-      ending += weights[WINDOWS * STATES + i]!;
+      ending += weights[windows * STATES + i]!;
     }
     const men = Math.min(this.men, FULL_PHASE);
     return Math.trunc((men * score + (FULL_PHASE - men) * ending) / FULL_PHASE);

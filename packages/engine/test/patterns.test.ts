@@ -9,10 +9,12 @@ import assert from 'node:assert/strict';
 import { BLACK_BIT, variantOrThrow } from '@damka/rules';
 import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
+  EIGHT,
   FULL_PHASE,
   PatternTable,
   STATES,
   WINDOWS,
+  type PatternGeometry,
   decodeWeights,
   encodeWeights,
   storedPatterns,
@@ -22,11 +24,15 @@ import { fitPatterns, type PatternSet } from '../tune/patterns.ts';
 import { randomPositions } from './helpers.ts';
 
 const variant = variantOrThrow('international');
+const english = variantOrThrow('english');
 
-function randomTable(seed: number, phases = 1): PatternTable {
+function randomTable(seed: number, phases = 1, geometry?: PatternGeometry): PatternTable {
   const rand = mulberry32(seed);
-  const length = phases * WINDOWS * STATES;
-  return new PatternTable(Int16Array.from({ length }, () => (rand() % 61) - 30));
+  const length = phases * (geometry?.windows ?? WINDOWS) * STATES;
+  return new PatternTable(
+    Int16Array.from({ length }, () => (rand() % 61) - 30),
+    geometry,
+  );
 }
 
 function turn(board: Int8Array): Int8Array {
@@ -52,22 +58,26 @@ for (const phases of [1, 2]) {
   test(`${phases}-phase table: board and bitboard readings agree, also in the evaluator`, () => {
     readingsAgree(randomTable(3, phases));
   });
+  test(`${phases}-phase 8x8 table: board and one-word bitboard readings agree (English)`, () => {
+    readingsAgree(randomTable(3, phases, EIGHT), english);
+  });
 }
 
-function readingsAgree(table: PatternTable): void {
-  const evaluator = new Evaluator(variant, {}, table);
-  const plain = new Evaluator(variant, {}, null);
+function readingsAgree(table: PatternTable, v = variant): void {
+  const evaluator = new Evaluator(v, {}, table);
+  const plain = new Evaluator(v, {}, null);
   const codes = new Int32Array(2 * BITS_STRIDE);
-  const states = new Int32Array(WINDOWS);
+  const windows = table.windows;
+  const states = new Int32Array(windows);
   let differs = 0;
-  for (const { position } of randomPositions(variant, 300, 9)) {
+  for (const { position } of randomPositions(v, 300, 9)) {
     const board = position.board();
     table.states(board, states);
     let sum = 0;
     let ending = 0;
-    for (let w = 0; w < WINDOWS; w++) {
+    for (let w = 0; w < windows; w++) {
       sum += table.weights[w * STATES + states[w]!]!;
-      if (table.phases === 2) ending += table.weights[(WINDOWS + w) * STATES + states[w]!]!;
+      if (table.phases === 2) ending += table.weights[(windows + w) * STATES + states[w]!]!;
     }
     if (table.phases === 2) {
       const men = Math.min(FULL_PHASE, [...board].filter((c) => (c & 3) === 1).length);
@@ -120,6 +130,32 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
   assert.ok(states.every((s) => s === 0));
 });
 
+test('8x8 windows: a lone man is seen by the 9 windows that cover its square', () => {
+  const table = new PatternTable(new Int16Array(EIGHT.windows * STATES), EIGHT);
+  const states = new Int32Array(EIGHT.windows);
+  for (let sq = 0; sq < 32; sq++) {
+    const board = new Int8Array(32);
+    board[sq] = 5;
+    table.states(board, states);
+    const rank = Math.floor(sq / 4);
+    const index = sq % 4;
+    for (let w = 0; w < 9; w++) {
+      const band = 2 * Math.floor(w / 3);
+      const k = w % 3;
+      const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
+      const p = 2 * (rank - band) + (index - k);
+      assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
+    }
+  }
+  const a = new Int32Array(9);
+  const b = new Int32Array(9);
+  for (const { position } of randomPositions(english, 100, 4)) {
+    table.states(position.board(), a);
+    table.states(turn(position.board()), b);
+    for (let w = 0; w < 9; w++) assert.equal(b[8 - w], mirrorState(a[w]!));
+  }
+});
+
 test('a board turned half round reads as the mirrored windows', () => {
   const table = new PatternTable(new Int16Array(WINDOWS * STATES));
   const a = new Int32Array(WINDOWS);
@@ -136,7 +172,9 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   assert.deepEqual(decodeWeights(encodeWeights(table.weights)), table.weights);
   const stored = storedPatterns(variant);
   if (stored !== null) assert.equal(stored.weights.length, WINDOWS * STATES);
-  assert.equal(storedPatterns(variantOrThrow('english')), null);
+  const eight = storedPatterns(english);
+  if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
+  assert.equal(storedPatterns(variantOrThrow('brazilian')), null);
 });
 
 test('the fit learns a planted pattern and stays colour-symmetric', () => {
@@ -166,6 +204,7 @@ test('the fit learns a planted pattern and stays colour-symmetric', () => {
     score: new Float64Array(to - from).fill(NaN),
     phase: new Float64Array(to - from).fill(1),
     target: Float64Array.from(result.slice(from, to)),
+    windows: WINDOWS,
     states: Int32Array.from(all.slice(from * WINDOWS, to * WINDOWS)),
   });
   const n = base.length;

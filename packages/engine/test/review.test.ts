@@ -52,7 +52,7 @@ test('accuracy: 100 for the best move, falling with the winning chance given awa
 /**
  * A game of English with a blunder planted: both sides play the engine's move at depth 6, except
  * that from ply 10, at the first position where some legal move scores 250 or more below the best,
- * the mover plays the move the search scores worst.
+ * the mover plays the move the search scores worst; 30 plies, or more until that happens.
  */
 function plantedGame(): { positions: Position[]; moves: Move[]; blunderPly: number } {
   const variant = variantOrThrow('english');
@@ -61,7 +61,9 @@ function plantedGame(): { positions: Position[]; moves: Move[]; blunderPly: numb
   let p = Position.start(variant);
   const positions = [p];
   const moves: Move[] = [];
-  for (let ply = 0; ply < 30 && p.legalMoves().length > 0; ply++) {
+  // 30 plies, or on to 60 until a blunder could be planted (where the first comes depends on the
+  // evaluation)
+  for (let ply = 0; (ply < 30 || blunderPly < 0) && ply < 60 && p.legalMoves().length > 0; ply++) {
     let move = engine.search(p, { limits: { depth: 6 } }).move!;
     if (ply >= 10 && blunderPly < 0 && p.legalMoves().length > 1) {
       const scored = scoreMoves(engine, p, { depth: 6 });

@@ -20,7 +20,7 @@ import {
   STATES,
   WINDOWS,
   encodeWeights,
-  patternBoard,
+  patternGeometry,
 } from '../src/patterns.ts';
 import { fitK, type Sample } from './texel.ts';
 
@@ -36,7 +36,9 @@ export interface PatternSet {
   readonly target: Float64Array;
   /** Share of the opening phase: the men on the board over `FULL_PHASE`, at most 1. */
   readonly phase: Float64Array;
-  /** `states[i * WINDOWS + w]`. */
+  /** Windows per position (16 on 10x10, 9 on 8x8). */
+  readonly windows: number;
+  /** `states[i * windows + w]`. */
   readonly states: Int32Array;
 }
 
@@ -62,9 +64,11 @@ export function readPatternSet(
   variant: Variant,
   text: string,
 ): { train: PatternSet; test: PatternSet } {
-  if (!patternBoard(variant)) throw new Error(`${variant.id}: no pattern windows for this board`);
+  const geometry = patternGeometry(variant);
+  if (!geometry) throw new Error(`${variant.id}: no pattern windows for this board`);
+  const windows = geometry.windows;
   const evaluator = new Evaluator(variant, {}, null);
-  const table = new PatternTable(new Int16Array(WINDOWS * STATES));
+  const table = new PatternTable(new Int16Array(windows * STATES), geometry);
   const size = variant.topology.size;
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const sets = [0, 1].map(() => ({
@@ -74,7 +78,7 @@ export function readPatternSet(
     phase: [] as number[],
     states: [] as number[],
   }));
-  const states = new Int32Array(WINDOWS);
+  const states = new Int32Array(windows);
   const turned = new Int8Array(size);
   lines.forEach((line, i) => {
     const { position, result, score } = parseLine(variant, line);
@@ -97,11 +101,12 @@ export function readPatternSet(
       set.score.push(v);
       table.states(b, states);
       set.phase.push(Math.min(table.menOf(b), FULL_PHASE) / FULL_PHASE);
-      for (let w = 0; w < WINDOWS; w++) set.states.push(states[w]!);
+      for (let w = 0; w < windows; w++) set.states.push(states[w]!);
     }
   });
   const pack = (s: (typeof sets)[number]): PatternSet => ({
     count: s.base.length,
+    windows,
     base: Float64Array.from(s.base),
     result: Float64Array.from(s.result),
     score: Float64Array.from(s.score),
@@ -139,7 +144,7 @@ export function patternError(
   let entropy = 0;
   for (let i = 0; i < set.count; i++) {
     let z = set.base[i]!;
-    z += patternSum(set, i, weights, IDENTITY);
+    z += patternSum(set, i, weights, identity(set.windows));
     const p = 1 / (1 + Math.exp(-k * z));
     const r = set.result[i]!;
     const y = set.target[i]!;
@@ -175,7 +180,7 @@ export function fitScale(set: PatternSet): number {
   return fitK(samples, set.base);
 }
 
-/** Window slots for `FitOptions.slot`: the middle two windows of a band of ranks tied. */
+/** Window slots for `FitOptions.slot`: the middle two windows of a band of ranks tied (10x10). */
 export function tieColumns(): Int32Array {
   const column = [0, 1, 1, 2];
   return Int32Array.from({ length: WINDOWS }, (_, w) => (w >> 2) * 3 + column[w & 3]!);
@@ -189,8 +194,10 @@ export function fitPatterns(
   options: FitOptions,
 ): { weights: Float64Array; best: number; iteration: number } {
   const phases = options.phases ?? 1;
-  const n = phases * WINDOWS * STATES;
-  const slot = options.slot ?? Int32Array.from({ length: WINDOWS }, (_, w) => w);
+  const windows = train.windows;
+  const ENDING = windows * STATES;
+  const n = phases * windows * STATES;
+  const slot = options.slot ?? Int32Array.from({ length: windows }, (_, w) => w);
   const offset = Int32Array.from(slot, (x) => x * STATES);
   const weights = new Float64Array(n);
   const grad = new Float64Array(n);
@@ -205,15 +212,15 @@ export function fitPatterns(
     grad.fill(0);
     for (let i = 0; i < train.count; i++) {
       let z = train.base[i]!;
-      const at = i * WINDOWS;
+      const at = i * windows;
       z += patternSum(train, i, weights, offset);
       const g = (1 / (1 + Math.exp(-k * z)) - train.target[i]!) * k;
       if (phases === 1) {
-        for (let w = 0; w < WINDOWS; w++) grad[offset[w]! + train.states[at + w]!]! += g;
+        for (let w = 0; w < windows; w++) grad[offset[w]! + train.states[at + w]!]! += g;
       } else {
         const opening = g * train.phase[i]!;
         const ending = g - opening;
-        for (let w = 0; w < WINDOWS; w++) {
+        for (let w = 0; w < windows; w++) {
           const j = offset[w]! + train.states[at + w]!;
           grad[j]! += opening;
           grad[ENDING + j]! += ending;
@@ -246,8 +253,8 @@ export function fitPatterns(
 /** Per-window tables from per-slot ones. */
 function expand(weights: Float64Array, slot: Int32Array): Float64Array {
   const out = new Float64Array(weights.length);
-  for (let block = 0; block < weights.length; block += ENDING) {
-    for (let w = 0; w < WINDOWS; w++) {
+  for (let block = 0; block < weights.length; block += slot.length * STATES) {
+    for (let w = 0; w < slot.length; w++) {
       const from = block + slot[w]! * STATES;
       out.set(weights.subarray(from, from + STATES), block + w * STATES);
     }
@@ -255,20 +262,29 @@ function expand(weights: Float64Array, slot: Int32Array): Float64Array {
   return out;
 }
 
-/** Where the ending phase's entries start. */
-const ENDING = WINDOWS * STATES;
-const IDENTITY = Int32Array.from({ length: WINDOWS }, (_, w) => w * STATES);
+/** Each window its own table: where window w's entries start, by window count. */
+const identities = new Map<number, Int32Array>();
+function identity(windows: number): Int32Array {
+  let id = identities.get(windows);
+  if (!id) {
+    id = Int32Array.from({ length: windows }, (_, w) => w * STATES);
+    identities.set(windows, id);
+  }
+  return id;
+}
 
 /** The table's part of sample i's score (`offset[w]`: where window w's entries start). */
 function patternSum(set: PatternSet, i: number, weights: Float64Array, offset: Int32Array): number {
-  const at = i * WINDOWS;
+  const windows = set.windows;
+  const ENDING = windows * STATES;
+  const at = i * windows;
   let z = 0;
   if (weights.length === ENDING) {
-    for (let w = 0; w < WINDOWS; w++) z += weights[offset[w]! + set.states[at + w]!]!;
+    for (let w = 0; w < windows; w++) z += weights[offset[w]! + set.states[at + w]!]!;
     return z;
   }
   let ending = 0;
-  for (let w = 0; w < WINDOWS; w++) {
+  for (let w = 0; w < windows; w++) {
     const j = offset[w]! + set.states[at + w]!;
     z += weights[j]!;
     ending += weights[ENDING + j]!;
@@ -320,7 +336,8 @@ export function patternsCommand(
   const k = fitScale(train);
   setTargets(train, k, options.lambda);
   setTargets(test, k, options.lambda);
-  const zero = new Float64Array(options.phases * WINDOWS * STATES);
+  if (options.tie && train.windows !== WINDOWS) throw new Error('--tie is for the 10x10 board');
+  const zero = new Float64Array(options.phases * train.windows * STATES);
   const before = patternError(test, zero, k);
   console.log(
     `K ${k.toPrecision(4)}; held out without patterns: mse ${before.mse.toFixed(6)} entropy ${before.entropy.toFixed(6)}`,

@@ -47,6 +47,10 @@ export const COMMANDS: Registry = {
     summary: 'Endgame databases: build win/draw/loss tables, probe a position',
     load: () => import('./egdb.ts'),
   },
+  analyse: {
+    summary: 'Analyse a position: evaluation, best line, and the endgame tables’ result',
+    load: () => import('./analyse.ts'),
+  },
   match: {
     summary: 'Play a match: Damka against a Hub engine, another level or rapid-draughts',
     load: () => import('./match.ts'),

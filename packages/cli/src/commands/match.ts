@@ -38,6 +38,14 @@ Opponent (one of):
       --opponent-param N=V    a parameter for the Hub engine (set-param), repeatable
       --max-plies N           plies after which a game is drawn (default 400)
       --pdn FILE              write the games to FILE as PDN
+      --opening-plies N       plies of each balanced opening (default 2; 3 or 4 for more openings)
+      --nodes N               Damka's node budget per move instead of --time (also the opponent's,
+                              with --opponent-level): self-play that load cannot sway
+      --opponent-patterns none  with --opponent-level: the opponent without its variant's learned
+                              pattern table (a new table against none)
+      --egdb                  Damka uses the endgame tables of the cache folder (damka egdb build):
+                              in the search, and it claims the draw in an ending they hold drawn
+      --egdb-dir DIR          the same with the tables of DIR
 
 Examples:
   damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
@@ -71,6 +79,11 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       'opponent-param': { type: 'string', multiple: true },
       'max-plies': { type: 'string', default: '400' },
       pdn: { type: 'string' },
+      nodes: { type: 'string' },
+      'opening-plies': { type: 'string' },
+      'opponent-patterns': { type: 'string' },
+      egdb: { type: 'boolean', default: false },
+      'egdb-dir': { type: 'string' },
     },
   });
   const variant = variantFrom(values);
@@ -96,7 +109,22 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
 
   const m = await import('@damka/engine/match');
-  const player = m.damkaPlayer({ level, limits: { moveTime } });
+  let egdb;
+  if (values.egdb || values['egdb-dir'] !== undefined) {
+    const { defaultEgdbDir, openEgdb } = await import('@damka/engine/egdb-node');
+    const dir = values['egdb-dir'] ?? defaultEgdbDir();
+    egdb = openEgdb(variant, dir);
+    if (!egdb)
+      throw new UsageError(`no ${variant.id} endgame tables in ${dir} (see damka egdb build)`);
+    io.stderr.write(`endgame tables: ${variant.id} up to ${egdb.maxPieces} pieces from ${dir}\n`);
+  }
+  const nodes =
+    values.nodes === undefined ? undefined : integerFrom('nodes', values.nodes, 1, 1_000_000_000);
+  const limits = nodes !== undefined ? { nodes } : { moveTime };
+  if (values['opponent-patterns'] !== undefined && values['opponent-patterns'] !== 'none') {
+    throw new UsageError(`--opponent-patterns takes 'none', not '${values['opponent-patterns']}'`);
+  }
+  const player = m.damkaPlayer({ level, limits, ...(egdb ? { egdb } : {}) });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
     const [command, ...commandArgs] = splitCommand(values['opponent-hub']);
@@ -115,12 +143,22 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     });
   } else if (values['opponent-level'] !== undefined) {
     const opponentLevel = integerFrom('opponent-level', values['opponent-level'], 1, 8);
+    const plain = values['opponent-patterns'] === 'none';
+    const opponentLimits =
+      values['opponent-depth'] !== undefined
+        ? { depth: integerFrom('opponent-depth', values['opponent-depth'], 1, 99) }
+        : nodes !== undefined
+          ? { nodes }
+          : { moveTime: opponentTime };
     opponent = m.damkaPlayer({
       level: opponentLevel,
-      limits:
-        values['opponent-depth'] !== undefined
-          ? { depth: integerFrom('opponent-depth', values['opponent-depth'], 1, 99) }
-          : { moveTime: opponentTime },
+      limits: opponentLimits,
+      ...(plain
+        ? {
+            patterns: null,
+            name: `Damka level ${opponentLevel}, ${m.describeLimits(opponentLimits)}, no pattern table`,
+          }
+        : {}),
     });
   } else if (variant.id === 'english') {
     const depth = integerFrom('opponent-depth', values['opponent-depth'] ?? '7', 1, 20);
@@ -133,9 +171,16 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
 
   io.stderr.write(`preparing ${Math.ceil(games / 2)} balanced openings for ${variant.id}…\n`);
+  const openingPlies =
+    values['opening-plies'] === undefined
+      ? undefined
+      : integerFrom('opening-plies', values['opening-plies'], 0, 8);
   const report = await m.runMatch({
     variant,
     games,
+    ...(openingPlies !== undefined
+      ? { openings: m.balancedOpenings(variant, Math.ceil(games / 2), { plies: openingPlies }) }
+      : {}),
     player,
     opponent,
     maxPlies,

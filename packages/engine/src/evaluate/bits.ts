@@ -122,6 +122,8 @@ export function evaluateBits(
     score += free * tb.wKingMobility;
   }
 
+  if (tb.patterns !== null) score += tb.patterns.scoreBits(whiteMen, 0, blackMen, 0);
+
   let whiteRunaway = 0;
   let blackRunaway = 0;
   const size = tb.size;

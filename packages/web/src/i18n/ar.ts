@@ -146,6 +146,8 @@ export const ar: Messages = {
   analysisStopped: 'توقف.',
   analysisDone: 'انتهى.',
   analysisNoMove: 'لا شيء للتحليل: لا نقلة قانونية هنا.',
+  analysisDatabaseWin: 'قاعدة النهايات: {color} يفوز',
+  analysisDatabaseDraw: 'قاعدة النهايات: تعادل',
   // pdn, fen, editor
   pdnDownload: 'تنزيل PDN',
   pdnDownloadFailed: 'تعذّر إنشاء ملف PDN.',

@@ -159,6 +159,8 @@ export const en = {
   analysisStopped: 'Stopped.',
   analysisDone: 'Finished.',
   analysisNoMove: 'Nothing to analyse: no legal move here.',
+  analysisDatabaseWin: 'Endgame database: {color} wins',
+  analysisDatabaseDraw: 'Endgame database: draw',
   // pdn, fen, editor
   pdnDownload: 'Download PDN',
   pdnDownloadFailed: 'The PDN file could not be made.',

@@ -149,6 +149,8 @@ export const es: Messages = {
   analysisStopped: 'Detenido.',
   analysisDone: 'Terminado.',
   analysisNoMove: 'Nada que analizar: aquí no hay jugada legal.',
+  analysisDatabaseWin: 'Base de finales: {color} ganan',
+  analysisDatabaseDraw: 'Base de finales: tablas',
   animation: 'Velocidad de animación',
   animationOff: 'Sin animación',
   animationFast: 'Rápida',

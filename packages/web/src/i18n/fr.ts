@@ -149,6 +149,8 @@ export const fr: Messages = {
   analysisStopped: 'Arrêtée.',
   analysisDone: 'Terminée.',
   analysisNoMove: 'Rien à analyser : aucun coup légal ici.',
+  analysisDatabaseWin: 'Base de finales : les {color} gagnent',
+  analysisDatabaseDraw: 'Base de finales : partie nulle',
   animation: 'Vitesse d’animation',
   animationOff: 'Aucune',
   animationFast: 'Rapide',

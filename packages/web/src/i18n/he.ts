@@ -145,6 +145,8 @@ export const he: Messages = {
   analysisStopped: 'נעצר.',
   analysisDone: 'הסתיים.',
   analysisNoMove: 'אין מה לנתח: אין כאן מהלך חוקי.',
+  analysisDatabaseWin: 'מאגר סיומים: {color} מנצח',
+  analysisDatabaseDraw: 'מאגר סיומים: תיקו',
   // pdn, fen, editor
   pdnDownload: 'הורדת PDN',
   pdnDownloadFailed: 'לא ניתן היה ליצור את קובץ ה-PDN.',

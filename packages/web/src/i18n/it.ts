@@ -149,6 +149,8 @@ export const it: Messages = {
   analysisStopped: 'Fermata.',
   analysisDone: 'Finita.',
   analysisNoMove: 'Niente da analizzare: nessuna mossa legale qui.',
+  analysisDatabaseWin: 'Database dei finali: il {color} vince',
+  analysisDatabaseDraw: 'Database dei finali: patta',
   animation: 'Velocità dell’animazione',
   animationOff: 'Nessuna',
   animationFast: 'Veloce',

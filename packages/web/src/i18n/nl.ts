@@ -149,6 +149,8 @@ export const nl: Messages = {
   analysisStopped: 'Gestopt.',
   analysisDone: 'Klaar.',
   analysisNoMove: 'Niets te analyseren: hier is geen geldige zet.',
+  analysisDatabaseWin: 'Eindspeldatabank: {color} wint',
+  analysisDatabaseDraw: 'Eindspeldatabank: remise',
   animation: 'Animatiesnelheid',
   animationOff: 'Uit',
   animationFast: 'Snel',

@@ -149,6 +149,8 @@ export const pt: Messages = {
   analysisStopped: 'Parada.',
   analysisDone: 'Concluída.',
   analysisNoMove: 'Nada a analisar: não há nenhum lance legal aqui.',
+  analysisDatabaseWin: 'Base de finais: as {color} ganham',
+  analysisDatabaseDraw: 'Base de finais: empate',
   animation: 'Velocidade da animação',
   animationOff: 'Sem animação',
   animationFast: 'Rápida',

@@ -148,6 +148,8 @@ export const ro: Messages = {
   analysisStopped: 'Oprit.',
   analysisDone: 'Terminat.',
   analysisNoMove: 'Nimic de analizat: nicio mutare legală aici.',
+  analysisDatabaseWin: 'Baza de finaluri: {color} câștigă',
+  analysisDatabaseDraw: 'Baza de finaluri: remiză',
   // pdn, fen, editor
   pdnDownload: 'Descarcă PDN',
   pdnDownloadFailed: 'Fișierul PDN nu a putut fi creat.',

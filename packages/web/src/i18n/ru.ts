@@ -150,6 +150,8 @@ export const ru: Messages = {
   analysisStopped: 'Остановлено.',
   analysisDone: 'Готово.',
   analysisNoMove: 'Нечего анализировать: здесь нет допустимого хода.',
+  analysisDatabaseWin: 'База эндшпилей: {color} выигрывают',
+  analysisDatabaseDraw: 'База эндшпилей: ничья',
   animation: 'Скорость анимации',
   animationOff: 'Выкл.',
   animationFast: 'Быстро',

@@ -151,6 +151,8 @@ export const tr: Messages = {
   analysisStopped: 'Durduruldu.',
   analysisDone: 'Bitti.',
   analysisNoMove: 'Analiz edilecek bir şey yok: burada geçerli hamle yok.',
+  analysisDatabaseWin: 'Oyun sonu veritabanı: {color} kazanır',
+  analysisDatabaseDraw: 'Oyun sonu veritabanı: berabere',
   animation: 'Animasyon hızı',
   animationOff: 'Kapalı',
   animationFast: 'Hızlı',

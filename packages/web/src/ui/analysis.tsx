@@ -6,11 +6,17 @@
  *
  * The panel has its own engine worker, so analysing never delays the computer's moves and stopping
  * (which may terminate that worker) never disturbs them either.
+ *
+ * Down to a few pieces, the panel also asks the endgame tables (analysis-egdb.ts, loaded only then)
+ * and, where one covers the position, shows its exact result above the search's figures and fills
+ * the bar with it: a table's "White wins" is final where a score is an estimate.
  */
 import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translate } from '../i18n/index.ts';
-import type { Entry, GameSetup } from '../game/record.ts';
+import { replay, type Entry, type GameSetup } from '../game/record.ts';
+import type { Position } from '@damka/rules';
+import type { TableVerdict } from '@damka/engine/egdb';
 import { ANALYSIS_TIME_MS, EngineWorker, type Analysis } from '../computer/client.ts';
 
 export interface AnalysisProps {
@@ -38,6 +44,26 @@ export function whiteShare(a: Analysis): number {
   return 50 + 50 * Math.tanh(a.whiteScore / 300);
 }
 
+/** Most pieces on the board for which the tables are asked at all. */
+const TABLE_PIECES = 6;
+
+/** The position after `entries`, or null when they do not replay. */
+function positionAfter(setup: GameSetup, entries: readonly Entry[]): Position | null {
+  try {
+    const r = replay({ id: '', setup, entries, mode: 'friend', computer: null, resigned: null });
+    return r.positions[r.positions.length - 1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Pieces on the board. */
+function pieceCount(position: Position): number {
+  let n = 0;
+  for (const code of position.board()) if (code !== 0) n++;
+  return n;
+}
+
 /** Nodes as a short count: 950, 12.4 k, 3.1 M. */
 function formatCount(n: number): string {
   if (n < 1000) return String(n);
@@ -49,6 +75,7 @@ type State = 'running' | 'stopped' | 'done' | 'failed';
 
 export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisProps) {
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [verdict, setVerdict] = useState<TableVerdict | null>(null);
   const [state, setState] = useState<State>('running');
   const [noMove, setNoMove] = useState(false);
   const [run, setRun] = useState(0);
@@ -94,6 +121,24 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
     };
   }, [key, run]);
 
+  // the endgame tables' verdict, for a position down to a few pieces
+  useEffect(() => {
+    let current = true;
+    setVerdict(null);
+    const position = positionAfter(setup, entries);
+    if (position && pieceCount(position) <= TABLE_PIECES) {
+      void import('./analysis-egdb.ts')
+        .then((m) => m.loadVerdict(position))
+        .then((v) => {
+          if (current) setVerdict(v);
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
   useEffect(() => () => best.current(null), []);
 
   const stop = () => {
@@ -102,7 +147,15 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
     setState('stopped');
   };
 
-  const share = analysis ? whiteShare(analysis) : 50;
+  const share = verdict
+    ? verdict.winner === 'white'
+      ? 100
+      : verdict.winner === 'black'
+        ? 0
+        : 50
+    : analysis
+      ? whiteShare(analysis)
+      : 50;
   let score = '';
   if (analysis) {
     score =
@@ -146,6 +199,17 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
       >
         <span class="eval-white" style={{ width: `${share.toFixed(1)}%` }} />
       </div>
+      {verdict && (
+        <p
+          class="analysis-database"
+          data-testid="analysis-database"
+          data-winner={verdict.winner ?? 'draw'}
+        >
+          {verdict.winner === null
+            ? t('analysisDatabaseDraw')
+            : t('analysisDatabaseWin', { color: t(verdict.winner) })}
+        </p>
+      )}
       {noMove ? (
         <p class="hint">{t('analysisNoMove')}</p>
       ) : (

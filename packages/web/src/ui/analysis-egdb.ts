@@ -1,0 +1,82 @@
+/**
+ * The analysis panel's endgame tables: the exact result ("White wins", "draw") of a position a
+ * table covers, fetched on demand. Only the one table of the position's material is fetched
+ * (`/egdb/<variant>/<signature>.egdb`, the file the builder writes in its cache folder, which the
+ * server serves as it is), and only when that table is small (`MAX_TABLE_BYTES`, known from the
+ * material before any request): nothing of it is on the first page (the panel loads this module
+ * when the board is down to a few pieces), and nothing large is fetched. A missing table (a 404,
+ * no network, a damaged file) means no verdict, never an error shown to the player. Tables
+ * fetched are kept for the page's life.
+ */
+import type { Position } from '@damka/rules';
+import {
+  EgdbProber,
+  MaterialIndex,
+  decodeTable,
+  materialName,
+  materialOf,
+  tableVerdict,
+  totalPieces,
+  unsupportedReason,
+  type Material,
+  type TableVerdict,
+} from '@damka/engine/egdb';
+
+/** Largest table fetched, in bytes (the largest English 4-piece table, a man and a king each, is 401 KB). */
+export const MAX_TABLE_BYTES = 512 * 1024;
+/** Where the tables are served. */
+export const EGDB_BASE = '/egdb/';
+
+type Fetch = (url: string) => Promise<{ ok: boolean; arrayBuffer(): Promise<ArrayBuffer> }>;
+
+const loaded = new Map<string, Promise<Uint8Array | null>>();
+
+/** The table's URL under `base`. */
+export function tableUrl(base: string, variantId: string, material: Material): string {
+  return `${base}${variantId}/${materialName(material)}.egdb`;
+}
+
+/** Whether the position's table may be fetched at all: a supported variant, a small table. */
+export function tableWanted(position: Position): boolean {
+  if (unsupportedReason(position.variant) !== undefined || position.burnable.length > 0)
+    return false;
+  const material = materialOf(position.board());
+  const white = material.wm + material.wk;
+  const black = material.bm + material.bk;
+  if (white === 0 || black === 0 || totalPieces(material) < 2) return false;
+  return new MaterialIndex(position.variant, material).size / 4 <= MAX_TABLE_BYTES;
+}
+
+/** The tables' verdict on `position`, or null when no small table for it can be had. */
+export async function loadVerdict(
+  position: Position,
+  fetchTable: Fetch = (url) => fetch(url),
+  base = EGDB_BASE,
+): Promise<TableVerdict | null> {
+  if (!tableWanted(position)) return null;
+  const variant = position.variant;
+  const material = materialOf(position.board());
+  const url = tableUrl(base, variant.id, material);
+  let data = loaded.get(url);
+  if (data === undefined) {
+    data = (async () => {
+      try {
+        const response = await fetchTable(url);
+        if (!response.ok) return null;
+        const read = decodeTable(new Uint8Array(await response.arrayBuffer()), variant, material);
+        return read.ok ? read.data : null;
+      } catch {
+        return null;
+      }
+    })();
+    loaded.set(url, data);
+  }
+  const table = await data;
+  if (!table) return null;
+  const prober = new EgdbProber(
+    variant,
+    (m) => (materialName(m) === materialName(material) ? table : undefined),
+    totalPieces(material),
+  );
+  return tableVerdict(prober, position) ?? null;
+}
