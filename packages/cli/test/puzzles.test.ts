@@ -43,6 +43,10 @@ test('damka puzzles build: self-play, resumable, and the set verifies', async ()
     const verified = await damka('puzzles', 'verify', out);
     assert.equal(verified.code, 0, verified.stdout);
     assert.match(verified.stdout, /puzzles checked at depth 7: \d+ good, 0 failed/);
+    // --skip: only the puzzles after the first N (what a build appended)
+    const none = await damka('puzzles', 'verify', out, '--skip', String(set.value.puzzles.length));
+    assert.equal(none.code, 0, none.stdout);
+    assert.match(none.stdout, /^0 puzzles checked at depth 7/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -56,7 +56,7 @@ export const summary = "Build a variant's puzzle set from real games and self-pl
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
                           [--out FILE] [--state FILE] [--depth D] [--target N]
                           [--minutes M] [--self-play N] [--quiet]
-       damka puzzles verify FILE [--depth D] [--limit N]
+       damka puzzles verify FILE [--depth D] [--skip N] [--limit N]
        damka puzzles rate FILE
 
 build   finds positions where the side to move wins by one line only, verified by search:
@@ -68,6 +68,7 @@ build   finds positions where the side to move wins by one line only, verified b
         run the same command again to go on.
 verify  re-checks every puzzle of a set file: each move legal, and a search deeper than the
         set's own finds no other first move within the margin. Exit code 1 if one fails.
+        --skip N leaves out the first N puzzles (a build appends: check only the new ones).
 rate    measures every puzzle's difficulty again (docs/puzzles.md) and rewrites the file.
 
       --pdn PATH        a PDN file or a folder searched for .pdn files, repeatable
@@ -428,7 +429,7 @@ async function verify(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine('puzzles', {
     args,
     allowPositionals: true,
-    options: { depth: { type: 'string' }, limit: { type: 'string' } },
+    options: { depth: { type: 'string' }, limit: { type: 'string' }, skip: { type: 'string' } },
   });
   const file = positionals[0];
   if (file === undefined) throw new UsageError('puzzles verify wants a set file');
@@ -445,10 +446,11 @@ async function verify(args: string[], io: Io): Promise<number> {
     values.depth === undefined ? parsed.value.depth + 1 : integerFrom('depth', values.depth, 2, 30);
   const limit =
     values.limit === undefined ? Infinity : integerFrom('limit', values.limit, 1, 10_000_000);
+  const skip = values.skip === undefined ? 0 : integerFrom('skip', values.skip, 0, 10_000_000);
   const engine = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1 });
   let bad = 0;
   let checked = 0;
-  for (const puzzle of puzzlesOf(parsed.value)) {
+  for (const puzzle of puzzlesOf(parsed.value).slice(skip)) {
     if (checked >= limit) break;
     checked++;
     const fault = verifyPuzzle(engine, puzzle.fen, puzzle.line, depth);
