@@ -43,6 +43,10 @@ test('damka puzzles build: self-play, resumable, and the set verifies', async ()
     const verified = await damka('puzzles', 'verify', out);
     assert.equal(verified.code, 0, verified.stdout);
     assert.match(verified.stdout, /puzzles checked at depth 7: \d+ good, 0 failed/);
+    // --skip: only the puzzles after the first N (what a build appended)
+    const none = await damka('puzzles', 'verify', out, '--skip', String(set.value.puzzles.length));
+    assert.equal(none.code, 0, none.stdout);
+    assert.match(none.stdout, /^0 puzzles checked at depth 7/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -110,4 +114,35 @@ test('damka puzzles: clear errors', async () => {
   assert.equal(noPdn.code, 2);
   assert.match(noPdn.stderr, /no such file/);
   assert.equal((await damka('puzzles', 'verify', '/nonexistent.json')).code, 2);
+});
+
+test('damka puzzles rate measures the difficulty again and keeps everything else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-puzzles-'));
+  try {
+    const out = join(dir, 'english.json');
+    const row = ['eng-t', 'W:WK6:BK12', '6-10 12-16 10-15', 2590, 'ending king', 0, 0];
+    writeFileSync(
+      out,
+      JSON.stringify({
+        format: 1,
+        variant: 'english',
+        depth: 8,
+        sources: [{ selfPlay: 1 }],
+        puzzles: [row],
+      }),
+    );
+    const r = await damka('puzzles', 'rate', out);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /english: 1 puzzles rated, 1 ratings changed/);
+    const set = parsePuzzleSet(readFileSync(out, 'utf8'));
+    assert.ok(set.ok);
+    const [again] = set.value.puzzles;
+    assert.deepEqual(
+      [...again!.slice(0, 3), ...again!.slice(4)],
+      [...row.slice(0, 3), ...row.slice(4)],
+    );
+    assert.ok(again![3] >= 600 && again![3] < 2590);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,6 +14,8 @@ export * from './host.ts';
 export * from './bench.ts';
 export * from './protocols/index.ts';
 export * from './puzzles/generate.ts';
+export * from './puzzles/scan.ts';
+export * from './puzzles/rating.ts';
 export * from './review/review.ts';
 export * from './egdb/table.ts';
 export * from './egdb/probe.ts';

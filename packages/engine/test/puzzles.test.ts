@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import { Position, variantOrThrow } from '@damka/rules';
 import {
   Engine,
+  depthFound,
   findPuzzle,
   puzzlesFromGame,
+  puzzlesNearGame,
+  rateStoredPuzzle,
+  ratingOf,
   scoreMoves,
   selfPlayPositions,
   sourceOfTags,
@@ -91,6 +95,55 @@ test('self-play games are legal, reproducible, and screened into verified puzzle
   const found = puzzlesFromGame(engine, a, { depth: 8 }, stats);
   assert.ok(stats.positions > 0 && stats.candidates >= found.length);
   for (const f of found) assert.equal(verifyPuzzle(engine, f.fen, f.line, 8), undefined, f.fen);
+});
+
+test('one move off a self-play game: more candidates than the game alone, each puzzle verified', () => {
+  const variant = variantOrThrow('english');
+  const game = selfPlayPositions(variant, 7, 3, 60);
+  const engine = new Engine(variant, { ttBits: 16, seed: 1 });
+  const rater = new Engine(variant, { ttBits: 14, seed: 1 });
+  const own = { positions: 0, candidates: 0 };
+  puzzlesFromGame(engine, game, { depth: 8 }, own);
+  const near = { positions: 0, candidates: 0 };
+  const found = puzzlesNearGame(engine, game, { depth: 8, rater }, near);
+  assert.ok(near.positions > own.positions, `${near.positions} > ${own.positions}`);
+  assert.ok(near.candidates >= found.length);
+  for (const f of found) {
+    assert.equal(verifyPuzzle(engine, f.fen, f.line, 8), undefined, f.fen);
+    // one move off the game: the parent is the game's position one ply earlier
+    const parent = game[f.ply - 1]!;
+    assert.ok(parent.legalMoves().some((m) => parent.play(m).fen === f.fen));
+    assert.ok(f.rating >= 600 && f.rating <= 2600);
+  }
+  // known positions are not searched again
+  const again = puzzlesNearGame(engine, game, {
+    depth: 8,
+    rater,
+    known: new Set(found.map((f) => f.fen)),
+  });
+  for (const f of again) assert.ok(!found.some((g) => g.fen === f.fen));
+});
+
+test('difficulty: the depth the search first keeps the solution at, then line, traps, sacrifice', () => {
+  const variant = variantOrThrow('english');
+  const engine = new Engine(variant, { ttBits: 16, seed: 1 });
+  const p = Position.fromFen(variant, TRAP.fen);
+  assert.ok(p.ok);
+  const first = p.value.legalMoves().find((m) => variant.squares.names[m.to] === '10')!;
+  const at = depthFound(engine, p.value, first, 10);
+  assert.ok(at >= 1 && at <= 10);
+  const base = { solverMoves: 1, sacrifice: false, tempting: 0 };
+  assert.equal(ratingOf(1, base), 800);
+  assert.ok(ratingOf(5, base) > ratingOf(2, base));
+  assert.ok(ratingOf(3, { ...base, solverMoves: 3 }) > ratingOf(3, base));
+  assert.ok(ratingOf(3, { ...base, tempting: 2 }) > ratingOf(3, base));
+  assert.ok(ratingOf(3, { ...base, sacrifice: true }) > ratingOf(3, base));
+  assert.equal(ratingOf(30, { solverMoves: 9, sacrifice: true, tempting: 9 }), 2600);
+  const stored = rateStoredPuzzle(engine, TRAP.fen, TRAP.line, ['ending'], 10);
+  // four solver moves, no sacrifice: the depth found plus up to four tempting moves
+  const plain = ratingOf(at, { ...base, solverMoves: 4 });
+  assert.ok(stored !== undefined && stored >= plain && stored <= plain + 240, `${stored}`);
+  assert.equal(rateStoredPuzzle(engine, TRAP.fen, ['1-5'], [], 10), undefined);
 });
 
 test('the credit of a game: event, players (Italian tags too), date; "?" means unknown', () => {

@@ -1,5 +1,6 @@
 /**
- * `damka puzzles`: build a variant's puzzle set (`build`) and check a shipped one (`verify`).
+ * `damka puzzles`: build a variant's puzzle set (`build`), check a shipped one (`verify`) and
+ * measure its puzzles' difficulty again (`rate`, after the rating scale changed).
  *
  * `build` walks real games (PDN files, credited in each puzzle) and then Damka's self-play games,
  * screens every position and keeps the verified ones (see `@damka/engine`'s puzzle generator).
@@ -32,6 +33,8 @@ import {
 import {
   Engine,
   puzzlesFromGame,
+  puzzlesNearGame,
+  rateStoredPuzzle,
   selfPlayPositions,
   sourceOfTags,
   verifyPuzzle,
@@ -51,7 +54,8 @@ import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
                           [--out FILE] [--state FILE] [--depth D] [--target N]
                           [--minutes M] [--self-play N] [--quiet]
-       damka puzzles verify FILE [--depth D] [--limit N]
+       damka puzzles verify FILE [--depth D] [--skip N] [--limit N]
+       damka puzzles rate FILE
 
 build   finds positions where the side to move wins by one line only, verified by search:
         every other first move scores at least 1.5 men less and does not win. Sources: the
@@ -62,6 +66,8 @@ build   finds positions where the side to move wins by one line only, verified b
         run the same command again to go on.
 verify  re-checks every puzzle of a set file: each move legal, and a search deeper than the
         set's own finds no other first move within the margin. Exit code 1 if one fails.
+        --skip N leaves out the first N puzzles (a build appends: check only the new ones).
+rate    measures every puzzle's difficulty again (docs/puzzles.md) and rewrites the file.
 
       --pdn PATH        a PDN file or a folder searched for .pdn files, repeatable
       --manifest FILE   GameType of the files whose games name none (see above)
@@ -93,8 +99,9 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const [sub, ...rest] = args;
   if (sub === 'build') return build(rest, io);
   if (sub === 'verify') return verify(rest, io);
+  if (sub === 'rate') return rerate(rest, io);
   throw new UsageError(
-    `puzzles wants 'build' or 'verify', not '${sub ?? ''}' (see damka help puzzles)`,
+    `puzzles wants 'build', 'verify' or 'rate', not '${sub ?? ''}' (see damka help puzzles)`,
   );
 });
 
@@ -298,6 +305,10 @@ async function build(args: string[], io: Io): Promise<number> {
   const known = new Set(rows.map((r) => r[1]));
   const engine = new Engine(variant, { ttBits: 20, seed: 1 });
   const verifier = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1 });
+  // the difficulty is measured with a fresh table, on an engine of its own so that the finder's
+  // table survives from one candidate to the next
+  const rater = new Engine(variant, { ttBits: 16, seed: 1 });
+  const findOptions = { depth, rater, known };
   const started = Date.now();
   const msBefore = state.ms;
   const deadline = started + minutes * 60_000;
@@ -375,7 +386,7 @@ async function build(args: string[], io: Io): Promise<number> {
       cache = new Map([...gamesOf(r.file, variant, manifest)].map((g) => [g.index, g]));
     }
     const g = cache.get(r.index);
-    if (g) add(puzzlesFromGame(engine, g.positions, { depth }, stats), sourceOfTags(g.game.tags));
+    if (g) add(puzzlesFromGame(engine, g.positions, findOptions, stats), sourceOfTags(g.game.tags));
     done.add(r.key);
     count++;
     state.positions += stats.positions;
@@ -390,7 +401,7 @@ async function build(args: string[], io: Io): Promise<number> {
     const key = `self#${seed}`;
     if (done.has(key)) continue;
     const positions = selfPlayPositions(variant, seed);
-    add(puzzlesFromGame(engine, positions, { depth }, stats), { selfPlay: seed });
+    add(puzzlesNearGame(engine, positions, findOptions, stats), { selfPlay: seed });
     done.add(key);
     state.positions += stats.positions;
     state.candidates += stats.candidates;
@@ -416,7 +427,7 @@ async function verify(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine('puzzles', {
     args,
     allowPositionals: true,
-    options: { depth: { type: 'string' }, limit: { type: 'string' } },
+    options: { depth: { type: 'string' }, limit: { type: 'string' }, skip: { type: 'string' } },
   });
   const file = positionals[0];
   if (file === undefined) throw new UsageError('puzzles verify wants a set file');
@@ -433,10 +444,11 @@ async function verify(args: string[], io: Io): Promise<number> {
     values.depth === undefined ? parsed.value.depth + 1 : integerFrom('depth', values.depth, 2, 30);
   const limit =
     values.limit === undefined ? Infinity : integerFrom('limit', values.limit, 1, 10_000_000);
+  const skip = values.skip === undefined ? 0 : integerFrom('skip', values.skip, 0, 10_000_000);
   const engine = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1 });
   let bad = 0;
   let checked = 0;
-  for (const puzzle of puzzlesOf(parsed.value)) {
+  for (const puzzle of puzzlesOf(parsed.value).slice(skip)) {
     if (checked >= limit) break;
     checked++;
     const fault = verifyPuzzle(engine, puzzle.fen, puzzle.line, depth);
@@ -449,4 +461,35 @@ async function verify(args: string[], io: Io): Promise<number> {
     `${checked} puzzles checked at depth ${depth}: ${checked - bad} good, ${bad} failed\n`,
   );
   return bad > 0 ? 1 : 0;
+}
+
+async function rerate(args: string[], io: Io): Promise<number> {
+  const { positionals } = parseCommandLine('puzzles', {
+    args,
+    allowPositionals: true,
+    options: {},
+  });
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('puzzles rate wants a set file');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read '${file}'`);
+  }
+  const parsed = parsePuzzleSet(text);
+  if (!parsed.ok) throw new UsageError(`'${file}': ${parsed.error}`);
+  const set = parsed.value;
+  const engine = new Engine(variantFrom({ variant: set.variant }), { ttBits: 16, seed: 1 });
+  let changed = 0;
+  const puzzles = set.puzzles.map((row): PuzzleRow => {
+    const line = row[2].split(' ').filter((m) => m !== '');
+    const themes = row[4].split(' ').filter((t) => t !== '');
+    const rating = rateStoredPuzzle(engine, row[1], line, themes, set.depth) ?? row[3];
+    if (rating !== row[3]) changed++;
+    return [row[0], row[1], row[2], rating, row[4], row[5], row[6]];
+  });
+  writeAtomic(file, setText({ ...set, puzzles }));
+  io.stdout.write(`${set.variant}: ${puzzles.length} puzzles rated, ${changed} ratings changed\n`);
+  return 0;
 }

@@ -5,16 +5,18 @@
  *
  * Built on the engine's public `Engine.analyse` only: every legal first move is played and the
  * position after it searched, so each alternative gets its own full score (not a bound). That
- * costs one search per legal move, so positions are first screened cheaply: a shallow search of
- * every position of a game, and only where the mover's score jumps from balanced to winning (the
- * opponent just erred) are all moves scored at the verification depth. The solution line then
- * follows the best line while the solver's move stays the only winning one, up to `MAX_SOLVER_MOVES`.
+ * costs one search per legal move, so positions are first screened cheaply (scan.ts), and the
+ * verification scores the moves in the order a shallower pass ranks them and stops as soon as a
+ * second move wins too (the common way a candidate fails): a rejected candidate costs two or three
+ * deep searches instead of one per legal move, while an accepted one has every move scored in full.
+ * The solution line then follows the best line while the solver's move stays the only winning one,
+ * up to `MAX_SOLVER_MOVES`.
  */
-import { formatMove, parseMove, Position, type Move, type Variant } from '@damka/rules';
+import { formatMove, parseMove, Position, type Move } from '@damka/rules';
 import { MATE, MATE_BOUND } from '../search.ts';
 import { Engine } from '../engine.ts';
-import { mulberry32 } from '../zobrist.ts';
 import type { PuzzleSource } from './set.ts';
+import { rate } from './rating.ts';
 
 /** The best move must score at least this (hundredths of a man): a decisive advantage. */
 export const WIN_SCORE = 150;
@@ -46,19 +48,39 @@ export function scoreMoves(
   position: Position,
   options: VerifyOptions,
 ): ScoredMove[] {
+  return scoreUntilRefuted(engine, position, options, position.legalMoves(), false);
+}
+
+/**
+ * The moves of `order` (every legal move, in the order to search them) scored at the options'
+ * depth, best first; with `cut`, scoring stops as soon as two moves score above
+ * `ALTERNATIVE_CEILING` (then no move can be the unique solution, and the list is partial).
+ */
+export function scoreUntilRefuted(
+  engine: Engine,
+  position: Position,
+  options: VerifyOptions,
+  order: readonly Move[],
+  cut: boolean,
+): ScoredMove[] {
   const out: ScoredMove[] = [];
   const noMoveMeans = position.variant.rules.noMoveMeans;
-  for (const move of position.legalMoves()) {
+  let winning = 0;
+  for (const move of order) {
     const child = position.play(move);
+    let scored: ScoredMove;
     if (child.legalMoves().length === 0) {
       // the opponent cannot move: the game ends here
-      out.push({ move, score: noMoveMeans === 'loss' ? MATE - 1 : -(MATE - 1), pv: [move] });
-      continue;
+      scored = { move, score: noMoveMeans === 'loss' ? MATE - 1 : -(MATE - 1), pv: [move] };
+    } else {
+      const r = engine.analyse(child, {
+        limits: { depth: Math.max(1, options.depth - 1), nodes: options.nodes ?? 2_000_000 },
+      });
+      scored = { move, score: -r.score, pv: [move, ...r.pv] };
     }
-    const r = engine.analyse(child, {
-      limits: { depth: Math.max(1, options.depth - 1), nodes: options.nodes ?? 2_000_000 },
-    });
-    out.push({ move, score: -r.score, pv: [move, ...r.pv] });
+    out.push(scored);
+    if (scored.score > ALTERNATIVE_CEILING) winning++;
+    if (cut && winning >= 2) break;
   }
   return out.sort((a, b) => b.score - a.score);
 }
@@ -73,6 +95,14 @@ export function uniquenessFault(scored: readonly ScoredMove[]): string | undefin
   return undefined;
 }
 
+export interface FindOptions extends VerifyOptions {
+  /**
+   * The engine that rates the puzzle's difficulty (rating.ts) with a fresh table; by default
+   * `findPuzzle`'s own, whose table is then cleared.
+   */
+  readonly rater?: Engine;
+}
+
 export interface FoundPuzzle {
   readonly fen: string;
   /** Move texts, the solver's first and last. */
@@ -84,7 +114,7 @@ export interface FoundPuzzle {
 }
 
 /** Positions no puzzle can start from: a compulsory opening or a pending huff. */
-function unsuitable(position: Position): boolean {
+export function unsuitable(position: Position): boolean {
   return position.openingPly >= 0 || position.burnable.length > 0;
 }
 
@@ -104,18 +134,23 @@ function balance(position: Position, white: boolean): number {
 export function findPuzzle(
   engine: Engine,
   position: Position,
-  options: VerifyOptions,
+  options: FindOptions,
 ): FoundPuzzle | undefined {
-  if (unsuitable(position) || position.legalMoves().length < 2) return undefined;
+  const legal = position.legalMoves();
+  if (unsuitable(position) || legal.length < 2) return undefined;
   // a cheap look first: where a shallow search already sees two moves close together, a deep one
-  // nearly always does too (most candidates end here, at a fraction of the full cost)
-  if (options.depth >= 8) {
-    const shallow = scoreMoves(engine, position, { depth: options.depth - 4 });
+  // nearly always does too (most candidates end here, at a fraction of the full cost); its order
+  // (best first) is the order of the deep pass, which stops at the second winning move
+  let order: readonly Move[] = legal;
+  let shallow: ScoredMove[] | undefined;
+  if (options.depth >= 6) {
+    shallow = scoreMoves(engine, position, { depth: options.depth - 4 });
     const [a, b] = [shallow[0]!, shallow[1]!];
     if (b.score > a.score - UNIQUE_MARGIN / 2 && b.score > ALTERNATIVE_CEILING) return undefined;
+    order = shallow.map((s) => s.move);
   }
-  const scored = scoreMoves(engine, position, options);
-  if (uniquenessFault(scored) !== undefined) return undefined;
+  const scored = scoreUntilRefuted(engine, position, options, order, true);
+  if (scored.length < legal.length || uniquenessFault(scored) !== undefined) return undefined;
   const first = scored[0]!;
   const white = position.turn === 'white';
   const line: Move[] = [first.move];
@@ -141,11 +176,17 @@ export function findPuzzle(
           : engine.analyse(child, { limits: { depth: Math.max(1, options.depth - 3) } });
       next = { move: only, score: 0, pv: [only, ...r.pv] };
     } else {
-      const s = scoreMoves(engine, afterReply, {
-        depth: Math.max(2, options.depth - 2),
-        ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
-      });
-      if (uniquenessFault(s) !== undefined) break;
+      const s = scoreUntilRefuted(
+        engine,
+        afterReply,
+        {
+          depth: Math.max(2, options.depth - 2),
+          ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
+        },
+        ours,
+        true,
+      );
+      if (s.length < ours.length || uniquenessFault(s) !== undefined) break;
       next = s[0]!;
     }
     line.push(reply, next.move);
@@ -162,7 +203,6 @@ export function findPuzzle(
     q = q.play(m);
   }
   const gain = balance(q, white) - balance(position, white);
-  const second = position.play(first.move).legalMoves();
   const sacrifice = line.length > 1 && line[1]!.kind === 'capture' && first.move.kind !== 'capture';
   const m = position.material();
   const themes: string[] = [];
@@ -175,17 +215,16 @@ export function findPuzzle(
   if (m.white + m.black <= Math.round(position.variant.topology.size / 4)) themes.push('ending');
   if ((white ? m.whiteKings : m.blackKings) > 0) themes.push('king');
   if (first.score > MATE_BOUND) themes.push('forced-win');
-  const rating = difficulty(engine, position, first.move, options.depth, {
+  const rating = rate(options.rater ?? engine, position, first.move, options.depth, {
     solverMoves,
     sacrifice,
-    quiet: first.move.kind !== 'capture',
-    choices: position.legalMoves().length,
-    forcedReplies: second.length === 1,
+    // the first moves a shallow look rates within half a man of the solution: the tempting ones
+    tempting: shallow ? temptingMoves(shallow, first.move) : 0,
   });
   return { fen: position.fen, line: texts, rating, themes, score: first.score };
 }
 
-function sameMoveIdentity(a: Move, b: Move): boolean {
+export function sameMoveIdentity(a: Move, b: Move): boolean {
   return (
     a.from === b.from &&
     a.to === b.to &&
@@ -195,117 +234,11 @@ function sameMoveIdentity(a: Move, b: Move): boolean {
   );
 }
 
-/**
- * Estimated difficulty on the Glicko scale: longer lines, sacrifices, quiet first moves, many
- * choices and a first move the search finds only late all make a puzzle harder. An estimate from
- * the position alone; solvers' results are not fed back.
- */
-function difficulty(
-  engine: Engine,
-  position: Position,
-  solution: Move,
-  depth: number,
-  f: {
-    solverMoves: number;
-    sacrifice: boolean;
-    quiet: boolean;
-    choices: number;
-    forcedReplies: boolean;
-  },
-): number {
-  // the shallowest depth from which the search keeps choosing the solution
-  let foundAt = depth;
-  engine.newGame();
-  engine.analyse(position, {
-    limits: { depth },
-    onInfo: (info) => {
-      const best = info.pv[0];
-      if (best && sameMoveIdentity(best, solution)) foundAt = Math.min(foundAt, info.depth);
-      else foundAt = depth;
-    },
-  });
-  const r =
-    700 +
-    150 * (f.solverMoves - 1) +
-    (f.sacrifice ? 200 : 0) +
-    (f.quiet ? 120 : 0) +
-    12 * Math.min(f.choices, 20) +
-    70 * foundAt;
-  return Math.round(Math.max(600, Math.min(2600, r)) / 10) * 10;
-}
-
-export interface ScanOptions extends VerifyOptions {
-  /** Depth of the first, cheap screening of every position (default depth - 4, at least 2). */
-  readonly scanDepth?: number;
-  /** Plies at the game's start that are never puzzles (default 6). */
-  readonly skipPlies?: number;
-}
-
-/** Statistics of one scan. */
-export interface ScanStats {
-  positions: number;
-  candidates: number;
-}
-
-/**
- * Puzzles from one game's positions (`positions[i]` before the i-th move): screened at the scan
- * depth, verified at the full depth. A found puzzle's next two positions are not tried (the same
- * combination, one move on).
- */
-export function puzzlesFromGame(
-  engine: Engine,
-  positions: readonly Position[],
-  options: ScanOptions,
-  stats: ScanStats = { positions: 0, candidates: 0 },
-): Array<FoundPuzzle & { ply: number }> {
-  const scanDepth = options.scanDepth ?? Math.max(2, options.depth - 4);
-  const skip = options.skipPlies ?? 6;
-  const found: Array<FoundPuzzle & { ply: number }> = [];
-  engine.newGame();
-  let previous: number | undefined;
-  for (let i = 0; i < positions.length; i++) {
-    const p = positions[i]!;
-    if (p.legalMoves().length === 0) break;
-    stats.positions++;
-    const quick = engine.analyse(p, { limits: { depth: scanDepth } }).score;
-    const before = previous;
-    previous = quick;
-    if (i < skip || unsuitable(p) || p.legalMoves().length < 2) continue;
-    if (quick < WIN_SCORE - 30 || (before !== undefined && before < -ALTERNATIVE_CEILING)) continue;
-    if (found.length > 0 && i - found[found.length - 1]!.ply <= 2) continue;
-    stats.candidates++;
-    const puzzle = findPuzzle(engine, p, options);
-    if (puzzle) found.push({ ...puzzle, ply: i });
-  }
-  return found;
-}
-
-/**
- * The positions of one self-play game: a few random opening plies from `seed`, then two engines
- * at a weak level (so that mistakes happen and can be punished), up to `maxPlies`.
- */
-export function selfPlayPositions(
-  variant: Variant,
-  seed: number,
-  level = 3,
-  maxPlies = 160,
-): Position[] {
-  const random = mulberry32(seed);
-  const engine = new Engine(variant, { ttBits: 16, seed });
-  let p = Position.start(variant);
-  const positions: Position[] = [p];
-  for (let ply = 0; ply < maxPlies; ply++) {
-    const legal = p.legalMoves();
-    if (legal.length === 0) break;
-    let move: Move | undefined;
-    if (ply < 4 && p.openingPly < 0) move = legal[(random() >>> 0) % legal.length];
-    else move = engine.search(p, { level, history: positions.slice(0, -1) }).move;
-    if (!move) break;
-    p = p.play(move);
-    if (p.burnable.length > 0) break;
-    positions.push(p);
-  }
-  return positions;
+/** Other first moves a shallow pass scores within half a man of `solution`. */
+function temptingMoves(shallow: readonly ScoredMove[], solution: Move): number {
+  const own = shallow.find((s) => sameMoveIdentity(s.move, solution));
+  if (!own) return 0;
+  return shallow.filter((s) => s !== own && s.score >= own.score - 50).length;
 }
 
 /** The credit of a real game: its event, players and date, read from its tags. */
@@ -355,4 +288,27 @@ export function verifyPuzzle(
   if (fault) return fault;
   if (!sameMoveIdentity(scored[0]!.move, first!)) return 'the search prefers another first move';
   return undefined;
+}
+
+/**
+ * The difficulty of a stored puzzle measured again (rating.ts), for a set rated by an older
+ * scale: `depth` is the set's verification depth. Undefined when the line does not replay.
+ */
+export function rateStoredPuzzle(
+  engine: Engine,
+  fen: string,
+  line: readonly string[],
+  themes: readonly string[],
+  depth: number,
+): number | undefined {
+  const start = Position.fromFen(engine.variant, fen);
+  if (!start.ok || line.length === 0) return undefined;
+  const first = parseMove(start.value, line[0]!);
+  if (!first.ok) return undefined;
+  const shallow = depth >= 6 ? scoreMoves(engine, start.value, { depth: depth - 4 }) : undefined;
+  return rate(engine, start.value, first.value, depth, {
+    solverMoves: (line.length + 1) / 2,
+    sacrifice: themes.includes('sacrifice'),
+    tempting: shallow ? temptingMoves(shallow, first.value) : 0,
+  });
 }
