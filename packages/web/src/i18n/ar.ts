@@ -230,6 +230,13 @@ export const ar: Messages = {
   variantName_israeli: 'داما الشارع الإسرائيلية',
   'variantName_israeli-6x6': 'الإسرائيلية 6x6',
   variantName_dhamet: 'ضامت',
+  variantName_frisian: 'الداما الفريزية',
+  variantName_frysk: 'فريسك!',
+  variantName_killer: 'داما كيلر',
+  variantName_breakthrough: 'داما الاختراق',
+  variantName_pool: 'داما البول الأمريكية',
+  variantName_thai: 'الداما التايلاندية (ماك-هوس)',
+  variantName_canadian: 'الداما الكندية',
   variantSummary_international: '10x10، ملوك طائرة، الجنود يأسرون إلى الخلف، وأطول أسر إلزامي.',
   variantSummary_brazilian: 'القواعد الدولية على رقعة 8x8: ملوك طائرة، وأطول أسر إلزامي.',
   variantSummary_russian: 'ملوك طائرة، واختيار حر بين الأسرات؛ الجندي المتوَّج وسط الأسر يكمله ملكًا.',
@@ -254,6 +261,14 @@ export const ar: Messages = {
     '6x6؛ يصبح الجندي ملكة في الصف الأبعد، والملكة العائدة إلى صفها تصبح ملكًا طائرًا.',
   variantSummary_dhamet:
     'داما الصحراء على 81 نقطة: القطع تختفي عند أسرها، وافتتاح ثابت من عشر نقلات.',
+  variantSummary_frisian:
+    '10x10، الأسر على الخطوط المستقيمة وعلى الأقطار؛ الأسر الأعلى قيمة إلزامي.',
+  variantSummary_frysk: 'قواعد الداما الفريزية بخمسة جنود لكل طرف في الصف الأخير.',
+  variantSummary_killer: 'القواعد الدولية، لكن الملك الذي يأسر ملكًا في آخر أسره يتوقف خلفه مباشرة.',
+  variantSummary_breakthrough: 'القواعد الدولية؛ يفوز أول من يتوّج ملكًا.',
+  variantSummary_pool: '8x8، الأسود يبدأ، ملوك طائرة، الجنود يأسرون إلى الخلف، والأسر بالاختيار.',
+  variantSummary_thai: '8x8، ثمانية جنود لكل طرف؛ الملوك تطير لكنها تقف خلف ما تأسره مباشرة.',
+  variantSummary_canadian: '12x12، 30 جنديًا لكل طرف، القواعد الدولية.',
   optionSummary_noForcedCapture: 'الأسر اختياري؛ والأسر الذي بدأ يكتمل حسب القواعد المعتادة.',
   optionSummary_giveaway: 'من لا يستطيع التحرك يفوز؛ التعادل بالتكرار فقط.',
   optionSummary_burnedPieces: 'يجوز ترك الأسر، لكن للخصم حينها أن يحرق قطعة كان يمكنها الأسر.',
@@ -331,6 +346,9 @@ export const ar: Messages = {
   rp_manCapturesBackAfterForward: 'إلى الأمام؛ وإلى الخلف فقط بعد قفزة إلى الأمام',
   rp_king_flying: 'طائر: أي مسافة، ويحط في أي مربع فارغ بعد القطعة المأسورة',
   rp_king_short: 'قصير: خطوة واحدة، ويقفز فوق قطعة مجاورة',
+  rp_king_flying_rightBehind: 'طائر، لكنه يقف خلف كل قطعة يأسرها مباشرة',
+  rp_king_flying_rightBehindKing:
+    'طائر: أي مسافة، ويقف في أي مربع فارغ بعد الأسر، لكن خلف الملك المأسور أخيرًا مباشرة',
   rp_param_queen: 'الملكات',
   rp_queen_short:
     'خطوة واحدة في أي اتجاه، إلى الأمام أو الخلف؛ تأخذ بالقفز فوق قطعة مجاورة في أي اتجاه',

@@ -231,6 +231,13 @@ export const he: Messages = {
   variantName_israeli: 'דמקה ישראלית (חוקי רחוב)',
   'variantName_israeli-6x6': 'ישראלית 6x6',
   variantName_dhamet: 'דאמט',
+  variantName_frisian: 'דמקה פריזית',
+  variantName_frysk: 'פריסק!',
+  variantName_killer: 'דמקת קילר',
+  variantName_breakthrough: 'דמקת פריצה',
+  variantName_pool: 'דמקת פול אמריקאית',
+  variantName_thai: 'דמקה תאילנדית (מאק-הוס)',
+  variantName_canadian: 'דמקה קנדית',
   variantSummary_international:
     '10x10, מלכים מעופפים, חיילים אוכלים גם אחורה, חובה לאכול את המקסימום.',
   variantSummary_brazilian: 'החוקים הבינלאומיים על לוח 8x8: מלכים מעופפים, חובה לאכול את המקסימום.',
@@ -255,6 +262,14 @@ export const he: Messages = {
     '6x6; חייל נעשה מלכה בשורה הרחוקה, ומלכה שחוזרת הביתה נעשית מלך מעופף.',
   variantSummary_dhamet:
     'דמקה סהרית על 81 נקודות: כלים נעלמים כשנאכלים, פתיחה קבועה של עשרה מסעים.',
+  variantSummary_frisian:
+    '10x10, אכילה לאורך השורות והטורים וגם באלכסונים; האכילה בעלת הערך הגבוה ביותר חובה.',
+  variantSummary_frysk: 'חוקי הדמקה הפריזית עם חמישה חיילים לכל צד, בשורה האחורית.',
+  variantSummary_killer: 'חוקים בינלאומיים, אבל מלך שאוכל מלך אחרון עוצר מיד מאחוריו.',
+  variantSummary_breakthrough: 'חוקים בינלאומיים; הראשון שמכתיר מלך מנצח.',
+  variantSummary_pool: '8x8, השחור פותח, מלכים מעופפים, חיילים אוכלים לאחור, בחירה חופשית באכילה.',
+  variantSummary_thai: '8x8, שמונה חיילים לכל צד; המלכים מעופפים אך נוחתים מיד מאחורי מה שאכלו.',
+  variantSummary_canadian: '12x12, 30 חיילים לכל צד, חוקים בינלאומיים.',
   optionSummary_noForcedCapture: 'האכילה אינה חובה; אכילה שהתחילה נמשכת לפי החוקים הרגילים.',
   optionSummary_giveaway: 'מי שאין לו מהלך מנצח; רק חזרה על עמדה היא תיקו.',
   optionSummary_burnedPieces: 'מותר לוותר על אכילה, אבל אז היריב רשאי לשרוף כלי שיכול היה לאכול.',
@@ -331,6 +346,9 @@ export const he: Messages = {
   rp_manCapturesBackAfterForward: 'קדימה; אחורה רק אחרי קפיצה קדימה',
   rp_king_flying: 'מעופף: כל מרחק, ונוחת בכל משבצת ריקה מעבר לכלי האכול',
   rp_king_short: 'קצר: צעד אחד, וקופץ מעל כלי סמוך',
+  rp_king_flying_rightBehind: 'מעופף, אך נוחת מיד מאחורי כל כלי שהוא אוכל',
+  rp_king_flying_rightBehindKing:
+    'מעופף: לכל מרחק, נוחת בכל משבצת ריקה מעבר לאכילה, אך מיד מאחורי מלך שנאכל אחרון',
   rp_param_queen: 'מלכות',
   rp_queen_short: 'צעד אחד לכל כיוון, קדימה או אחורה; אוכלת בקפיצה מעל כלי סמוך לכל כיוון',
   rp_queen_none: 'בגרסה זו אין מלכות',

@@ -215,6 +215,13 @@ export const it: Messages = {
   variantName_israeli: 'Dama di strada israeliana',
   'variantName_israeli-6x6': 'Israeliana 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Dama frisone',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Dama Killer',
+  variantName_breakthrough: 'Dama sfondamento',
+  variantName_pool: 'Dama pool americana',
+  variantName_thai: 'Dama thailandese (Mak-hos)',
+  variantName_canadian: 'Dama canadese',
   rp_title: 'Le regole di ogni variante',
   rp_intro:
     'Ogni pagina è scritta a partire dalle regole con cui gioca Damka, quindi corrisponde sempre al gioco.',
@@ -287,6 +294,9 @@ export const it: Messages = {
   rp_king_flying:
     'Volante: qualsiasi distanza, si ferma su qualsiasi casella libera dopo il pezzo preso',
   rp_king_short: 'Corta: un passo, salta un pezzo vicino',
+  rp_king_flying_rightBehind: 'Volante, ma si ferma subito dietro ogni pezzo che prende',
+  rp_king_flying_rightBehindKing:
+    'Volante: qualsiasi distanza, su qualsiasi casella vuota oltre la presa, ma subito dietro una dama presa per ultima',
   rp_param_queen: 'Regine',
   rp_queen_short:
     'Un passo in ogni direzione, avanti o indietro; prende saltando un pezzo vicino in ogni direzione',
@@ -360,6 +370,17 @@ export const it: Messages = {
     '6x6; la pedina diventa regina sull’ultima riga, e la regina tornata a casa diventa dama volante.',
   variantSummary_dhamet:
     'Dama sahariana su 81 punti: i pezzi spariscono appena presi, apertura fissa di dieci mosse.',
+  variantSummary_frisian:
+    '10x10, si prende lungo le linee oltre che le diagonali; vince la presa di valore maggiore.',
+  variantSummary_frysk: 'Regole frisoni con cinque pedine ciascuno, sull’ultima fila.',
+  variantSummary_killer:
+    'Regole internazionali, ma una dama che prende per ultima una dama si ferma subito dietro.',
+  variantSummary_breakthrough: 'Regole internazionali; vince chi fa dama per primo.',
+  variantSummary_pool:
+    '8x8, muove il Nero, dame volanti, le pedine prendono all’indietro, presa a scelta.',
+  variantSummary_thai:
+    '8x8, otto pedine ciascuno; le dame volano ma si fermano subito dietro ciò che prendono.',
+  variantSummary_canadian: '12x12, 30 pedine ciascuno, regole internazionali.',
   option_noForcedCapture: 'Presa non obbligatoria',
   option_giveaway: 'Vinciperdi',
   option_burnedPieces: 'Pezzi soffiati',
