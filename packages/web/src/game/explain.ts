@@ -7,12 +7,13 @@
  */
 import * as rules from '@damka/rules';
 import { formatMove, type Move, type Position, type Square } from '@damka/rules';
-import type { Locale, Translate } from '../i18n/index.ts';
+import type { Locale, MessageKey, Translate } from '../i18n/index.ts';
 
 /** The part of the rules' `Explanation` the app reads. */
 interface Explanation {
   readonly legal: boolean;
   readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
   readonly moves: readonly Move[];
   readonly text: string;
 }
@@ -23,6 +24,13 @@ function rulesExplainer(): Explainer | undefined {
   const fn: unknown = Reflect.get(rules, 'explainMove');
   return typeof fn === 'function' ? (fn as Explainer) : undefined;
 }
+
+/** Codes whose message takes no values. */
+const FIXED: Readonly<Record<string, MessageKey>> = {
+  kingLandsRightBehind: 'refusedLandRightBehind',
+  kingStopsBehindKing: 'refusedStopBehindKing',
+  gameOver: 'refusedGameOver',
+};
 
 /** Words for a refused attempt: `to` is -1 when a piece without a legal move was picked. */
 export function explainRefusal(
@@ -46,6 +54,14 @@ export function explainRefusal(
         if (e.code === 'forcedOpening' && e.moves[0]) {
           return t('refusedOpening', { move: formatMove(position, e.moves[0]) });
         }
+        if (e.code === 'moreValuableCapture' && e.moves.length > 0) {
+          return t('refusedValue', { squares: list(e.moves) });
+        }
+        if (e.code === 'kingMoveLimit') {
+          return t('refusedKingMoveLimit', { n: String(e.params?.limit ?? '') });
+        }
+        const fixed = FIXED[e.code];
+        if (fixed) return t(fixed);
         if (e.code === 'illegalShape' && locale !== 'en') return t('refused');
         return e.text;
       }

@@ -61,6 +61,13 @@ export const en = {
   refusedCapture: 'A capture is compulsory.',
   refusedCaptureHere: 'A capture is compulsory: {squares}.',
   refusedOpening: 'The opening is compulsory: play {move}.',
+  refusedValue:
+    'You must take the most valuable pieces (a king counts more than a man, less than two): {squares}.',
+  refusedLandRightBehind: 'A king lands right behind the piece it takes.',
+  refusedStopBehindKing: 'A king whose capture ends on a king stops right behind it.',
+  refusedKingMoveLimit:
+    'This king has made {n} moves in a row without capturing; move another piece.',
+  refusedGameOver: 'The game is over: a king has been crowned, and that wins.',
   refusedNotYourTurn: 'It is not your turn.',
   burnHint: 'Your opponent skipped a capture: you may burn one of the marked pieces, or just move.',
   burned: 'burned {square}',
@@ -428,6 +435,7 @@ export const en = {
   playerComputer: 'Computer · level {level}',
   playerOpponent: 'Opponent',
   variant: 'Variant',
+  variantGroup12: '12×12 board',
   variantGroup10: '10×10 board',
   variantGroup8: '8×8 board',
   variantGroupOther: 'Other boards',

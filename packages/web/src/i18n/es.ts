@@ -67,6 +67,13 @@ export const es: Messages = {
   refusedCapture: 'La captura es obligatoria.',
   refusedCaptureHere: 'La captura es obligatoria: {squares}.',
   refusedOpening: 'La apertura es obligatoria: juega {move}.',
+  refusedValue:
+    'Debes capturar las piezas de más valor (una dama vale más que un peón y menos que dos): {squares}.',
+  refusedLandRightBehind: 'Una dama cae justo detrás de la pieza que captura.',
+  refusedStopBehindKing:
+    'Una dama cuya captura termina en una dama se detiene justo detrás de ella.',
+  refusedKingMoveLimit: 'Esta dama ha hecho {n} jugadas seguidas sin capturar; mueve otra pieza.',
+  refusedGameOver: 'La partida ha terminado: se ha coronado una dama, y eso gana.',
   refusedNotYourTurn: 'No es tu turno.',
   burnHint:
     'Tu rival no hizo una captura: puedes soplar una de las piezas marcadas o simplemente mover.',
@@ -433,6 +440,7 @@ export const es: Messages = {
   playerComputer: 'Ordenador · nivel {level}',
   playerOpponent: 'Rival',
   variant: 'Variante',
+  variantGroup12: 'Tablero 12×12',
   variantGroup10: 'Tablero 10×10',
   variantGroup8: 'Tablero 8×8',
   variantGroupOther: 'Otros tableros',

@@ -67,6 +67,13 @@ export const fr: Messages = {
   refusedCapture: 'La prise est obligatoire.',
   refusedCaptureHere: 'La prise est obligatoire : {squares}.',
   refusedOpening: 'L’ouverture est imposée : jouez {move}.',
+  refusedValue:
+    'Vous devez prendre les pièces de plus grande valeur (une dame vaut plus qu’un pion, moins que deux) : {squares}.',
+  refusedLandRightBehind: 'Une dame s’arrête juste derrière la pièce qu’elle prend.',
+  refusedStopBehindKing: 'Une dame dont la prise finit sur une dame s’arrête juste derrière elle.',
+  refusedKingMoveLimit:
+    'Cette dame a joué {n} coups de suite sans prendre ; jouez une autre pièce.',
+  refusedGameOver: 'La partie est finie : une dame a été faite, et cela gagne.',
   refusedNotYourTurn: 'Ce n’est pas votre tour.',
   burnHint:
     'Votre adversaire a omis une prise : vous pouvez souffler l’une des pièces marquées, ou simplement jouer.',
@@ -436,6 +443,7 @@ export const fr: Messages = {
   playerComputer: 'Ordinateur · niveau {level}',
   playerOpponent: 'Adversaire',
   variant: 'Variante',
+  variantGroup12: 'Damier 12×12',
   variantGroup10: 'Damier 10×10',
   variantGroup8: 'Damier 8×8',
   variantGroupOther: 'Autres damiers',

@@ -67,6 +67,14 @@ export const it: Messages = {
   refusedCapture: 'La presa è obbligatoria.',
   refusedCaptureHere: 'La presa è obbligatoria: {squares}.',
   refusedOpening: 'L’apertura è obbligatoria: gioca {move}.',
+  refusedValue:
+    'Devi prendere i pezzi di maggior valore (una dama vale più di una pedina, meno di due): {squares}.',
+  refusedLandRightBehind: 'Una dama si ferma subito dietro il pezzo che prende.',
+  refusedStopBehindKing:
+    'Una dama la cui presa finisce su una dama si ferma subito dietro di essa.',
+  refusedKingMoveLimit:
+    'Questa dama ha fatto {n} mosse di fila senza prendere; muovi un altro pezzo.',
+  refusedGameOver: 'La partita è finita: è stata fatta una dama, e questo vince.',
   refusedNotYourTurn: 'Non è il tuo turno.',
   burnHint:
     'L’avversario ha saltato una presa: puoi soffiare uno dei pezzi segnati, o semplicemente muovere.',
@@ -431,6 +439,7 @@ export const it: Messages = {
   playerComputer: 'Computer · livello {level}',
   playerOpponent: 'Avversario',
   variant: 'Variante',
+  variantGroup12: 'Damiera 12×12',
   variantGroup10: 'Damiera 10×10',
   variantGroup8: 'Damiera 8×8',
   variantGroupOther: 'Altre damiere',

@@ -67,6 +67,13 @@ export const nl: Messages = {
   refusedCapture: 'Slaan is verplicht.',
   refusedCaptureHere: 'Slaan is verplicht: {squares}.',
   refusedOpening: 'De opening is verplicht: speel {move}.',
+  refusedValue:
+    'Je moet de stukken met de hoogste waarde slaan (een dam telt meer dan een schijf, minder dan twee): {squares}.',
+  refusedLandRightBehind: 'Een dam landt direct achter het stuk dat hij slaat.',
+  refusedStopBehindKing: 'Een dam die als laatste een dam slaat, stopt direct erachter.',
+  refusedKingMoveLimit:
+    'Deze dam heeft {n} zetten achter elkaar gedaan zonder te slaan; speel met een ander stuk.',
+  refusedGameOver: 'De partij is voorbij: er is een dam gehaald, en dat wint.',
   refusedNotYourTurn: 'Je bent niet aan zet.',
   burnHint:
     'Je tegenstander sloeg niet terwijl het moest: je mag een van de gemarkeerde stukken blazen, of gewoon zetten.',
@@ -432,6 +439,7 @@ export const nl: Messages = {
   playerComputer: 'Computer · niveau {level}',
   playerOpponent: 'Tegenstander',
   variant: 'Spelvariant',
+  variantGroup12: '12×12-bord',
   variantGroup10: '10×10-bord',
   variantGroup8: '8×8-bord',
   variantGroupOther: 'Andere borden',

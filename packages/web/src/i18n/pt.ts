@@ -67,6 +67,12 @@ export const pt: Messages = {
   refusedCapture: 'A captura é obrigatória.',
   refusedCaptureHere: 'A captura é obrigatória: {squares}.',
   refusedOpening: 'A abertura é obrigatória: jogue {move}.',
+  refusedValue:
+    'Tens de capturar as peças de maior valor (uma dama vale mais do que uma pedra, menos do que duas): {squares}.',
+  refusedLandRightBehind: 'Uma dama para logo atrás da peça que captura.',
+  refusedStopBehindKing: 'Uma dama cuja captura termina numa dama para logo atrás dela.',
+  refusedKingMoveLimit: 'Esta dama fez {n} lances seguidos sem capturar; joga outra peça.',
+  refusedGameOver: 'A partida terminou: foi coroada uma dama, e isso ganha.',
   refusedNotYourTurn: 'Não é a tua vez.',
   burnHint:
     'O adversário não fez uma captura: pode soprar uma das peças marcadas, ou simplesmente jogar.',
@@ -433,6 +439,7 @@ export const pt: Messages = {
   playerComputer: 'Computador · nível {level}',
   playerOpponent: 'Adversário',
   variant: 'Variante',
+  variantGroup12: 'Tabuleiro 12×12',
   variantGroup10: 'Tabuleiro 10×10',
   variantGroup8: 'Tabuleiro 8×8',
   variantGroupOther: 'Outros tabuleiros',

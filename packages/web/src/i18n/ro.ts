@@ -59,6 +59,14 @@ export const ro: Messages = {
   refusedCapture: 'Captura este obligatorie.',
   refusedCaptureHere: 'Captura este obligatorie: {squares}.',
   refusedOpening: 'Deschiderea este obligatorie: joacă {move}.',
+  refusedValue:
+    'Trebuie să iei piesele cu cea mai mare valoare (o damă valorează mai mult decât o piesă, mai puțin decât două): {squares}.',
+  refusedLandRightBehind: 'O damă se oprește imediat în spatele piesei pe care o ia.',
+  refusedStopBehindKing:
+    'O damă a cărei captură se termină pe o damă se oprește imediat în spatele ei.',
+  refusedKingMoveLimit:
+    'Această damă a făcut {n} mutări la rând fără să captureze; mută altă piesă.',
+  refusedGameOver: 'Partida s-a încheiat: s-a făcut o damă, iar asta câștigă.',
   refusedNotYourTurn: 'Nu este rândul tău.',
   burnHint:
     'Adversarul a evitat o captură: poți arde una dintre piesele marcate sau poți muta direct.',
@@ -435,6 +443,7 @@ export const ro: Messages = {
   playerComputer: 'Calculator · nivelul {level}',
   playerOpponent: 'Adversar',
   variant: 'Variantă',
+  variantGroup12: 'Tablă 12×12',
   variantGroup10: 'Tablă 10×10',
   variantGroup8: 'Tablă 8×8',
   variantGroupOther: 'Alte table',

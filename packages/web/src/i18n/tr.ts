@@ -68,6 +68,12 @@ export const tr: Messages = {
   refusedCapture: 'Taş almak zorunludur.',
   refusedCaptureHere: 'Taş almak zorunlu: {squares}.',
   refusedOpening: 'Açılış zorunlu: {move} oynayın.',
+  refusedValue:
+    'En değerli taşları almalısın (dama bir taştan değerli, iki taştan değersizdir): {squares}.',
+  refusedLandRightBehind: 'Dama aldığı taşın hemen arkasına iner.',
+  refusedStopBehindKing: 'Alışı bir damada biten dama hemen onun arkasında durur.',
+  refusedKingMoveLimit: 'Bu dama almadan üst üste {n} hamle yaptı; başka bir taş oyna.',
+  refusedGameOver: 'Oyun bitti: bir dama çıktı ve bu kazandırır.',
   refusedNotYourTurn: 'Sıra sende değil.',
   burnHint:
     'Rakibiniz bir alışı atladı: işaretli taşlardan birini yakabilir ya da normal hamle yapabilirsiniz.',
@@ -425,6 +431,7 @@ export const tr: Messages = {
   playerComputer: 'Bilgisayar · seviye {level}',
   playerOpponent: 'Rakip',
   variant: 'Varyant',
+  variantGroup12: '12×12 tahta',
   variantGroup10: '10×10 tahta',
   variantGroup8: '8×8 tahta',
   variantGroupOther: 'Diğer tahtalar',
