@@ -317,7 +317,8 @@ test('random colour: the computer gets White in some games and Black in others',
   const seen = new Set<string>();
   for (let i = 0; i < 24 && seen.size < 2; i++) {
     await openNewGame(page, 'computer');
-    await page.locator('input[name="human"][value="random"]').check({ force: true });
+    // the label a player taps (the dialog scrolls it into view; the radio itself is hidden)
+    await page.locator('label:has(> input[name="human"][value="random"])').click();
     await page.getByTestId('level').selectOption('1');
     await page.getByTestId('start').click();
     await page.locator('.play').waitFor();

@@ -2,11 +2,21 @@
  * The seven later rule sets in a real browser: the app's own computer worker plays both sides of a
  * game at level 1 to its end in each, and every entry it answers is replayed by the rules package
  * as a legal move — so the bundled engine, the worker protocol and the game record all know these
- * rules. The worker is the one the game screen loads (its URL read from a started game).
+ * rules. The worker is the one the game screen loads (its URL read from a started game). On a
+ * phone, the 12x12 and the Frisian boards are drawn whole, in view, and take a move by tapping.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openNewGame, startHarness, type Harness } from './harness.ts';
+import { Position, formatMove, variantOrThrow } from '@damka/rules';
+import {
+  SCREENSHOTS,
+  clickSquare,
+  gameState,
+  openNewGame,
+  startGame,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 import { newGame, replay, type Entry } from '../src/game/record.ts';
 import type { FromWorker, Question } from '../src/computer/protocol.ts';
 
@@ -81,6 +91,35 @@ test('each new rule set: the computer plays a legal game to its end (level 1)', 
     console.log(
       `${variant}: ${replayed.entries.length} plies, ${replayed.result.reason}, ${seconds.toFixed(1)} s`,
     );
+  }
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('on a phone: the 12x12 and Frisian boards are drawn whole and play a move', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844 });
+  await page.goto(h.url);
+  for (const id of ['canadian', 'frisian']) {
+    const variant = variantOrThrow(id);
+    await startGame(page, id);
+    const squares = page.locator('.damka-board [data-square].sq');
+    assert.equal(await squares.count(), variant.topology.size, `${id}: every square drawn`);
+    const board = await page.locator('.damka-board svg').boundingBox();
+    assert.ok(
+      board && board.x >= 0 && board.x + board.width <= 390,
+      `${id}: the board fits across`,
+    );
+    assert.ok(board.width > 300, `${id}: the board uses the width (${board.width}px)`);
+    const start = Position.start(variant);
+    const move = start.legalMoves()[0]!;
+    await clickSquare(page, move.from);
+    await clickSquare(page, move.to);
+    await page.waitForFunction(
+      () => Number(document.querySelector('.play')?.getAttribute('data-ply')) === 1,
+    );
+    const after = start.play(move);
+    assert.equal((await gameState(page)).fen, after.fen, `${id}: ${formatMove(start, move)}`);
+    await page.screenshot({ path: `${SCREENSHOTS}new-variant-${id}-phone.png` });
   }
   assert.deepEqual(errors, []);
   await page.context().close();

@@ -53,6 +53,7 @@ export const ar: Messages = {
   reasonNoMoves: 'لا توجد نقلة قانونية لدى {color}.',
   reasonNoMovesGiveaway: 'لا توجد نقلة قانونية لدى {color}، لذا يفوز (لعبة العطاء).',
   reasonResign: 'استسلم {color}.',
+  reasonCrowned: '{color} توّج الملك الأول، وهذا فوز.',
   reasonRepetition: 'تكررت الوضعية نفسها {n} مرات.',
   refused: 'هذه ليست نقلة قانونية.',
   refusedNoMove: 'لا توجد نقلة قانونية لهذه القطعة.',

@@ -55,6 +55,7 @@ export const en = {
   reasonNoMoves: '{color} has no legal move.',
   reasonNoMovesGiveaway: '{color} has no legal move and so wins (give-away).',
   reasonResign: '{color} resigned.',
+  reasonCrowned: '{color} crowned the first king, and that wins.',
   reasonRepetition: 'The same position occurred {n} times.',
   refused: 'Not a legal move.',
   refusedNoMove: 'This piece has no legal move.',

@@ -56,6 +56,7 @@ export const es: Messages = {
   reasonNoMoves: '{color} no tienen ninguna jugada legal.',
   reasonNoMovesGiveaway: '{color} no tienen ninguna jugada legal y por eso ganan (gana pierde).',
   reasonResign: '{color} abandonan.',
+  reasonCrowned: '{color} coronó la primera dama, y eso gana.',
   reasonRepetition: 'La misma posición se ha repetido {n} veces.',
   reasonAgreement: 'Los dos jugadores acordaron tablas.',
   reasonTimeout: '{color} pierden por tiempo.',

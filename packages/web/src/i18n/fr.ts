@@ -56,6 +56,7 @@ export const fr: Messages = {
   reasonNoMoves: 'Les {color} n’ont aucun coup légal.',
   reasonNoMovesGiveaway: 'Les {color} n’ont aucun coup légal et gagnent donc (qui perd gagne).',
   reasonResign: 'Les {color} abandonnent.',
+  reasonCrowned: '{color} a fait la première dame, et cela gagne.',
   reasonRepetition: 'La même position s’est produite {n} fois.',
   reasonAgreement: 'Les deux joueurs ont accepté la nulle.',
   reasonTimeout: 'Les {color} ont perdu au temps.',

@@ -53,6 +53,7 @@ export const he: Messages = {
   reasonNoMoves: 'ל{color} אין מהלך חוקי.',
   reasonNoMovesGiveaway: 'ל{color} אין מהלך חוקי ולכן הוא מנצח (דמקה הפוכה).',
   reasonResign: '{color} נכנע.',
+  reasonCrowned: '{color} הכתיר את המלך הראשון, וזה ניצחון.',
   reasonRepetition: 'אותה עמדה חזרה {n} פעמים.',
   refused: 'זה אינו מהלך חוקי.',
   refusedNoMove: 'לכלי הזה אין מהלך חוקי.',

@@ -56,6 +56,7 @@ export const it: Messages = {
   reasonNoMoves: 'Il {color} non ha mosse legali.',
   reasonNoMovesGiveaway: 'Il {color} non ha mosse legali e quindi vince (vinciperdi).',
   reasonResign: 'Il {color} abbandona.',
+  reasonCrowned: '{color} ha fatto la prima dama, e questo vince.',
   reasonRepetition: 'La stessa posizione si è ripetuta {n} volte.',
   reasonAgreement: 'I due giocatori hanno concordato la patta.',
   reasonTimeout: 'Il {color} perde per tempo.',

@@ -56,6 +56,7 @@ export const nl: Messages = {
   reasonNoMoves: '{color} heeft geen geldige zet.',
   reasonNoMovesGiveaway: '{color} heeft geen geldige zet en wint dus (wie verliest, wint).',
   reasonResign: '{color} geeft op.',
+  reasonCrowned: '{color} haalde de eerste dam, en dat wint.',
   reasonRepetition: 'Dezelfde stand kwam {n} keer voor.',
   reasonAgreement: 'Beide spelers kwamen remise overeen.',
   reasonTimeout: '{color} verliest op tijd.',

@@ -56,6 +56,7 @@ export const pt: Messages = {
   reasonNoMoves: 'As {color} não têm nenhum lance legal.',
   reasonNoMovesGiveaway: 'As {color} não têm nenhum lance legal e por isso ganham (perde-ganha).',
   reasonResign: 'As {color} desistiram.',
+  reasonCrowned: '{color} coroou a primeira dama, e isso ganha.',
   reasonRepetition: 'A mesma posição repetiu-se {n} vezes.',
   reasonAgreement: 'Os dois jogadores acordaram o empate.',
   reasonTimeout: 'As {color} perderam por tempo.',

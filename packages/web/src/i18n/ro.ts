@@ -53,6 +53,7 @@ export const ro: Messages = {
   reasonNoMoves: '{color} nu are nicio mutare legală.',
   reasonNoMovesGiveaway: '{color} nu are nicio mutare legală și deci câștigă (dame pierzătoare).',
   reasonResign: '{color} a abandonat.',
+  reasonCrowned: '{color} a făcut prima damă, iar asta câștigă.',
   reasonRepetition: 'Aceeași poziție s-a repetat de {n} ori.',
   refused: 'Nu este o mutare legală.',
   refusedNoMove: 'Această piesă nu are nicio mutare legală.',

@@ -56,6 +56,7 @@ export const ru: Messages = {
   reasonNoMoves: '{color} не имеют допустимого хода.',
   reasonNoMovesGiveaway: '{color} не имеют допустимого хода и поэтому выиграли (поддавки).',
   reasonResign: '{color} сдались.',
+  reasonCrowned: '{color} первыми провели дамку, и это победа.',
   reasonRepetition: 'Одна и та же позиция повторилась {n} раза.',
   reasonAgreement: 'Игроки согласились на ничью.',
   reasonTimeout: '{color} проиграли по времени.',

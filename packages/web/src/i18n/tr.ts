@@ -57,6 +57,7 @@ export const tr: Messages = {
   reasonNoMovesGiveaway:
     '{color} tarafın geçerli hamlesi yok ve bu yüzden kazanıyor (kaybeden kazanır).',
   reasonResign: '{color} terk etti.',
+  reasonCrowned: '{color} ilk damayı çıkardı ve bu kazandırır.',
   reasonRepetition: 'Aynı konum {n} kez tekrarlandı.',
   reasonAgreement: 'İki oyuncu beraberlikte anlaştı.',
   reasonTimeout: '{color} süreden kaybetti.',
