@@ -130,7 +130,20 @@ for (const size of SIZES) {
     for (const v of VARIANTS.filter((r) => r.id.includes('-'))) {
       assert.ok(!text.includes(v.id), `no id ${v.id} shown`);
     }
-    assert.equal(await dialog.locator('.variant-group').count(), 3);
+    const groups = dialog.locator('.variant-group');
+    assert.equal(await groups.count(), 4);
+    const idsIn = (i: number) =>
+      groups
+        .nth(i)
+        .locator('label[data-variant]')
+        .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-variant')));
+    const ten = await idsIn(0);
+    for (const id of ['international', 'frisian', 'frysk', 'killer', 'breakthrough']) {
+      assert.ok(ten.includes(id), `${id} with International on 10x10: ${ten.join()}`);
+    }
+    assert.deepEqual(await idsIn(1), ['canadian']);
+    const eight = await idsIn(2);
+    for (const id of ['english', 'russian', 'pool', 'thai']) assert.ok(eight.includes(id), id);
     await page.screenshot({ path: `${SCREENSHOTS}new-game-${size.name}.png` });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -293,7 +306,8 @@ test('random colour: the computer gets White in some games and Black in others',
   const seen = new Set<string>();
   for (let i = 0; i < 24 && seen.size < 2; i++) {
     await openNewGame(page, 'computer');
-    await page.locator('input[name="human"][value="random"]').check({ force: true });
+    // the label a player taps (the dialog scrolls it into view; the radio itself is hidden)
+    await page.locator('label:has(> input[name="human"][value="random"])').click();
     await page.getByTestId('level').selectOption('1');
     await page.getByTestId('start').click();
     await page.locator('.play').waitFor();

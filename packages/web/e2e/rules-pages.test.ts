@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, houseRuleConflicts, houseRulesFor } from '@damka/rules';
 import { en } from '../src/i18n/en.ts';
+import { piecesPerSide } from '../src/rules-pages/describe.ts';
 import { SCREENSHOTS, useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -42,7 +43,11 @@ test('Rules from the menu: the index, the differences table and every variant pa
     // the start position with every piece of the variant's start, square names drawn
     const start = article.locator('[data-diagram="start"] .damka-board');
     await start.locator('.piece').first().waitFor();
-    assert.ok((await start.locator('.piece').count()) >= 12, `${r.id}: start pieces`);
+    assert.equal(
+      await start.locator('.piece').count(),
+      2 * piecesPerSide(r.startFen),
+      `${r.id}: start pieces`,
+    );
     assert.ok((await start.locator('.label').count()) > 0, `${r.id}: square names`);
     // a worked capture whose legal landing squares are marked
     const choice = article.locator('[data-diagram="choice"]');

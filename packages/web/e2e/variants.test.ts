@@ -55,13 +55,24 @@ async function clickMove(page: Page, move: Move, plyBefore: number): Promise<voi
   }
 }
 
+/**
+ * Where the start puts the men too far apart for a capture within a few plies (Frysk!'s five a side
+ * on the back rows), the game starts from this position instead, typed into the dialog.
+ */
+const CLOSER_START: Readonly<Record<string, string>> = {
+  frysk: 'W:W31,32,33,34,35:B16,17,18,19,20',
+};
+
 for (const rules of VARIANTS) {
   test(`${rules.id}: start from the menu, drag a move, click a line to a capture`, async () => {
     const { page, errors } = await h.page();
     await page.goto(h.url);
-    await startGame(page, rules.id);
+    const fen = CLOSER_START[rules.id];
+    await startGame(page, rules.id, fen ? { fen } : {});
     const variant = variantOrThrow(rules.id);
-    let position = Position.start(variant);
+    const from = fen ? Position.fromFen(variant, fen) : null;
+    if (from) assert.ok(from.ok, fen);
+    let position = from?.ok ? from.value : Position.start(variant);
     assert.equal((await gameState(page)).fen, position.fen);
     assert.equal(await page.locator('.damka-board .piece').count(), countPieces(position));
 

@@ -69,6 +69,7 @@ test('languages outside the first page load on demand and cover the main screens
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly Locale[]>> = {
   appName: ['ro', 'ru', 'fr', 'es', 'pt', 'it', 'tr', 'nl'],
   variantName_dhamet: ['ro', 'fr', 'es', 'pt', 'it', 'tr', 'nl'],
+  variantName_frysk: ['ro', 'fr', 'es', 'pt', 'it', 'nl'],
   menu: ['fr', 'pt', 'it', 'nl'],
   no: ['es', 'it'],
   rp_no: ['es', 'it'],

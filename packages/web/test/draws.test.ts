@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { positionKey } from '@damka/rules';
+import { Position, positionKey, variantOrThrow } from '@damka/rules';
 import {
   entryOf,
   newGame,
@@ -77,6 +77,21 @@ test('International: two kings against a lone king, not won within 5 moves each,
     resultReason(translator('en'), r!, false),
     'White did not win with 2 pieces against a lone king within 5 moves.',
   );
+});
+
+test('Breakthrough: the first crowning wins, and the reason says so', () => {
+  const fen = 'W:W7:B45';
+  const start = Position.fromFen(variantOrThrow('breakthrough'), fen);
+  assert.ok(start.ok);
+  const crowning = start.value.legalMoves()[0]!;
+  const game = newGame({ variant: 'breakthrough', options: {}, fen }, 'friend', null);
+  const r = replay({ ...game, entries: [entryOf(crowning)] }).result;
+  assert.equal(r?.winner, 'white');
+  assert.equal(
+    resultReason(translator('en'), r!, false, true),
+    'White crowned the first king, and that wins.',
+  );
+  assert.equal(resultReason(translator('en'), r!, false), 'Black has no legal move.');
 });
 
 test('English: 40 moves each without a capture or a man move, draw', () => {

@@ -17,7 +17,7 @@ import {
 } from '../src/game/record.ts';
 import { chooseBurn } from '../src/computer/responder.ts';
 import { explainRefusal } from '../src/game/explain.ts';
-import { LOCALES, direction, pickLocale, translator } from '../src/i18n/index.ts';
+import { LOCALES, direction, loadCatalogue, pickLocale, translator } from '../src/i18n/index.ts';
 import { en } from '../src/i18n/en.ts';
 import { he } from '../src/i18n/he.ts';
 import { ar } from '../src/i18n/ar.ts';
@@ -160,6 +160,30 @@ test('refusals are explained from the legal moves', () => {
   const dhamet = Position.start(variantOrThrow('dhamet'));
   const d = variantOrThrow('dhamet').squares;
   assert.match(explainRefusal(dhamet, d.parse('e4'), d.parse('e5'), t), /d4-e5/);
+});
+
+test('refusals under the newer rule sets are worded in the player’s language', async () => {
+  await loadCatalogue('ru');
+  const ru = translator('ru');
+  const at = (id: string, fen: string) => {
+    const v = variantOrThrow(id);
+    const p = Position.fromFen(v, fen);
+    assert.ok(p.ok, `${id} ${fen}`);
+    return { p: p.value, sq: (n: string) => v.squares.parse(n) };
+  };
+  const thai = at('thai', 'W:WKa1:Bc3,h8');
+  assert.equal(
+    explainRefusal(thai.p, thai.sq('a1'), thai.sq('e5'), ru),
+    ru('why_kingLandsRightBehind'),
+  );
+  const killer = at('killer', 'W:WK46:BK37,5');
+  assert.equal(
+    explainRefusal(killer.p, killer.sq('46'), killer.sq('28'), ru),
+    ru('why_kingStopsBehindKing'),
+  );
+  const bt = at('breakthrough', 'W:WK5,31:B20');
+  assert.equal(explainRefusal(bt.p, bt.sq('31'), bt.sq('27'), ru), ru('why_gameOver'));
+  assert.notEqual(ru('why_gameOver'), t('why_gameOver'));
 });
 
 test('catalogues: every language names the menu and game strings; directions and locale picking', () => {

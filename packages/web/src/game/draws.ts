@@ -107,9 +107,21 @@ export function resultTitle(t: Translate, r: GameResult): string {
   return r.winner ? t('winner', { color: t(r.winner) }) : t('draw');
 }
 
-/** The reason of a result as a sentence in the page's language, with the game's own figures. */
-export function resultReason(t: Translate, r: GameResult, giveaway: boolean): string {
-  const base = reasonSentence(t, r, giveaway);
+/**
+ * The reason of a result as a sentence in the page's language, with the game's own figures.
+ * `crowned`: the game ended on a crowning that wins (Breakthrough), which leaves the loser without
+ * a move; it is worded as the crowning, not as a blocked side.
+ */
+export function resultReason(
+  t: Translate,
+  r: GameResult,
+  giveaway: boolean,
+  crowned = false,
+): string {
+  const base =
+    crowned && r.reason === 'noMoves' && r.winner
+      ? t('reasonCrowned', { color: t(r.winner) })
+      : reasonSentence(t, r, giveaway);
   const a = r.adjudication;
   if (!a) return base;
   if (a.white === a.black) return `${base} ${t('reasonMaterialEqual', { n: a.white })}`;

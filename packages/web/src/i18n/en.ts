@@ -55,6 +55,7 @@ export const en = {
   reasonNoMoves: '{color} has no legal move.',
   reasonNoMovesGiveaway: '{color} has no legal move and so wins (give-away).',
   reasonResign: '{color} resigned.',
+  reasonCrowned: '{color} crowned the first king, and that wins.',
   reasonRepetition: 'The same position occurred {n} times.',
   refused: 'Not a legal move.',
   refusedNoMove: 'This piece has no legal move.',
@@ -246,6 +247,13 @@ export const en = {
   variantName_israeli: 'Israeli street draughts',
   'variantName_israeli-6x6': 'Israeli 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Frisian',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Killer',
+  variantName_breakthrough: 'Breakthrough',
+  variantName_pool: 'Pool checkers',
+  variantName_thai: 'Thai (Mak-hos)',
+  variantName_canadian: 'Canadian',
   variantSummary_international:
     '10x10, flying kings, men capture backward, the longest capture is compulsory.',
   variantSummary_brazilian: 'International rules on 8x8: flying kings, longest capture compulsory.',
@@ -274,6 +282,16 @@ export const en = {
     '6x6; a man becomes a queen on the far row, and a queen back home becomes a flying king.',
   variantSummary_dhamet:
     'Saharan draughts on 81 points: pieces vanish as taken, a fixed ten-move opening.',
+  variantSummary_frisian:
+    '10x10, captures along the lines as well as the diagonals; the most valuable capture wins.',
+  variantSummary_frysk: 'Frisian rules with five men each, on the back rows.',
+  variantSummary_killer:
+    'International rules, but a king that takes a king last stops right behind it.',
+  variantSummary_breakthrough: 'International rules; the first to crown a king wins.',
+  variantSummary_pool:
+    '8x8, Black starts, flying kings, men capture backward, free choice of capture.',
+  variantSummary_thai: '8x8, eight men each; kings fly but land right behind what they take.',
+  variantSummary_canadian: '12x12, 30 men each, International rules.',
   optionSummary_noForcedCapture:
     'Capturing is optional; a capture once started follows the usual rules.',
   optionSummary_giveaway: 'The side that cannot move wins; only repetition draws.',
@@ -356,6 +374,9 @@ export const en = {
   rp_manCapturesBackAfterForward: 'Forward; backward only after a forward jump',
   rp_king_flying: 'Flying: any distance, landing on any empty square beyond a capture',
   rp_king_short: 'Short: one step, jumping an adjacent piece',
+  rp_king_flying_rightBehind: 'Flying, but lands on the square right behind each piece it takes',
+  rp_king_flying_rightBehindKing:
+    'Flying: any distance, landing on any empty square beyond a capture, but right behind a king taken last',
   rp_param_queen: 'Queens',
   rp_queen_short:
     'One step in any direction, forward or backward; captures by jumping an adjacent piece in any direction',
@@ -410,6 +431,7 @@ export const en = {
   playerComputer: 'Computer · level {level}',
   playerOpponent: 'Opponent',
   variant: 'Variant',
+  variantGroup12: '12×12 board',
   variantGroup10: '10×10 board',
   variantGroup8: '8×8 board',
   variantGroupOther: 'Other boards',

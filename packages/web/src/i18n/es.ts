@@ -56,6 +56,7 @@ export const es: Messages = {
   reasonNoMoves: '{color} no tienen ninguna jugada legal.',
   reasonNoMovesGiveaway: '{color} no tienen ninguna jugada legal y por eso ganan (gana pierde).',
   reasonResign: '{color} abandonan.',
+  reasonCrowned: '{color} coronó la primera dama, y eso gana.',
   reasonRepetition: 'La misma posición se ha repetido {n} veces.',
   reasonAgreement: 'Los dos jugadores acordaron tablas.',
   reasonTimeout: '{color} pierden por tiempo.',
@@ -218,6 +219,13 @@ export const es: Messages = {
   variantName_israeli: 'Damas callejeras israelíes',
   'variantName_israeli-6x6': 'Israelí 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Damas frisias',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Damas Killer',
+  variantName_breakthrough: 'Damas de ruptura',
+  variantName_pool: 'Damas pool americanas',
+  variantName_thai: 'Damas tailandesas (Mak-hos)',
+  variantName_canadian: 'Damas canadienses',
   rp_title: 'Las reglas de cada variante',
   rp_intro:
     'Cada página se escribe a partir de las reglas con las que juega Damka, así que siempre coincide con el juego.',
@@ -290,6 +298,9 @@ export const es: Messages = {
   rp_king_flying:
     'Volante: cualquier distancia, se detiene en cualquier casilla libre tras la pieza capturada',
   rp_king_short: 'Corta: un paso, salta una pieza vecina',
+  rp_king_flying_rightBehind: 'Voladora, pero cae justo detrás de cada pieza que captura',
+  rp_king_flying_rightBehindKing:
+    'Voladora: cualquier distancia, cae en cualquier casilla vacía tras la captura, pero justo detrás de una dama capturada al final',
   rp_param_queen: 'Reinas',
   rp_queen_short:
     'Un paso en cualquier dirección, hacia delante o hacia atrás; captura saltando una pieza vecina en cualquier dirección',
@@ -363,6 +374,17 @@ export const es: Messages = {
     '6x6; el peón se hace reina en la última fila, y la reina que vuelve a casa, dama volante.',
   variantSummary_dhamet:
     'Damas saharianas en 81 puntos: las piezas desaparecen al capturarlas, apertura fija de diez jugadas.',
+  variantSummary_frisian:
+    '10x10, se captura por las líneas y por las diagonales; manda la captura de mayor valor.',
+  variantSummary_frysk: 'Reglas frisias con cinco peones cada uno, en la fila del fondo.',
+  variantSummary_killer:
+    'Reglas internacionales, pero una dama que captura una dama al final se detiene justo detrás.',
+  variantSummary_breakthrough: 'Reglas internacionales; gana el primero que corona una dama.',
+  variantSummary_pool:
+    '8x8, empiezan las negras, damas voladoras, los peones capturan hacia atrás, captura libre.',
+  variantSummary_thai:
+    '8x8, ocho peones cada uno; las damas vuelan pero caen justo detrás de lo que capturan.',
+  variantSummary_canadian: '12x12, 30 peones cada uno, reglas internacionales.',
   option_noForcedCapture: 'Captura no obligatoria',
   option_giveaway: 'Gana pierde',
   option_burnedPieces: 'Piezas sopladas',
@@ -414,6 +436,7 @@ export const es: Messages = {
   playerComputer: 'Ordenador · nivel {level}',
   playerOpponent: 'Rival',
   variant: 'Variante',
+  variantGroup12: 'Tablero 12×12',
   variantGroup10: 'Tablero 10×10',
   variantGroup8: 'Tablero 8×8',
   variantGroupOther: 'Otros tableros',

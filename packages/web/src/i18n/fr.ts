@@ -56,6 +56,7 @@ export const fr: Messages = {
   reasonNoMoves: 'Les {color} n’ont aucun coup légal.',
   reasonNoMovesGiveaway: 'Les {color} n’ont aucun coup légal et gagnent donc (qui perd gagne).',
   reasonResign: 'Les {color} abandonnent.',
+  reasonCrowned: '{color} a fait la première dame, et cela gagne.',
   reasonRepetition: 'La même position s’est produite {n} fois.',
   reasonAgreement: 'Les deux joueurs ont accepté la nulle.',
   reasonTimeout: 'Les {color} ont perdu au temps.',
@@ -219,6 +220,13 @@ export const fr: Messages = {
   variantName_israeli: 'Dames israéliennes de rue',
   'variantName_israeli-6x6': 'Israéliennes 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Dames frisonnes',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Dames Killer',
+  variantName_breakthrough: 'Dames percée',
+  variantName_pool: 'Dames pool américaines',
+  variantName_thai: 'Dames thaïlandaises (Mak-hos)',
+  variantName_canadian: 'Dames canadiennes',
   rp_title: 'Les règles de chaque variante',
   rp_intro:
     'Chaque page est écrite à partir des règles avec lesquelles Damka joue : elle correspond toujours au jeu.',
@@ -292,6 +300,9 @@ export const fr: Messages = {
   rp_king_flying:
     'Volante : toute distance, arrêt sur n’importe quelle case libre après la pièce prise',
   rp_king_short: 'Courte : un pas, saute une pièce voisine',
+  rp_king_flying_rightBehind: 'Volante, mais s’arrête juste derrière chaque pièce prise',
+  rp_king_flying_rightBehindKing:
+    'Volante : toute distance, sur toute case vide après la prise, mais juste derrière une dame prise en dernier',
   rp_param_queen: 'Reines',
   rp_queen_short:
     'Un pas dans toutes les directions, en avant ou en arrière ; prend en sautant une pièce voisine dans toutes les directions',
@@ -367,6 +378,17 @@ export const fr: Messages = {
     '6x6 ; un pion devient reine sur la dernière rangée, une reine revenue chez elle devient dame volante.',
   variantSummary_dhamet:
     'Dames sahariennes sur 81 points : les pièces disparaissent aussitôt prises, ouverture fixe de dix coups.',
+  variantSummary_frisian:
+    '10x10, prises le long des lignes comme des diagonales ; la prise de plus grande valeur prime.',
+  variantSummary_frysk: 'Règles frisonnes avec cinq pions chacun, sur la dernière rangée.',
+  variantSummary_killer:
+    'Règles internationales, mais une dame qui prend une dame en dernier s’arrête juste derrière.',
+  variantSummary_breakthrough: 'Règles internationales ; le premier à faire une dame gagne.',
+  variantSummary_pool:
+    '8x8, les Noirs commencent, dames volantes, les pions prennent en arrière, prise au choix.',
+  variantSummary_thai:
+    '8x8, huit pions chacun ; les dames volent mais s’arrêtent juste derrière la pièce prise.',
+  variantSummary_canadian: '12x12, 30 pions chacun, règles internationales.',
   option_noForcedCapture: 'Prise non obligatoire',
   option_giveaway: 'Qui perd gagne',
   option_burnedPieces: 'Pièces soufflées',
@@ -417,6 +439,7 @@ export const fr: Messages = {
   playerComputer: 'Ordinateur · niveau {level}',
   playerOpponent: 'Adversaire',
   variant: 'Variante',
+  variantGroup12: 'Damier 12×12',
   variantGroup10: 'Damier 10×10',
   variantGroup8: 'Damier 8×8',
   variantGroupOther: 'Autres damiers',

@@ -56,6 +56,7 @@ export const it: Messages = {
   reasonNoMoves: 'Il {color} non ha mosse legali.',
   reasonNoMovesGiveaway: 'Il {color} non ha mosse legali e quindi vince (vinciperdi).',
   reasonResign: 'Il {color} abbandona.',
+  reasonCrowned: '{color} ha fatto la prima dama, e questo vince.',
   reasonRepetition: 'La stessa posizione si è ripetuta {n} volte.',
   reasonAgreement: 'I due giocatori hanno concordato la patta.',
   reasonTimeout: 'Il {color} perde per tempo.',
@@ -217,6 +218,13 @@ export const it: Messages = {
   variantName_israeli: 'Dama di strada israeliana',
   'variantName_israeli-6x6': 'Israeliana 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Dama frisone',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Dama Killer',
+  variantName_breakthrough: 'Dama sfondamento',
+  variantName_pool: 'Dama pool americana',
+  variantName_thai: 'Dama thailandese (Mak-hos)',
+  variantName_canadian: 'Dama canadese',
   rp_title: 'Le regole di ogni variante',
   rp_intro:
     'Ogni pagina è scritta a partire dalle regole con cui gioca Damka, quindi corrisponde sempre al gioco.',
@@ -289,6 +297,9 @@ export const it: Messages = {
   rp_king_flying:
     'Volante: qualsiasi distanza, si ferma su qualsiasi casella libera dopo il pezzo preso',
   rp_king_short: 'Corta: un passo, salta un pezzo vicino',
+  rp_king_flying_rightBehind: 'Volante, ma si ferma subito dietro ogni pezzo che prende',
+  rp_king_flying_rightBehindKing:
+    'Volante: qualsiasi distanza, su qualsiasi casella vuota oltre la presa, ma subito dietro una dama presa per ultima',
   rp_param_queen: 'Regine',
   rp_queen_short:
     'Un passo in ogni direzione, avanti o indietro; prende saltando un pezzo vicino in ogni direzione',
@@ -362,6 +373,17 @@ export const it: Messages = {
     '6x6; la pedina diventa regina sull’ultima riga, e la regina tornata a casa diventa dama volante.',
   variantSummary_dhamet:
     'Dama sahariana su 81 punti: i pezzi spariscono appena presi, apertura fissa di dieci mosse.',
+  variantSummary_frisian:
+    '10x10, si prende lungo le linee oltre che le diagonali; vince la presa di valore maggiore.',
+  variantSummary_frysk: 'Regole frisoni con cinque pedine ciascuno, sull’ultima fila.',
+  variantSummary_killer:
+    'Regole internazionali, ma una dama che prende per ultima una dama si ferma subito dietro.',
+  variantSummary_breakthrough: 'Regole internazionali; vince chi fa dama per primo.',
+  variantSummary_pool:
+    '8x8, muove il Nero, dame volanti, le pedine prendono all’indietro, presa a scelta.',
+  variantSummary_thai:
+    '8x8, otto pedine ciascuno; le dame volano ma si fermano subito dietro ciò che prendono.',
+  variantSummary_canadian: '12x12, 30 pedine ciascuno, regole internazionali.',
   option_noForcedCapture: 'Presa non obbligatoria',
   option_giveaway: 'Vinciperdi',
   option_burnedPieces: 'Pezzi soffiati',
@@ -412,6 +434,7 @@ export const it: Messages = {
   playerComputer: 'Computer · livello {level}',
   playerOpponent: 'Avversario',
   variant: 'Variante',
+  variantGroup12: 'Damiera 12×12',
   variantGroup10: 'Damiera 10×10',
   variantGroup8: 'Damiera 8×8',
   variantGroupOther: 'Altre damiere',

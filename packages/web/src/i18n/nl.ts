@@ -56,6 +56,7 @@ export const nl: Messages = {
   reasonNoMoves: '{color} heeft geen geldige zet.',
   reasonNoMovesGiveaway: '{color} heeft geen geldige zet en wint dus (wie verliest, wint).',
   reasonResign: '{color} geeft op.',
+  reasonCrowned: '{color} haalde de eerste dam, en dat wint.',
   reasonRepetition: 'Dezelfde stand kwam {n} keer voor.',
   reasonAgreement: 'Beide spelers kwamen remise overeen.',
   reasonTimeout: '{color} verliest op tijd.',
@@ -217,6 +218,13 @@ export const nl: Messages = {
   variantName_israeli: 'Israëlisch straatdammen',
   'variantName_israeli-6x6': 'Israëlisch 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Fries dammen',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Killerdammen',
+  variantName_breakthrough: 'Doorbraakdammen',
+  variantName_pool: 'Amerikaans pooldammen',
+  variantName_thai: 'Thais dammen (Mak-hos)',
+  variantName_canadian: 'Canadees dammen',
   rp_title: 'De regels van elke variant',
   rp_intro:
     'Elke pagina is geschreven uit de regels waarmee Damka speelt, dus klopt altijd met het spel.',
@@ -288,6 +296,9 @@ export const nl: Messages = {
   rp_manCapturesBackAfterForward: 'Vooruit; achteruit alleen na een sprong vooruit',
   rp_king_flying: 'Vliegend: elke afstand, landt op elk vrij veld achter het geslagen stuk',
   rp_king_short: 'Kort: één stap, springt over een naburig stuk',
+  rp_king_flying_rightBehind: 'Vliegend, maar landt direct achter elk stuk dat hij slaat',
+  rp_king_flying_rightBehindKing:
+    'Vliegend: elke afstand, landt op elk leeg veld achter een geslagen stuk, maar direct achter een als laatste geslagen dam',
   rp_param_queen: 'Koninginnen',
   rp_queen_short:
     'Eén stap in elke richting, vooruit of achteruit; slaat door over een naburig stuk te springen in elke richting',
@@ -363,6 +374,17 @@ export const nl: Messages = {
     '6x6; een schijf wordt koningin op de laatste rij, een koningin die thuiskomt wordt vliegende dam.',
   variantSummary_dhamet:
     'Saharaans dammen op 81 punten: stukken verdwijnen meteen, een vaste opening van tien zetten.',
+  variantSummary_frisian:
+    '10x10, slaan langs de lijnen én de diagonalen; de slag met de hoogste waarde gaat voor.',
+  variantSummary_frysk: 'Friese regels met vijf schijven elk, op de achterste rij.',
+  variantSummary_killer:
+    'Internationale regels, maar een dam die als laatste een dam slaat, stopt direct erachter.',
+  variantSummary_breakthrough: 'Internationale regels; wie het eerst een dam haalt, wint.',
+  variantSummary_pool:
+    '8x8, Zwart begint, vliegende dammen, schijven slaan achteruit, vrije keuze van slag.',
+  variantSummary_thai:
+    '8x8, acht schijven elk; dammen vliegen maar landen direct achter wat ze slaan.',
+  variantSummary_canadian: '12x12, 30 schijven elk, internationale regels.',
   option_noForcedCapture: 'Slaan niet verplicht',
   option_giveaway: 'Weggeefdammen',
   option_burnedPieces: 'Blazen',
@@ -413,6 +435,7 @@ export const nl: Messages = {
   playerComputer: 'Computer · niveau {level}',
   playerOpponent: 'Tegenstander',
   variant: 'Spelvariant',
+  variantGroup12: '12×12-bord',
   variantGroup10: '10×10-bord',
   variantGroup8: '8×8-bord',
   variantGroupOther: 'Andere borden',

@@ -56,6 +56,7 @@ export const pt: Messages = {
   reasonNoMoves: 'As {color} não têm nenhum lance legal.',
   reasonNoMovesGiveaway: 'As {color} não têm nenhum lance legal e por isso ganham (perde-ganha).',
   reasonResign: 'As {color} desistiram.',
+  reasonCrowned: '{color} coroou a primeira dama, e isso ganha.',
   reasonRepetition: 'A mesma posição repetiu-se {n} vezes.',
   reasonAgreement: 'Os dois jogadores acordaram o empate.',
   reasonTimeout: 'As {color} perderam por tempo.',
@@ -219,6 +220,13 @@ export const pt: Messages = {
   variantName_israeli: 'Damas de rua israelitas',
   'variantName_israeli-6x6': 'Israelita 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Damas frísias',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Damas Killer',
+  variantName_breakthrough: 'Damas de ruptura',
+  variantName_pool: 'Damas pool americanas',
+  variantName_thai: 'Damas tailandesas (Mak-hos)',
+  variantName_canadian: 'Damas canadenses',
   rp_title: 'As regras de cada variante',
   rp_intro:
     'Cada página é escrita a partir das regras com que o Damka joga, por isso corresponde sempre ao jogo.',
@@ -291,6 +299,9 @@ export const pt: Messages = {
   rp_king_flying:
     'Voadora: qualquer distância, pousa em qualquer casa livre depois da peça capturada',
   rp_king_short: 'Curta: um passo, salta uma peça vizinha',
+  rp_king_flying_rightBehind: 'Voadora, mas para logo atrás de cada peça que captura',
+  rp_king_flying_rightBehindKing:
+    'Voadora: qualquer distância, para em qualquer casa vazia após a captura, mas logo atrás de uma dama capturada por último',
   rp_param_queen: 'Rainhas',
   rp_queen_short:
     'Um passo em qualquer direção, para a frente ou para trás; captura saltando uma peça vizinha em qualquer direção',
@@ -364,6 +375,16 @@ export const pt: Messages = {
     '6x6; a pedra torna-se rainha na última fila, e a rainha que volta a casa, dama voadora.',
   variantSummary_dhamet:
     'Damas do Sara em 81 pontos: as peças desaparecem ao ser capturadas, abertura fixa de dez lances.',
+  variantSummary_frisian:
+    '10x10, captura-se pelas linhas e pelas diagonais; vale a captura de maior valor.',
+  variantSummary_frysk: 'Regras frísias com cinco pedras cada, na última fila.',
+  variantSummary_killer:
+    'Regras internacionais, mas uma dama que captura uma dama por último para logo atrás dela.',
+  variantSummary_breakthrough: 'Regras internacionais; ganha quem coroar uma dama primeiro.',
+  variantSummary_pool:
+    '8x8, as pretas começam, damas voadoras, pedras capturam para trás, captura livre.',
+  variantSummary_thai: '8x8, oito pedras cada; as damas voam mas param logo atrás do que capturam.',
+  variantSummary_canadian: '12x12, 30 pedras cada, regras internacionais.',
   option_noForcedCapture: 'Captura não obrigatória',
   option_giveaway: 'Perde-ganha',
   option_burnedPieces: 'Peças sopradas',
@@ -415,6 +436,7 @@ export const pt: Messages = {
   playerComputer: 'Computador · nível {level}',
   playerOpponent: 'Adversário',
   variant: 'Variante',
+  variantGroup12: 'Tabuleiro 12×12',
   variantGroup10: 'Tabuleiro 10×10',
   variantGroup8: 'Tabuleiro 8×8',
   variantGroupOther: 'Outros tabuleiros',

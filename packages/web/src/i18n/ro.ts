@@ -53,6 +53,7 @@ export const ro: Messages = {
   reasonNoMoves: '{color} nu are nicio mutare legală.',
   reasonNoMovesGiveaway: '{color} nu are nicio mutare legală și deci câștigă (dame pierzătoare).',
   reasonResign: '{color} a abandonat.',
+  reasonCrowned: '{color} a făcut prima damă, iar asta câștigă.',
   reasonRepetition: 'Aceeași poziție s-a repetat de {n} ori.',
   refused: 'Nu este o mutare legală.',
   refusedNoMove: 'Această piesă nu are nicio mutare legală.',
@@ -237,6 +238,13 @@ export const ro: Messages = {
   variantName_israeli: 'Dame israeliene de stradă',
   'variantName_israeli-6x6': 'Israeliană 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Dame frizone',
+  variantName_frysk: 'Frysk!',
+  variantName_killer: 'Dame Killer',
+  variantName_breakthrough: 'Dame străpungere',
+  variantName_pool: 'Dame pool americane',
+  variantName_thai: 'Dame thailandeze (Mak-hos)',
+  variantName_canadian: 'Dame canadiene',
   variantSummary_international:
     '10x10, dame zburătoare, pionii capturează și înapoi, captura cea mai lungă e obligatorie.',
   variantSummary_brazilian:
@@ -267,6 +275,17 @@ export const ro: Messages = {
     '6x6; pionul devine regină pe ultimul rând, iar regina întoarsă acasă devine damă zburătoare.',
   variantSummary_dhamet:
     'Dame sahariene pe 81 de puncte: piesele dispar când sunt luate, o deschidere fixă de zece mutări.',
+  variantSummary_frisian:
+    '10x10, capturi pe linii și pe diagonale; captura de cea mai mare valoare are prioritate.',
+  variantSummary_frysk: 'Reguli frizone cu câte cinci piese, pe ultimul rând.',
+  variantSummary_killer:
+    'Reguli internaționale, dar o damă care ia ultima o damă se oprește imediat în spatele ei.',
+  variantSummary_breakthrough: 'Reguli internaționale; câștigă primul care face damă.',
+  variantSummary_pool:
+    '8x8, încep Negrele, dame zburătoare, piesele capturează înapoi, captură la alegere.',
+  variantSummary_thai:
+    '8x8, câte opt piese; damele zboară, dar se opresc imediat în spatele piesei luate.',
+  variantSummary_canadian: '12x12, câte 30 de piese, reguli internaționale.',
   optionSummary_noForcedCapture:
     'Captura e opțională; o captură începută urmează regulile obișnuite.',
   optionSummary_giveaway: 'Cine nu poate muta câștigă; remiză doar prin repetare.',
@@ -350,6 +369,9 @@ export const ro: Messages = {
   rp_manCapturesBackAfterForward: 'Înainte; înapoi doar după un salt înainte',
   rp_king_flying: 'Zburătoare: orice distanță, aterizează pe orice pătrat liber după piesa luată',
   rp_king_short: 'Scurtă: un pas, sare peste o piesă vecină',
+  rp_king_flying_rightBehind: 'Zburătoare, dar se oprește imediat în spatele fiecărei piese luate',
+  rp_king_flying_rightBehindKing:
+    'Zburătoare: orice distanță, pe orice câmp liber după captură, dar imediat în spatele unei dame luate ultima',
   rp_param_queen: 'Regine',
   rp_queen_short:
     'Un pas în orice direcție, înainte sau înapoi; capturează sărind peste o piesă vecină în orice direcție',
@@ -416,6 +438,7 @@ export const ro: Messages = {
   playerComputer: 'Calculator · nivelul {level}',
   playerOpponent: 'Adversar',
   variant: 'Variantă',
+  variantGroup12: 'Tablă 12×12',
   variantGroup10: 'Tablă 10×10',
   variantGroup8: 'Tablă 8×8',
   variantGroupOther: 'Alte table',

@@ -56,6 +56,7 @@ export const ru: Messages = {
   reasonNoMoves: '{color} не имеют допустимого хода.',
   reasonNoMovesGiveaway: '{color} не имеют допустимого хода и поэтому выиграли (поддавки).',
   reasonResign: '{color} сдались.',
+  reasonCrowned: '{color} первыми провели дамку, и это победа.',
   reasonRepetition: 'Одна и та же позиция повторилась {n} раза.',
   reasonAgreement: 'Игроки согласились на ничью.',
   reasonTimeout: '{color} проиграли по времени.',
@@ -219,6 +220,13 @@ export const ru: Messages = {
   variantName_israeli: 'Израильские дворовые шашки',
   'variantName_israeli-6x6': 'Израильские 6x6',
   variantName_dhamet: 'Дамет',
+  variantName_frisian: 'Фризские шашки',
+  variantName_frysk: 'Фриск!',
+  variantName_killer: 'Шашки «Киллер»',
+  variantName_breakthrough: 'Шашки «Прорыв»',
+  variantName_pool: 'Американские шашки пул',
+  variantName_thai: 'Тайские шашки (мак-хос)',
+  variantName_canadian: 'Канадские шашки',
   rp_title: 'Правила каждого варианта',
   rp_intro:
     'Каждая страница составлена из тех правил, по которым играет Damka, поэтому всегда совпадает с игрой.',
@@ -291,6 +299,9 @@ export const ru: Messages = {
   rp_king_flying:
     'Дальнобойная: на любое расстояние, встаёт на любое свободное поле за побитой шашкой',
   rp_king_short: 'Короткая: на одно поле, перепрыгивает соседнюю шашку',
+  rp_king_flying_rightBehind: 'Дальнобойная, но встаёт сразу за каждой взятой шашкой',
+  rp_king_flying_rightBehindKing:
+    'Дальнобойная: на любое расстояние, на любое свободное поле за взятой шашкой, но сразу за дамкой, взятой последней',
   rp_param_queen: 'Ферзи',
   rp_queen_short:
     'На одно поле в любом направлении, вперёд или назад; бьёт, перепрыгивая соседнюю фигуру в любом направлении',
@@ -364,6 +375,16 @@ export const ru: Messages = {
     '6x6; простая на последнем ряду становится ферзём, а ферзь, вернувшийся домой, — дальнобойной дамкой.',
   variantSummary_dhamet:
     'Сахарские шашки на 81 точке: шашки снимаются сразу, обязательный дебют из десяти ходов.',
+  variantSummary_frisian: '10x10, бьют по линиям и по диагоналям; обязательно самое ценное взятие.',
+  variantSummary_frysk: 'Фризские правила, по пять шашек у каждого на последнем ряду.',
+  variantSummary_killer:
+    'Международные правила, но дамка, последней взявшая дамку, встаёт сразу за ней.',
+  variantSummary_breakthrough: 'Международные правила; выигрывает тот, кто первым проведёт дамку.',
+  variantSummary_pool:
+    '8x8, начинают чёрные, дальнобойные дамки, простые бьют назад, взятие на выбор.',
+  variantSummary_thai:
+    '8x8, по восемь шашек; дамки дальнобойные, но встают сразу за взятой шашкой.',
+  variantSummary_canadian: '12x12, по 30 шашек, международные правила.',
   option_noForcedCapture: 'Бить необязательно',
   option_giveaway: 'Поддавки',
   option_burnedPieces: 'Сжигание шашек (фук)',
@@ -413,6 +434,7 @@ export const ru: Messages = {
   playerComputer: 'Компьютер · уровень {level}',
   playerOpponent: 'Соперник',
   variant: 'Вариант',
+  variantGroup12: 'Доска 12×12',
   variantGroup10: 'Доска 10×10',
   variantGroup8: 'Доска 8×8',
   variantGroupOther: 'Другие доски',

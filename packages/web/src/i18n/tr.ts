@@ -57,6 +57,7 @@ export const tr: Messages = {
   reasonNoMovesGiveaway:
     '{color} tarafın geçerli hamlesi yok ve bu yüzden kazanıyor (kaybeden kazanır).',
   reasonResign: '{color} terk etti.',
+  reasonCrowned: '{color} ilk damayı çıkardı ve bu kazandırır.',
   reasonRepetition: 'Aynı konum {n} kez tekrarlandı.',
   reasonAgreement: 'İki oyuncu beraberlikte anlaştı.',
   reasonTimeout: '{color} süreden kaybetti.',
@@ -219,6 +220,13 @@ export const tr: Messages = {
   variantName_israeli: 'İsrail sokak daması',
   'variantName_israeli-6x6': 'İsrail 6x6',
   variantName_dhamet: 'Dhamet',
+  variantName_frisian: 'Frizya daması',
+  variantName_frysk: 'Frysk! daması',
+  variantName_killer: 'Killer daması',
+  variantName_breakthrough: 'Atılım daması',
+  variantName_pool: 'Amerikan pool daması',
+  variantName_thai: 'Tay daması (Mak-hos)',
+  variantName_canadian: 'Kanada daması',
   rp_title: 'Her türün kuralları',
   rp_intro:
     'Her sayfa Damka’nın oynadığı kural verilerinden yazılır; bu yüzden her zaman oyunla aynıdır.',
@@ -290,6 +298,9 @@ export const tr: Messages = {
   rp_manCapturesBackAfterForward: 'İleri; geri yalnızca ileri bir atlamadan sonra',
   rp_king_flying: 'Uçan: her uzaklığa gider, alınan taşın ardındaki her boş kareye konabilir',
   rp_king_short: 'Kısa: bir adım, yanındaki taşın üstünden atlar',
+  rp_king_flying_rightBehind: 'Uçan, ama aldığı her taşın hemen arkasına iner',
+  rp_king_flying_rightBehindKing:
+    'Uçan: her uzaklığa, alınan taşın ötesindeki her boş kareye iner, ama en son alınan damanın hemen arkasına',
   rp_param_queen: 'Vezirler',
   rp_queen_short:
     'Her yöne, ileri ya da geri bir adım; her yöne yanındaki taşın üstünden atlayarak alır',
@@ -361,6 +372,16 @@ export const tr: Messages = {
     '6x6; taş en uzak sırada vezir olur, evine dönen vezir uçan dama olur.',
   variantSummary_dhamet:
     '81 noktada Sahra daması: taşlar alınır alınmaz kalkar, on hamlelik sabit açılış.',
+  variantSummary_frisian:
+    '10x10, taşlar çaprazların yanında düz hatlarda da alınır; en değerli alış zorunludur.',
+  variantSummary_frysk: 'Frizya kuralları, her tarafa arka sırada beşer taş.',
+  variantSummary_killer:
+    'Uluslararası kurallar, ama son olarak dama alan dama hemen onun arkasında durur.',
+  variantSummary_breakthrough: 'Uluslararası kurallar; ilk dama çıkaran kazanır.',
+  variantSummary_pool: '8x8, Siyah başlar, uçan damalar, taşlar geriye alır, alış serbest seçilir.',
+  variantSummary_thai:
+    '8x8, her tarafa sekiz taş; damalar uçar ama aldıkları taşın hemen arkasına iner.',
+  variantSummary_canadian: '12x12, her tarafa 30 taş, uluslararası kurallar.',
   option_noForcedCapture: 'Alma zorunlu değil',
   option_giveaway: 'Kaybeden kazanır',
   option_burnedPieces: 'Yakılan taşlar',
@@ -407,6 +428,7 @@ export const tr: Messages = {
   playerComputer: 'Bilgisayar · seviye {level}',
   playerOpponent: 'Rakip',
   variant: 'Varyant',
+  variantGroup12: '12×12 tahta',
   variantGroup10: '10×10 tahta',
   variantGroup8: '8×8 tahta',
   variantGroupOther: 'Diğer tahtalar',

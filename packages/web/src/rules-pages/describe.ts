@@ -151,8 +151,11 @@ export const PARAMETERS: readonly Parameter[] = [
     id: 'king',
     section: 'moves',
     label: 'rp_param_king',
-    value: (r) => r.king.range,
-    text: (r, t) => t(`rp_king_${r.king.range}`),
+    value: (r) => `${r.king.range}/${r.king.landing ?? 'anyBeyond'}`,
+    text: (r, t) =>
+      r.king.range === 'flying' && r.king.landing !== undefined && r.king.landing !== 'anyBeyond'
+        ? t(`rp_king_flying_${r.king.landing}`)
+        : t(`rp_king_${r.king.range}`),
   },
   {
     id: 'queen',

@@ -3,10 +3,11 @@
  * the rules package's own move generator — so a diagram shows what the game will really allow.
  *
  * - `choiceDiagram`: a man that can take one piece one way or two pieces another way. Under a
- *   "most pieces" rule only the double capture is legal; under free choice both are; where men
+ *   "most pieces" or a capture-value rule (Frisian) only the double capture is legal; under free
+ *   choice both are; where men
  *   capture forward only or sideways (Turkish), the pattern follows the men's directions.
  * - `kingDiagram`: a king next to an enemy man with open squares beyond it: a flying king may land
- *   on any of them, a short king only on the first.
+ *   on any of them, a short king (or Thai's, which stops right behind) only on the first.
  *
  * The patterns are written in the moving side's frame (its forward is up) and turned 180° for
  * Black, then placed on the first spot of the board where they fit, nearest the middle.
@@ -158,8 +159,12 @@ export function choiceDiagram(variant: Variant): Diagram | undefined {
   return board && diagramOf(variant, board, mover);
 }
 
-/** A king beside an enemy man with three empty squares beyond it. */
+/**
+ * A king beside an enemy man with three empty squares beyond it; undefined if the board has no
+ * room, or where crowning ends the game (Breakthrough), since a king then never moves.
+ */
 export function kingDiagram(variant: Variant): Diagram | undefined {
+  if (variant.rules.crowningWins === true) return undefined;
   const mover = variant.rules.firstPlayer;
   const pattern = variant.topology.kind === 'diagonal' ? kingPattern(1, 1) : kingPattern(0, 1);
   const board = place(variant, pattern, mover);

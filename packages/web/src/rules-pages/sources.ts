@@ -10,6 +10,8 @@ import type { Rules } from '@damka/rules';
 const FMJD = 'FMJD, Official Rules of International Draughts (Annex 1 of the FMJD Statutes)';
 const FMJD_64 = 'FMJD Section 64, rules of draughts on the 64-square board';
 const WCDF = 'World Checkers/Draughts Federation (WCDF), Rules of the Game of Checkers/Draughts';
+const FRISIAN =
+  'KNDB (Koninklijke Nederlandse Dambond), Official Rules for Frisian Draughts (2011)';
 const HEBREW_WIKIPEDIA = 'he.wikipedia.org, “דמקה”';
 
 const SOURCES: Readonly<Record<string, readonly string[]>> = {
@@ -35,6 +37,16 @@ const SOURCES: Readonly<Record<string, readonly string[]>> = {
   ],
   antidraughts: [FMJD, 'lidraughts.org, “Antidraughts” (variant rules)'],
   giveaway: [WCDF, 'Checkers Wiki (checkers.fandom.com), “Suicide Checkers”'],
+  frisian: [FRISIAN],
+  frysk: [FRISIAN, 'lidraughts.org, “Frysk!” (variant rules)'],
+  killer: [FMJD, 'Christian Freeling, mindsports.nl, “Killer draughts”'],
+  breakthrough: [FMJD, 'lidraughts.org, “Breakthrough” (variant rules)'],
+  pool: ['American Pool Checkers Association (APCA), Tournament Rules of Play'],
+  thai: [
+    'mindsports.nl, “Mak-hos” (Thai draughts)',
+    'Checkers Wiki (checkers.fandom.com), “Mak-hot”',
+  ],
+  canadian: [FMJD, 'Portable Draughts Notation (PDN) standard, GameType 27 (Canadian draughts)'],
 };
 
 /** The public rulebooks behind `rules` (empty for a variant not listed yet). */

@@ -188,7 +188,13 @@ export function Play({
     [algebraic, t0],
   );
   const giveaway = variant.rules.noMoveMeans === 'win';
-  const reason = (r: GameResult) => resultReason(t, r, giveaway);
+  const final = g.positions[last]!;
+  const crowned =
+    variant.rules.crowningWins === true &&
+    Array.from({ length: variant.topology.size }, (_, sq) => final.pieceAt(sq)).some(
+      (p) => p?.role === 'king',
+    );
+  const reason = (r: GameResult) => resultReason(t, r, giveaway, crowned);
   // the draw count nearest its limit, if any runs
   const drawCount = g.drawProgress.reduce<(typeof g.drawProgress)[number] | null>(
     (a, b) => (!a || b.limit - b.moves < a.limit - a.moves ? b : a),

@@ -56,7 +56,8 @@ export type NewGameKind = 'computer' | 'friend' | 'online';
 
 /** The variant groups of the picker, by board. */
 const GROUPS: ReadonlyArray<{ key: MessageKey; boards: readonly string[] }> = [
-  { key: 'variantGroup10', boards: ['diagonal-10x10'] },
+  { key: 'variantGroup10', boards: ['diagonal-10x10', 'diagonal-orthogonal-10x10'] },
+  { key: 'variantGroup12', boards: ['diagonal-12x12'] },
   { key: 'variantGroup8', boards: ['diagonal-8x8', 'diagonal-8x8-mirrored'] },
   { key: 'variantGroupOther', boards: ['orthogonal-8x8', 'diagonal-6x6', 'alquerque-9x9'] },
 ];
