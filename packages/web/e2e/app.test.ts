@@ -17,14 +17,12 @@ import {
   openNewGame,
   squareBox,
   startGame,
-  squareIn,
   useHarness,
+  INTERNATIONAL as international,
+  intSquare as sq,
 } from './harness.ts';
 
 const h = useHarness();
-
-const international = variantOrThrow('international');
-const sq = (name: string) => squareIn('international', name);
 
 async function waitForPly(page: Page, ply: number, timeout = 10_000): Promise<void> {
   await page.waitForFunction(

@@ -10,14 +10,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, formatMove, variantOrThrow } from '@damka/rules';
 import type { Page } from 'playwright-core';
-import { clickSquare, gameState, openNewGame, startGame, useHarness } from './harness.ts';
+import {
+  clickSquare,
+  gameState,
+  openNewGame,
+  startGame,
+  useHarness,
+  INTERNATIONAL as international,
+  intSquare as sq,
+} from './harness.ts';
 import { newGame, replay } from '../src/game/record.ts';
 import type { FromWorker, Question } from '../src/computer/protocol.ts';
 
 const h = useHarness();
-
-const international = variantOrThrow('international');
-const sq = (name: string) => international.squares.parse(name);
 
 /** The notation of every legal move of a position given by FEN. */
 function legalTexts(fen: string, variant = international): string[] {

@@ -4,7 +4,7 @@
  * service worker) on one of them, recording console errors and uncaught exceptions.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Harness } from './harness.ts';
+import { recordErrors, type Harness } from './harness.ts';
 
 export interface Device {
   readonly name: string;
@@ -13,7 +13,7 @@ export interface Device {
   readonly touch: boolean;
 }
 
-export const DEVICES: readonly Device[] = [
+export const DEVICES: readonly [Device, Device] = [
   { name: 'phone', width: 390, height: 844, touch: true },
   { name: 'desktop', width: 1280, height: 800, touch: false },
 ];
@@ -31,10 +31,5 @@ export async function openOn(
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
+  return { context, page, errors: recordErrors(page) };
 }

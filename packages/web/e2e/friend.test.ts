@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { positionKey, variantOrThrow } from '@damka/rules';
+import { positionKey } from '@damka/rules';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
@@ -16,11 +16,9 @@ import {
   gameState,
   openNewGame,
   useHarness,
+  intSquare as sq,
 } from './harness.ts';
 import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
-
-const international = variantOrThrow('international');
-const sq = (name: string): number => international.squares.parse(name);
 
 const h = useHarness();
 

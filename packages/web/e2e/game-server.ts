@@ -8,6 +8,7 @@ import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '@damka/server';
+import type { Page } from 'playwright-core';
 import { WEB_ROOT } from './harness.ts';
 
 export interface GameServer {
@@ -54,4 +55,18 @@ export function useGameServer(label: string): GameServer {
     },
     close: async () => server?.close(),
   };
+}
+
+/** The watch token the page keeps for its invite to game `gameId` (the link for spectators). */
+export async function inviteWatchToken(page: Page, gameId: string): Promise<string> {
+  return page.evaluate(
+    (id) =>
+      (
+        JSON.parse(localStorage.getItem('damka.invites') ?? '{}') as Record<
+          string,
+          { watch: string }
+        >
+      )[id]!.watch,
+    gameId,
+  );
 }

@@ -159,18 +159,23 @@ export async function startHarness(): Promise<Harness> {
         reducedMotion: options.motion ? 'no-preference' : 'reduce',
       });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(String(e)));
-      return { page, errors };
+      return { page, errors: recordErrors(page) };
     },
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The console errors and uncaught exceptions of `page`, collected from now on. */
+export function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
 }
 
 /**
@@ -207,6 +212,12 @@ export function useHarness(): Harness {
   };
 }
 
+/** International draughts, the variant most browser tests play. */
+export const INTERNATIONAL = variantOrThrow('international');
+
+/** The International square named `name` (a test error when there is none). */
+export const intSquare = (name: string): number => squareIn('international', name);
+
 /** The square of `variantId` named `name` in its own notation (a test error when there is none). */
 export function squareIn(variantId: string, name: string): number {
   const s = variantOrThrow(variantId).squares.parse(name);
@@ -225,7 +236,19 @@ export async function clickSquare(page: Page, sq: number): Promise<void> {
     el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, sq);
   const box = await squareBox(page, sq);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // the click must reach the board: a bar or dialog over the square would take it instead
+  const covering = await page.evaluate(
+    ([px, py]) => {
+      const hit = document.elementFromPoint(px!, py!);
+      if (hit?.closest('.damka-board')) return null;
+      return hit ? `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''}` : 'nothing';
+    },
+    [x, y],
+  );
+  if (covering) throw new Error(`square ${sq} at (${x}, ${y}) is covered by ${covering}`);
+  await page.mouse.click(x, y);
 }
 
 /** The on-screen box of a square (waiting for it: the board redraws its SVG on changes). */

@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, variantOrThrow } from '@damka/rules';
-import { useGameServer } from './game-server.ts';
+import { useGameServer, inviteWatchToken } from './game-server.ts';
+import { DEVICES, openOn, type Device } from './devices.ts';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
@@ -24,11 +25,7 @@ import {
 const h = useHarness();
 const server = useGameServer('home');
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'desktop', width: 1280, height: 800, touch: false },
-] as const;
-type Size = (typeof SIZES)[number];
+const SIZES = DEVICES;
 /** Windows from the smallest phone to a full-HD desktop, portrait and landscape. */
 const EXTRA_SIZES = [
   [360, 640],
@@ -40,22 +37,7 @@ const EXTRA_SIZES = [
 ] as const;
 
 /** A fresh page at `size` (a touch phone or a desktop) recording console errors. */
-async function open(size: Size): Promise<{ page: Page; errors: string[] }> {
-  const context = await h.browser.newContext({
-    locale: 'en-US',
-    viewport: { width: size.width, height: size.height },
-    hasTouch: size.touch,
-    isMobile: size.touch,
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { page, errors };
-}
+const open = (size: Device) => openOn(h, size);
 
 /** The board and both player bars lie inside the window, the page at its top, no bar under the header. */
 async function assertFits(page: Page, what: string): Promise<void> {
@@ -220,16 +202,7 @@ for (const size of SIZES) {
     await a.page.getByTestId('waiting').waitFor();
     const friend = await a.page.getByTestId('friend-link').inputValue();
     const gameId = new URL(friend).pathname.split('/')[2]!;
-    const watch = await a.page.evaluate(
-      (id) =>
-        (
-          JSON.parse(localStorage.getItem('damka.invites') ?? '{}') as Record<
-            string,
-            { watch: string }
-          >
-        )[id]!.watch,
-      gameId,
-    );
+    const watch = await inviteWatchToken(a.page, gameId);
     await b.page.goto(friend);
     await b.page.getByTestId('online').waitFor();
     await a.page.getByTestId('waiting').waitFor({ state: 'detached' });

@@ -9,16 +9,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { variantOrThrow } from '@damka/rules';
-import { useGameServer } from './game-server.ts';
+import { inviteWatchToken, useGameServer } from './game-server.ts';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, clickSquare, fillFen, squareIn, useHarness } from './harness.ts';
+import {
+  SCREENSHOTS,
+  clickSquare,
+  fillFen,
+  squareIn,
+  useHarness,
+  intSquare as sq,
+} from './harness.ts';
 
 const h = useHarness();
 const server = useGameServer('online');
-
-const international = variantOrThrow('international');
-const sq = (name: string) => international.squares.parse(name);
 
 async function waitForPly(page: Page, ply: number): Promise<void> {
   await page.waitForFunction(
@@ -46,16 +49,7 @@ test('two players play a game by link to its end while a third watches', async (
   const friend = await a.page.getByTestId('friend-link').inputValue();
   assert.match(friend, /\/play\/[A-Za-z0-9_-]{12}#[A-Za-z0-9_-]{22}$/);
   const gameId = new URL(friend).pathname.split('/')[2]!;
-  const watch = await a.page.evaluate(
-    (id) =>
-      (
-        JSON.parse(localStorage.getItem('damka.invites') ?? '{}') as Record<
-          string,
-          { watch: string }
-        >
-      )[id]!.watch,
-    gameId,
-  );
+  const watch = await inviteWatchToken(a.page, gameId);
   await a.page.screenshot({ path: `${SCREENSHOTS}online-waiting.png` });
 
   // the friend opens the link; the waiting screen ends for the creator

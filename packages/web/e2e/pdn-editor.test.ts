@@ -19,14 +19,12 @@ import {
   gameState,
   openNewGame,
   startGame,
-  squareIn,
   useHarness,
+  INTERNATIONAL as international,
+  intSquare as sq,
 } from './harness.ts';
 
 const h = useHarness();
-
-const international = variantOrThrow('international');
-const sq = (name: string) => squareIn('international', name);
 
 const TWO_GAMES = `[Event "Club evening"]
 [White "Ann"]

@@ -1,11 +1,13 @@
 /**
  * The puzzle trainer's choice of the next puzzle: near the player's rating, not played before,
- * and — when the player picked a theme — of that theme (every puzzle when the set has none of it).
+ * and — when the player picked a theme — of that theme (every puzzle when the set has none of it);
+ * and the `?puzzle=<variant>/<id>` link that opens one puzzle.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Puzzle } from '@damka/engine/puzzles';
 import { NEW_STATE, pickPuzzle, withSeen } from '../src/puzzles/store.ts';
+import { parsePuzzleLink } from '../src/puzzles/link.ts';
 
 const puzzle = (id: string, rating: number, themes: string[]) =>
   ({ id, rating, themes, fen: '', line: [] }) as unknown as Puzzle;
@@ -27,4 +29,17 @@ test('a theme narrows the choice; an absent theme leaves every puzzle', () => {
   const seenA = withSeen({ ...NEW_STATE, theme: 'shot' }, 'v', 'a');
   assert.deepEqual(picks(seenA), new Set(['c']));
   assert.deepEqual(picks(withSeen(seenA, 'v', 'c')), new Set(['a', 'c']));
+});
+
+test('a puzzle link names a variant and a puzzle id; anything else is no link', () => {
+  assert.deepEqual(parsePuzzleLink('?puzzle=english/eng-13uh2as'), {
+    variant: 'english',
+    id: 'eng-13uh2as',
+  });
+  assert.deepEqual(parsePuzzleLink('?lang=fr&puzzle=israeli-6x6/isr6-x_1'), {
+    variant: 'israeli-6x6',
+    id: 'isr6-x_1',
+  });
+  for (const bad of ['', '?puzzle=', '?puzzle=english', '?puzzle=/eng-1', '?puzzle=a/b/c', '?x=1'])
+    assert.equal(parsePuzzleLink(bad), null, bad);
 });

@@ -15,16 +15,8 @@
  * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import {
-  Game,
-  formatMove,
-  getVariant,
-  parseMove,
-  Position,
-  type Color,
-  type Options,
-} from '@damka/rules';
-import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
+import { Game, formatMove, parseMove, type Color } from '@damka/rules';
+import type { BoardMove, RefusedAttempt } from '@damka/board';
 import {
   ABORT_BEFORE_PLY,
   OnlineClient,
@@ -37,11 +29,11 @@ import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
-import { Board } from '../ui/board.tsx';
+import { Board, piecesOf } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
-import { onlineGameToSaved } from './review-game.ts';
+import { onlineGameToSaved, onlineStart, type OnlineGameInfo } from './review-game.ts';
 import { serverErrorText } from './errors.ts';
 import type { SavedGame } from '../game/record.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
@@ -66,26 +58,17 @@ interface Replayed {
   readonly error: string | null;
 }
 
-function replayActions(
-  info: { variant: string; options: Record<string, boolean>; fen: string | null },
-  actions: readonly Action[],
-): Replayed | null {
-  const variant = getVariant(info.variant, info.options as Options);
-  if (!variant.ok) return null;
-  let start = Position.start(variant.value);
-  if (info.fen) {
-    const p = Position.fromFen(variant.value, info.fen);
-    if (!p.ok) return null;
-    start = p.value;
-  }
-  const game = Game.fromPosition(start);
+function replayActions(info: OnlineGameInfo, actions: readonly Action[]): Replayed | null {
+  const game = onlineStart(info);
+  if (!game) return null;
+  const squares = game.variant.squares;
   for (const action of actions) {
     let ok: boolean;
     if (action.kind === 'move') {
       const move = parseMove(game.position, action.text);
       ok = move.ok && game.play(move.value).ok;
     } else if (action.kind === 'burn') {
-      const square = variant.value.squares.parse(action.text);
+      const square = squares.parse(action.text);
       ok = square >= 0 && game.burn(square).ok;
     } else {
       ok = game.demandReplay().ok;
@@ -211,8 +194,7 @@ export function OnlinePlay({
   const moves: BoardMove[] = myTurn
     ? game.legalMoves().map((m) => ({ from: m.from, to: m.to, path: m.path, captures: m.captures }))
     : [];
-  const pieces: Array<BoardPiece | undefined> = [];
-  for (let sq = 0; sq < variant.topology.size; sq++) pieces.push(position.pieceAt(sq));
+  const pieces = piecesOf(position);
   const lastMove = game.moves[game.moves.length - 1];
   const arriving = lastMove
     ? { from: lastMove.from, to: lastMove.to, path: lastMove.path, captures: lastMove.captures }

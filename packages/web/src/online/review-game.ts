@@ -15,21 +15,27 @@ export interface OnlineGameInfo {
   readonly fen: string | null;
 }
 
+/**
+ * An online game at its first position (the variant's start, or the game's own FEN), or null when
+ * its rules or that position do not load: where both the live game and its review replay from.
+ */
+export function onlineStart(info: OnlineGameInfo): Game | null {
+  const variant = getVariant(info.variant, info.options as Options);
+  if (!variant.ok) return null;
+  if (!info.fen) return Game.fromPosition(Position.start(variant.value));
+  const p = Position.fromFen(variant.value, info.fen);
+  return p.ok ? Game.fromPosition(p.value) : null;
+}
+
 /** The game `id` as a saved game, or null when its rules or first position do not load. */
 export function onlineGameToSaved(
   id: string,
   info: OnlineGameInfo,
   actions: readonly Action[],
 ): SavedGame | null {
-  const variant = getVariant(info.variant, info.options as Options);
-  if (!variant.ok) return null;
-  let start = Position.start(variant.value);
-  if (info.fen) {
-    const p = Position.fromFen(variant.value, info.fen);
-    if (!p.ok) return null;
-    start = p.value;
-  }
-  const game = Game.fromPosition(start);
+  const game = onlineStart(info);
+  if (!game) return null;
+  const squares = game.variant.squares;
   const entries: Entry[] = [];
   for (const action of actions) {
     if (action.kind === 'move') {
@@ -37,7 +43,7 @@ export function onlineGameToSaved(
       if (!move.ok || !game.play(move.value).ok) break;
       entries.push(entryOf(move.value));
     } else if (action.kind === 'burn') {
-      const square = variant.value.squares.parse(action.text);
+      const square = squares.parse(action.text);
       if (square < 0 || !game.burn(square).ok) break;
       entries.push({ type: 'burn', square });
     } else break;

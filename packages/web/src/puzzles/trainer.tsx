@@ -7,11 +7,11 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { parseMove, Position, VARIANTS, getVariant, type Move } from '@damka/rules';
-import type { BoardMove, BoardPiece } from '@damka/board';
+import type { BoardMove } from '@damka/board';
 import type { Puzzle } from '@damka/engine/puzzles';
 import type { MessageKey, Translate } from '../i18n/index.ts';
 import { ANIMATION_MS, type Settings } from '../settings.ts';
-import { Board } from '../ui/board.tsx';
+import { Board, edgeLabelsOf, piecesOf } from '../ui/board.tsx';
 import { explainRefusal } from '../game/explain.ts';
 import {
   afterResult,
@@ -22,11 +22,14 @@ import {
   withSeen,
   type TrainerState,
 } from './store.ts';
+import type { PuzzleLink } from './link.ts';
 import './puzzles.css';
 
 export interface TrainerProps {
   readonly t: Translate;
   readonly settings: Settings;
+  /** A puzzle to open first (from a `?puzzle=` link) instead of a random pick. */
+  readonly link?: PuzzleLink | null;
 }
 
 type Status = 'solving' | 'good' | 'solved' | 'failed' | 'shown';
@@ -45,12 +48,6 @@ const THEME_KEYS: Record<string, MessageKey> = {
   quiet: 'pz_theme_quiet',
 };
 
-function piecesOf(position: Position): Array<BoardPiece | undefined> {
-  const out: Array<BoardPiece | undefined> = [];
-  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
-  return out;
-}
-
 function sameMove(a: Move, b: BoardMove): boolean {
   return (
     a.from === b.from &&
@@ -60,8 +57,13 @@ function sameMove(a: Move, b: BoardMove): boolean {
   );
 }
 
-export function Trainer({ t, settings }: TrainerProps) {
-  const [state, setStateRaw] = useState<TrainerState>(() => loadState());
+export function Trainer({ t, settings, link }: TrainerProps) {
+  const [state, setStateRaw] = useState<TrainerState>(() => {
+    const s = loadState();
+    return link && getVariant(link.variant).ok ? { ...s, variant: link.variant } : s;
+  });
+  // the linked puzzle, until its set has loaded (then every later puzzle is picked as usual)
+  const linked = useRef(link ?? null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const setState = (s: TrainerState) => {
@@ -96,7 +98,11 @@ export function Trainer({ t, settings }: TrainerProps) {
       (list) => {
         if (!live) return;
         setPuzzles(list ?? 'failed');
-        if (list) start(pickPuzzle(list, stateRef.current, variantId));
+        if (!list) return;
+        const wanted = linked.current?.variant === variantId ? linked.current.id : undefined;
+        linked.current = null;
+        const asked = list.find((p) => p.id === wanted);
+        start(asked ?? pickPuzzle(list, stateRef.current, variantId));
       },
       () => live && setPuzzles('failed'),
     );
@@ -214,17 +220,7 @@ export function Trainer({ t, settings }: TrainerProps) {
   const boardHint = showHint && expected ? { from: expected.from, to: expected.from } : null;
   const flipped = settings.flip !== (solver === 'black');
   const t0 = variant?.topology;
-  const algebraic = variant?.rules.notation.squares === 'algebraic';
-  const edgeLabels = useMemo(
-    () =>
-      algebraic && t0
-        ? {
-            files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
-            ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
-          }
-        : null,
-    [algebraic, t0],
-  );
+  const edgeLabels = useMemo(() => (variant ? edgeLabelsOf(variant) : null), [variant]);
 
   let statusText: string;
   if (status === 'solving') statusText = t(solver === 'white' ? 'pz_findWhite' : 'pz_findBlack');
@@ -244,7 +240,7 @@ export function Trainer({ t, settings }: TrainerProps) {
   }, [puzzles]);
   return (
     <div
-      class="play puzzles"
+      class="play game-shell puzzles"
       data-testid="puzzles"
       data-puzzle={puzzle?.id ?? ''}
       data-step={step}

@@ -9,15 +9,14 @@
  * (`lazy.tsx`), so neither the screen nor the engine weighs on the first page.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formatMove, type Position } from '@damka/rules';
-import type { BoardPiece } from '@damka/board';
+import { formatMove } from '@damka/rules';
 import type { ReviewResult, ReviewedPly } from '@damka/engine';
 import { CLAMP } from '@damka/engine/puzzles';
 import type { Translate } from '../i18n/index.ts';
 import { replay, type SavedGame } from '../game/record.ts';
 import type { FromWorker, ToReviewWorker } from '../computer/protocol.ts';
 import { ANIMATION_MS, type Settings } from '../settings.ts';
-import { Board } from '../ui/board.tsx';
+import { Board, piecesOf, useEdgeLabels } from '../ui/board.tsx';
 import { formatMen } from '../ui/analysis.tsx';
 import './review.css';
 
@@ -36,12 +35,6 @@ const MARK_KEY = {
   best: 'rv_best',
   good: 'rv_good',
 } as const;
-
-function piecesOf(position: Position): Array<BoardPiece | undefined> {
-  const out: Array<BoardPiece | undefined> = [];
-  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
-  return out;
-}
 
 type State = 'running' | 'stopped' | 'done' | 'failed';
 
@@ -113,18 +106,8 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
     const m = position.legalMoves().find((x) => formatMove(position, x) === chosen.better);
     return m ? { from: m.from, to: m.to, path: m.path } : null;
   }, [chosen, position]);
-  const algebraic = variant.rules.notation.squares === 'algebraic';
   const t0 = variant.topology;
-  const edgeLabels = useMemo(
-    () =>
-      algebraic
-        ? {
-            files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
-            ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
-          }
-        : null,
-    [algebraic, t0],
-  );
+  const edgeLabels = useEdgeLabels(variant);
 
   // the move list: numbers before the first player's moves
   const first = variant.rules.firstPlayer;

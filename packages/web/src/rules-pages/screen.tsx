@@ -15,7 +15,7 @@ import {
   type Variant,
 } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
-import { Board } from '../ui/board.tsx';
+import { Board, useEdgeLabels } from '../ui/board.tsx';
 import { optionDefault, optionsFor } from '../ui/setup.tsx';
 import { describeRules, differenceTable } from './describe.ts';
 import { choiceDiagram, kingDiagram, startPieces, type Diagram } from './diagrams.ts';
@@ -87,16 +87,7 @@ function StaticBoard({
   label: string;
 }) {
   const topo = variant.topology;
-  const edgeLabels = useMemo(
-    () =>
-      variant.rules.notation.squares === 'algebraic'
-        ? {
-            files: Array.from({ length: topo.width }, (_, i) => String.fromCharCode(97 + i)),
-            ranks: Array.from({ length: topo.height }, (_, i) => String(i + 1)),
-          }
-        : null,
-    [variant, topo],
-  );
+  const edgeLabels = useEdgeLabels(variant);
   return (
     <div class={`board-frame kind-${topo.kind}`} dir="ltr">
       <Board

@@ -8,7 +8,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   LOCALES,
-  LOCALE_NAMES,
   catalogueLoaded,
   direction,
   loadCatalogue,
@@ -16,7 +15,7 @@ import {
   type Locale,
 } from '../i18n/index.ts';
 import { loadGame, loadSettings, saveGame, saveSettings, type Settings } from '../settings.ts';
-import { SettingsView } from './settings-view.tsx';
+import { LanguageField, SettingsView } from './settings-view.tsx';
 import { replay, type GameSetup, type SavedGame } from '../game/record.ts';
 import { NewGame, type NewGameKind } from './setup.tsx';
 import { Home } from './home.tsx';
@@ -44,6 +43,7 @@ import {
 import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
 import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
+import { parsePuzzleLink } from '../puzzles/link.ts';
 
 type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules' | 'puzzles' | 'review';
 
@@ -82,8 +82,18 @@ export function App() {
   const [rulesPage, setRulesPage] = useState<string | null>(() =>
     parseRulesPath(location.pathname),
   );
+  // a link to one puzzle: it opens the trainer once; leaving the screen drops it from the address
+  const [puzzleLink, setPuzzleLink] = useState(() => parsePuzzleLink(location.search));
   const [screen, setScreen] = useState<Screen>(() =>
-    online ? 'online' : rulesPage !== null ? 'rules' : isRunning(game) ? 'play' : 'home',
+    online
+      ? 'online'
+      : rulesPage !== null
+        ? 'rules'
+        : puzzleLink
+          ? 'puzzles'
+          : isRunning(game)
+            ? 'play'
+            : 'home',
   );
   const [menuOpen, setMenuOpen] = useState(false);
   // the game under review (the current one, an imported one or an online one) and where Back goes
@@ -197,6 +207,8 @@ export function App() {
     // a review keeps the address of the game it reviews (an online game's link)
     if (s !== 'online' && s !== 'review' && location.pathname !== '/')
       history.pushState(null, '', '/');
+    else if (puzzleLink) history.replaceState(null, '', location.pathname);
+    setPuzzleLink(null);
     setNewGame(dialog);
     setScreen(s);
     setMenuOpen(false);
@@ -283,20 +295,13 @@ export function App() {
             </button>
           </li>
         </ul>
-        <label class="field drawer-language">
-          <span>{t('language')}</span>
-          <select
-            value={settings.locale}
-            data-testid="menu-language"
-            onChange={(e) => setSettings({ ...settings, locale: e.currentTarget.value as Locale })}
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageField
+          t={t}
+          settings={settings}
+          onChange={setSettings}
+          testId="menu-language"
+          extraClass="drawer-language"
+        />
       </nav>
 
       <main class={`screen screen-${screen}`}>
@@ -356,7 +361,7 @@ export function App() {
             onBack={() => go(reviewing.back)}
           />
         )}
-        {screen === 'puzzles' && <TrainerLoader t={t} settings={settings} />}
+        {screen === 'puzzles' && <TrainerLoader t={t} settings={settings} link={puzzleLink} />}
         {screen === 'online' && online && (
           <OnlinePlay
             key={`${online.game}#${online.token ?? ''}`}

@@ -14,6 +14,7 @@ import {
   type LastMove,
   type RefusedAttempt,
 } from '@damka/board';
+import type { Position, Variant } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 
 export interface BoardProps {
@@ -28,7 +29,7 @@ export interface BoardProps {
   /** A suggested move to show (hint, analysis). */
   readonly hint?: LastMove | null;
   readonly labels: readonly string[];
-  readonly edgeLabels: { files: readonly string[]; ranks: readonly string[] } | null;
+  readonly edgeLabels: EdgeLabels | null;
   readonly coordinates: boolean;
   readonly flipped: boolean;
   readonly ariaLabel: string;
@@ -40,6 +41,31 @@ export interface BoardProps {
   readonly onMove: (m: BoardMove) => void;
   readonly onRefuse: (a: RefusedAttempt) => void;
   readonly onTarget: (sq: number) => void;
+}
+
+export type EdgeLabels = { files: readonly string[]; ranks: readonly string[] };
+
+/** The letters and numbers along the board's edges of a variant with algebraic squares, else null. */
+export function edgeLabelsOf(variant: Variant): EdgeLabels | null {
+  if (variant.rules.notation.squares !== 'algebraic') return null;
+  const { width, height } = variant.topology;
+  return {
+    files: Array.from({ length: width }, (_, i) => String.fromCharCode(97 + i)),
+    ranks: Array.from({ length: height }, (_, i) => String(i + 1)),
+  };
+}
+
+/** `edgeLabelsOf`, computed again only when the variant's board or notation changes. */
+export function useEdgeLabels(variant: Variant): EdgeLabels | null {
+  const algebraic = variant.rules.notation.squares === 'algebraic';
+  return useMemo(() => edgeLabelsOf(variant), [algebraic, variant.topology]);
+}
+
+/** The piece on each square of `position`, as the board draws them. */
+export function piecesOf(position: Position): Array<BoardPiece | undefined> {
+  const out: Array<BoardPiece | undefined> = [];
+  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
+  return out;
 }
 
 /** Screen-reader sentences in the page's language. */

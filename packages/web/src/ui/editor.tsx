@@ -31,6 +31,7 @@ import {
 import { BoardView, type BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { ColorChoice } from './color-choice.tsx';
+import { useEdgeLabels } from './board.tsx';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
 import { variantName } from '../rules-pages/texts.ts';
 import { positionReason } from '../pdn/fen-check.ts';
@@ -146,7 +147,7 @@ export function Editor({
   }, [board]);
 
   const topology = variant.topology;
-  const algebraic = variant.rules.notation.squares === 'algebraic';
+  const edgeLabels = useEdgeLabels(variant);
 
   useEffect(() => {
     if (!host.current) return;
@@ -167,12 +168,7 @@ export function Editor({
       geometry: topology,
       pieces,
       labels: variant.squares.names,
-      edgeLabels: algebraic
-        ? {
-            files: Array.from({ length: topology.width }, (_, i) => String.fromCharCode(97 + i)),
-            ranks: Array.from({ length: topology.height }, (_, i) => String(i + 1)),
-          }
-        : null,
+      edgeLabels,
       coordinates: props.coordinates,
       flipped: props.flipped,
       lastMove:

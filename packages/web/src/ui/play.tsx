@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Position, opposite, type Color } from '@damka/rules';
-import type { BoardMove, BoardPiece, RefusedAttempt } from '@damka/board';
+import type { BoardMove, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from './confirm-resign.tsx';
@@ -30,7 +30,7 @@ import { useMoveSounds } from '../sound.ts';
 import { ANIMATION_MS } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { ComputerPlayer } from '../computer/client.ts';
-import { Board } from './board.tsx';
+import { Board, piecesOf, useEdgeLabels } from './board.tsx';
 import { AnalysisPanel } from './analysis.tsx';
 import type { Settings } from '../settings.ts';
 
@@ -43,12 +43,6 @@ export interface PlayProps {
   readonly onNewGame: () => void;
   /** The game has ended (called once per result, also for a game that was already over). */
   readonly onFinished?: (game: SavedGame) => void;
-}
-
-function piecesOf(position: Position): Array<BoardPiece | undefined> {
-  const out: Array<BoardPiece | undefined> = [];
-  for (let sq = 0; sq < position.variant.topology.size; sq++) out.push(position.pieceAt(sq));
-  return out;
 }
 
 export const resultTitle = titleText;
@@ -174,19 +168,9 @@ export function Play({
   };
 
   const flipped = settings.flip !== (game.mode === 'computer' && game.computer === 'white');
-  const algebraic = variant.rules.notation.squares === 'algebraic';
   const names = variant.squares.names;
   const t0 = variant.topology;
-  const edgeLabels = useMemo(
-    () =>
-      algebraic
-        ? {
-            files: Array.from({ length: t0.width }, (_, i) => String.fromCharCode(97 + i)),
-            ranks: Array.from({ length: t0.height }, (_, i) => String(i + 1)),
-          }
-        : null,
-    [algebraic, t0],
-  );
+  const edgeLabels = useEdgeLabels(variant);
   const giveaway = variant.rules.noMoveMeans === 'win';
   const final = g.positions[last]!;
   const crowned =

@@ -12,6 +12,38 @@ const ANIMATION_LABELS = {
   slow: 'animationSlow',
 } as const;
 
+/** The language chooser, on this screen and in the ☰ menu (`extraClass` places it there). */
+export function LanguageField({
+  t,
+  settings,
+  onChange,
+  testId,
+  extraClass,
+}: {
+  t: Translate;
+  settings: Settings;
+  onChange: (s: Settings) => void;
+  testId: string;
+  extraClass?: string;
+}) {
+  return (
+    <label class={extraClass ? `field ${extraClass}` : 'field'}>
+      <span>{t('language')}</span>
+      <select
+        value={settings.locale}
+        data-testid={testId}
+        onChange={(e) => onChange({ ...settings, locale: e.currentTarget.value as Locale })}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function SettingsView({
   t,
   settings,
@@ -29,20 +61,7 @@ export function SettingsView({
   return (
     <form class="settings" onSubmit={(e) => e.preventDefault()}>
       <h2>{t('settings')}</h2>
-      <label class="field">
-        <span>{t('language')}</span>
-        <select
-          value={settings.locale}
-          data-testid="language"
-          onChange={(e) => onChange({ ...settings, locale: e.currentTarget.value as Locale })}
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l}>
-              {LOCALE_NAMES[l]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LanguageField t={t} settings={settings} onChange={onChange} testId="language" />
       <fieldset class="field">
         <legend>{t('theme')}</legend>
         <div class="segmented">
