@@ -1,7 +1,8 @@
 /**
  * The analysis panel's endgame tables: the one table of the position's material fetched from the
  * served folder and read into the exact result; nothing fetched for a large table or a variant
- * without tables; a missing or damaged file gives no verdict, not an error. Tables are built by
+ * without tables; a missing or damaged file gives no verdict, not an error. The computer's answer to
+ * a draw offer follows the same table: accepted in a drawn or lost ending, declined in a won one. Tables are built by
  * the engine's builder into a temporary folder that a fake `fetch` serves.
  */
 import { test } from 'node:test';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Position, variantOrThrow } from '@damka/rules';
 import { buildEgdb } from '@damka/engine/egdb-node';
-import { loadVerdict, tableWanted } from '../src/ui/analysis-egdb.ts';
+import { loadDrawDecision, loadVerdict, tableWanted } from '../src/ui/analysis-egdb.ts';
 
 const english = variantOrThrow('english');
 const dir = mkdtempSync(join(tmpdir(), 'damka-web-egdb-'));
@@ -68,4 +69,15 @@ test('no table, a damaged one, a large one or a variant without tables: no verdi
   assert.ok(tableWanted(at('W:WK1,K2,K3:BK32')));
   // the largest 4-piece table, a man and a king each (401 KB), is still fetched
   assert.ok(tableWanted(at('W:W25,K2:B8,K32')));
+});
+
+test('a draw offer in a covered ending: the table-won side declines, a drawn or lost one accepts', async () => {
+  const won = at('B:WK1,K2:BK32'); // two kings against one: White wins (English 3-piece table)
+  assert.equal(await loadDrawDecision(won, 'white', served), 'decline');
+  assert.equal(await loadDrawDecision(won, 'black', served), 'accept');
+  const drawn = at('W:WK1:BK32'); // a king each
+  assert.equal(await loadDrawDecision(drawn, 'white', served), 'accept');
+  assert.equal(await loadDrawDecision(drawn, 'black', served), 'accept');
+  // no table (four pieces, not built here): no decision, the evaluation decides
+  assert.equal(await loadDrawDecision(at('W:WK1,K2:BK31,K32'), 'white', served), undefined);
 });

@@ -1,7 +1,7 @@
 /**
  * How web games end beyond "no move": every variant's draw rules judged through the web record
  * (the rules' Game model), draws by agreement and material adjudication, the computer's answer to
- * a draw offer, the reason sentences in every language with the game's own figures, and saved
+ * a draw offer (its evaluation, or the endgame tables' verdict when one covers the position), the reason sentences in every language with the game's own figures, and saved
  * games from older versions (no agreement, clock or flag fields) still loading.
  */
 import { test } from 'node:test';
@@ -178,6 +178,18 @@ test('the computer declines every draw in the opening and weighs its evaluation 
   assert.equal(computerAcceptsDraw(-26, true, 'middlegame'), true);
   assert.equal(computerAcceptsDraw(null, false, 'endgame'), false, 'no evaluation: decline');
   assert.equal(computerAcceptsDraw(Number.NaN, false, 'endgame'), false);
+});
+
+test('an endgame table covering the position decides the draw, whatever the evaluation says', () => {
+  // a table-drawn (or lost) ending: accepted even where the evaluation alone would decline
+  assert.equal(computerAcceptsDraw(-300, false, 'endgame', 'accept'), true);
+  assert.equal(computerAcceptsDraw(null, false, 'endgame', 'accept'), true);
+  assert.equal(computerAcceptsDraw(0, false, 'middlegame', 'accept'), true);
+  // a table-won ending: declined even where the evaluation alone would accept
+  assert.equal(computerAcceptsDraw(300, false, 'endgame', 'decline'), false);
+  assert.equal(computerAcceptsDraw(-300, true, 'endgame', 'decline'), false);
+  // no table: the evaluation decides as before
+  assert.equal(computerAcceptsDraw(300, false, 'endgame', undefined), true);
 });
 
 test('reasons in every language carry the game figures; the new messages exist in each', async () => {

@@ -53,7 +53,9 @@ export function timeoutResult(color: Color): GameResult {
 }
 
 /**
- * The computer's draw decisions look at its evaluation and at the stage of the game. In the
+ * The computer's draw decisions follow the endgame tables where one covers the position (drawn or
+ * lost: accept; won: decline; `ui/analysis-egdb.ts`), and otherwise look at its evaluation and at
+ * the stage of the game. In the
  * opening (fewer than `DRAW_OPENING_PLIES` plies from the variant's start position, or nearly
  * every piece still on the board) it
  * declines every offer: nothing has been decided yet. In the middlegame it accepts only when it
@@ -89,13 +91,16 @@ export function gameStage(
 /**
  * Whether the computer accepts a draw offer. `score`: the evaluation in centi-men from the side to
  * move's view (null: no evaluation, so it declines); `computerToMove`: whether that side is the
- * computer; `stage`: the game's stage (`gameStage`).
+ * computer; `stage`: the game's stage (`gameStage`); `table`: the endgame tables' decision for the
+ * computer, when a table covers the position — it overrides the rest.
  */
 export function computerAcceptsDraw(
   score: number | null,
   computerToMove: boolean,
   stage: GameStage,
+  table?: 'accept' | 'decline',
 ): boolean {
+  if (table !== undefined) return table === 'accept';
   if (stage === 'opening') return false;
   if (score === null || !Number.isFinite(score)) return false;
   const own = computerToMove ? score : -score;

@@ -1,6 +1,8 @@
 /**
- * The analysis panel's endgame tables: the exact result ("White wins", "draw") of a position a
- * table covers, fetched on demand. Only the one table of the position's material is fetched
+ * The web app's endgame tables: the exact result ("White wins", "draw") of a position a table
+ * covers, for the analysis panel, and the computer's answer to a draw offer in such a position
+ * (the engine's `tableDrawDecision`: accept a drawn or lost ending, decline a won one), fetched on
+ * demand. Only the one table of the position's material is fetched
  * (`/egdb/<variant>/<signature>.egdb`, the file the builder writes in its cache folder, which the
  * server serves as it is), and only when that table is small (`MAX_TABLE_BYTES`, known from the
  * material before any request): nothing of it is on the first page (the panel loads this module
@@ -8,13 +10,14 @@
  * no network, a damaged file) means no verdict, never an error shown to the player. Tables
  * fetched are kept for the page's life.
  */
-import type { Position } from '@damka/rules';
+import type { Color, Position } from '@damka/rules';
 import {
   EgdbProber,
   MaterialIndex,
   decodeTable,
   materialName,
   materialOf,
+  tableDrawDecision,
   tableVerdict,
   totalPieces,
   unsupportedReason,
@@ -47,12 +50,12 @@ export function tableWanted(position: Position): boolean {
   return new MaterialIndex(position.variant, material).size / 4 <= MAX_TABLE_BYTES;
 }
 
-/** The tables' verdict on `position`, or null when no small table for it can be had. */
-export async function loadVerdict(
+/** A prober of the one table of `position`'s material, or null when no small table can be had. */
+async function loadProber(
   position: Position,
-  fetchTable: Fetch = (url) => fetch(url),
-  base = EGDB_BASE,
-): Promise<TableVerdict | null> {
+  fetchTable: Fetch,
+  base: string,
+): Promise<EgdbProber | null> {
   if (!tableWanted(position)) return null;
   const variant = position.variant;
   const material = materialOf(position.board());
@@ -73,10 +76,31 @@ export async function loadVerdict(
   }
   const table = await data;
   if (!table) return null;
-  const prober = new EgdbProber(
+  return new EgdbProber(
     variant,
     (m) => (materialName(m) === materialName(material) ? table : undefined),
     totalPieces(material),
   );
-  return tableVerdict(prober, position) ?? null;
+}
+
+/** The tables' verdict on `position`, or null when no small table for it can be had. */
+export async function loadVerdict(
+  position: Position,
+  fetchTable: Fetch = (url) => fetch(url),
+  base = EGDB_BASE,
+): Promise<TableVerdict | null> {
+  return tableVerdict(await loadProber(position, fetchTable, base), position) ?? null;
+}
+
+/**
+ * The computer's (playing `side`) answer to a draw offered in `position`, by the tables: `accept`
+ * in a drawn or lost ending, `decline` in a won one, undefined when no small table covers it.
+ */
+export async function loadDrawDecision(
+  position: Position,
+  side: Color,
+  fetchTable: Fetch = (url) => fetch(url),
+  base = EGDB_BASE,
+): Promise<'accept' | 'decline' | undefined> {
+  return tableDrawDecision(await loadProber(position, fetchTable, base), position, side);
 }

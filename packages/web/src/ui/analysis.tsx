@@ -44,8 +44,8 @@ export function whiteShare(a: Analysis): number {
   return 50 + 50 * Math.tanh(a.whiteScore / 300);
 }
 
-/** Most pieces on the board for which the tables are asked at all. */
-const TABLE_PIECES = 6;
+/** Most pieces on the board for which the tables are asked at all (analysis, draw offers). */
+export const TABLE_PIECES = 6;
 
 /** The position after `entries`, or null when they do not replay. */
 function positionAfter(setup: GameSetup, entries: readonly Entry[]): Position | null {

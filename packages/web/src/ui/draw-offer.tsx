@@ -1,16 +1,20 @@
 /**
  * Draw offers in a local game. With a friend on the same screen, the side to move offers and a
  * banner asks the other side to accept or decline; any move withdraws an open offer. Against the
- * computer, the player offers on his turn and the computer answers from its own evaluation of the
- * position and the stage of the game (`computerAcceptsDraw`: never in the opening): the evaluation is asked of the computer player's `evaluate`
- * when it has one, looked up at run time so the app works with computer players that cannot
- * evaluate (they always decline). An accepted offer is recorded in the game as an agreed draw.
+ * computer, the player offers on his turn and the computer answers from the endgame tables when
+ * the board is down to a few pieces and a table covers the position (a drawn or lost ending:
+ * accepted; a won one: declined; `analysis-egdb.ts`, loaded only then), else from its own
+ * evaluation of the position and the stage of the game (`computerAcceptsDraw`: never in the
+ * opening): the evaluation is asked of the computer player's `evaluate` when it has one, looked up
+ * at run time so the app works with computer players that cannot evaluate (they always decline).
+ * An accepted offer is recorded in the game as an agreed draw.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { opposite, type Color } from '@damka/rules';
+import { opposite, type Color, type Position } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import { computerAcceptsDraw, gameStage } from '../game/draws.ts';
 import type { Entry, GameSetup, SavedGame } from '../game/record.ts';
+import { TABLE_PIECES } from './analysis.tsx';
 
 type Evaluate = (setup: GameSetup, entries: readonly Entry[]) => Promise<number | null>;
 
@@ -29,6 +33,8 @@ export interface DrawOfferProps {
   /** The entries actually played (the replay's), and the side to move after them. */
   readonly entries: readonly Entry[];
   readonly turn: Color;
+  /** The position after `entries`, for the endgame tables. */
+  readonly position: Position;
   /** Pieces on the board now and in the variant's start position, for the stage of the game. */
   readonly pieces: number;
   readonly fullPieces: number;
@@ -44,6 +50,7 @@ export function DrawOffer({
   game,
   entries,
   turn,
+  position,
   pieces,
   fullPieces,
   canAct,
@@ -83,10 +90,17 @@ export function DrawOffer({
     const answer = evaluate
       ? evaluate(game.setup, entries).catch(() => null)
       : Promise.resolve(null);
-    void answer.then((score) => {
+    const side = game.computer;
+    const table =
+      side && pieces <= TABLE_PIECES
+        ? import('./analysis-egdb.ts')
+            .then((m) => m.loadDrawDecision(position, side))
+            .catch(() => undefined)
+        : Promise.resolve(undefined);
+    void Promise.all([answer, table]).then(([score, decision]) => {
       if (question.current !== id) return; // the game moved on
       setAsking(false);
-      if (computerAcceptsDraw(score, turn === game.computer, stage)) {
+      if (computerAcceptsDraw(score, turn === game.computer, stage, decision)) {
         setNote('');
         agree();
       } else setNote(t('computerDeclinesDraw'));

@@ -462,6 +462,7 @@ export function Play({
         game={game}
         entries={g.entries}
         turn={g.positions[last]!.turn}
+        position={g.positions[last]!}
         pieces={countPieces(g.positions[last]!)}
         fullPieces={fullPieces}
         canAct={humanCanAct}
