@@ -2,13 +2,14 @@
  * The rules pages' generator: every variant gets a complete page, the text follows the rules
  * record (change a field and the words change), the differences table has a column per variant
  * and marks what differs from International, the worked captures are the move generator's answers
- * for each rule, the English catalogue's variant and option texts match the rules data, and the
- * `/rules/<id>` paths read back.
+ * for each rule, the English catalogue's variant and option texts match the rules data, a limit on
+ * one king's quiet moves (Frisian's) is worded in every language, and the `/rules/<id>` paths
+ * read back.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OPTION_NAMES, OPTION_SUMMARIES, VARIANTS, variantOrThrow, type Rules } from '@damka/rules';
-import { translator } from '../src/i18n/index.ts';
+import { LOCALES, loadCatalogue, translator } from '../src/i18n/index.ts';
 import { en } from '../src/i18n/en.ts';
 import {
   PARAMETERS,
@@ -71,6 +72,37 @@ test('a changed rule field changes the page text', () => {
   assert.equal(fact(byId('thai'), 'king'), en.rp_king_flying_rightBehind);
   assert.equal(fact(byId('killer'), 'king'), en.rp_king_flying_rightBehindKing);
   assert.equal(fact(byId('international'), 'king'), en.rp_king_flying);
+});
+
+test('a limit on one king’s quiet moves is worded from the record, in every language', async () => {
+  const limited = VARIANTS.filter((r) => r.kingMoveLimit !== undefined).map((r) => r.id);
+  assert.deepEqual(limited.sort(), ['frisian', 'frysk'], 'the variants with the limit');
+  assert.equal(fact(byId('frisian'), 'kingMoveLimit'), t('rp_kingMoveLimit', { n: 3 }));
+  assert.match(fact(byId('frisian'), 'kingMoveLimit'), /At most 3 moves in a row/);
+  assert.equal(fact(byId('international'), 'kingMoveLimit'), 'None');
+  // the number comes from the record: another limit, another sentence
+  assert.match(fact({ ...byId('international'), kingMoveLimit: 5 }, 'kingMoveLimit'), /At most 5 /);
+  const cell = (id: string) => {
+    const table = differenceTable(t);
+    return table.rows.find((r) => r.id === 'kingMoveLimit')!.cells[
+      VARIANTS.findIndex((v) => v.id === id)
+    ]!;
+  };
+  assert.equal(cell('frisian').differs, true);
+  assert.equal(cell('russian').differs, false);
+  // every language has its own sentence, with the number in it
+  const sentences = new Set<string>();
+  for (const locale of LOCALES) {
+    await loadCatalogue(locale);
+    const tl = translator(locale);
+    const text = describeRules(byId('frisian'), tl)
+      .flatMap((s) => s.facts)
+      .find((f) => f.id === 'kingMoveLimit')!;
+    assert.match(text.items[0]!, /3/, `${locale}: ${text.items[0]}`);
+    assert.ok(locale === 'en' || text.label !== en.rp_param_kingMoveLimit, `${locale} label`);
+    sentences.add(text.items[0]!);
+  }
+  assert.equal(sentences.size, LOCALES.length, 'a sentence per language, none left in English');
 });
 
 test('the differences table: a column per variant, differences from International marked', () => {

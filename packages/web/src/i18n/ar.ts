@@ -327,6 +327,9 @@ export const ar: Messages = {
   rp_param_adjudication: 'التعادل يُحسم للجيش الأكبر',
   rp_param_opening: 'افتتاح إلزامي',
   rp_param_kingSplit: 'يجوز للملوك الانقسام',
+  rp_param_kingMoveLimit: 'نقلات متتالية بلا أسر بالملك نفسه',
+  rp_kingMoveLimit:
+    '{n} نقلات متتالية بلا أسر بالملك نفسه على الأكثر، ما دام لدى اللاعب جندي واحد على الأقل',
   'rp_board_diagonal-6x6': '6x6، المربعات الداكنة فقط',
   'rp_board_diagonal-8x8': '8x8، المربعات الداكنة، a1 داكن',
   'rp_board_diagonal-8x8-mirrored': '8x8، المربعات الداكنة، a1 فاتح (رقعة معكوسة)',

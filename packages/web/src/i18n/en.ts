@@ -352,6 +352,9 @@ export const en = {
   rp_param_adjudication: 'Draws go to the larger army',
   rp_param_opening: 'Compulsory opening',
   rp_param_kingSplit: 'Kings may split',
+  rp_param_kingMoveLimit: 'Quiet moves in a row by one king',
+  rp_kingMoveLimit:
+    'At most {n} moves in a row without capturing by the same king, while the player still has a man',
   'rp_board_diagonal-6x6': '6x6, dark squares only',
   'rp_board_diagonal-8x8': '8x8, dark squares, a1 dark',
   'rp_board_diagonal-8x8-mirrored': '8x8, dark squares, a1 light (mirrored)',

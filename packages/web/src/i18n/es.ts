@@ -263,6 +263,9 @@ export const es: Messages = {
   rp_param_adjudication: 'Las tablas son para el ejército mayor',
   rp_param_opening: 'Apertura obligatoria',
   rp_param_kingSplit: 'Las damas pueden dividirse',
+  rp_param_kingMoveLimit: 'Movimientos seguidos sin captura de una misma dama',
+  rp_kingMoveLimit:
+    'Como máximo {n} movimientos seguidos sin captura con la misma dama, mientras el jugador conserve algún peón',
   rp_obligation_mandatory: 'Obligatoria',
   rp_obligation_optional: 'Opcional',
   rp_precedenceFree: 'Elección libre',

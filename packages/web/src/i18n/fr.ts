@@ -264,6 +264,9 @@ export const fr: Messages = {
   rp_param_adjudication: 'La nulle revient à l’armée la plus grande',
   rp_param_opening: 'Ouverture imposée',
   rp_param_kingSplit: 'Les dames peuvent se dédoubler',
+  rp_param_kingMoveLimit: 'Coups sans prise d’affilée d’une même dame',
+  rp_kingMoveLimit:
+    'Au plus {n} coups sans prise d’affilée avec la même dame, tant que le joueur a encore un pion',
   rp_obligation_mandatory: 'Obligatoire',
   rp_obligation_optional: 'Facultative',
   rp_precedenceFree: 'Choix libre',

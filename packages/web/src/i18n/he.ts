@@ -327,6 +327,8 @@ export const he: Messages = {
   rp_param_adjudication: 'תיקו נפסק לטובת הצבא הגדול',
   rp_param_opening: 'פתיחה מחייבת',
   rp_param_kingSplit: 'מלכים רשאים להתפצל',
+  rp_param_kingMoveLimit: 'מהלכים רצופים ללא אכילה באותו מלך',
+  rp_kingMoveLimit: 'לכל היותר {n} מהלכים רצופים ללא אכילה באותו מלך, כל עוד יש לשחקן חייל',
   'rp_board_diagonal-6x6': '6x6, משבצות כהות בלבד',
   'rp_board_diagonal-8x8': '8x8, משבצות כהות, a1 כהה',
   'rp_board_diagonal-8x8-mirrored': '8x8, משבצות כהות, a1 בהירה (לוח הפוך)',

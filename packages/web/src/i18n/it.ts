@@ -262,6 +262,9 @@ export const it: Messages = {
   rp_param_adjudication: 'La patta va all’esercito più grande',
   rp_param_opening: 'Apertura obbligatoria',
   rp_param_kingSplit: 'Le dame possono dividersi',
+  rp_param_kingMoveLimit: 'Mosse di fila senza presa di una stessa dama',
+  rp_kingMoveLimit:
+    'Al massimo {n} mosse di fila senza presa con la stessa dama, finché il giocatore ha ancora una pedina',
   rp_obligation_mandatory: 'Obbligatoria',
   rp_obligation_optional: 'Facoltativa',
   rp_precedenceFree: 'Scelta libera',

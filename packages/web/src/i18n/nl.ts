@@ -262,6 +262,9 @@ export const nl: Messages = {
   rp_param_adjudication: 'Remise gaat naar het grootste leger',
   rp_param_opening: 'Verplichte opening',
   rp_param_kingSplit: 'Dammen mogen splitsen',
+  rp_param_kingMoveLimit: 'Zetten op rij zonder slag met dezelfde dam',
+  rp_kingMoveLimit:
+    'Hoogstens {n} zetten op rij zonder slag met dezelfde dam, zolang de speler nog een schijf heeft',
   rp_obligation_mandatory: 'Verplicht',
   rp_obligation_optional: 'Vrijwillig',
   rp_precedenceFree: 'Vrije keuze',

@@ -264,6 +264,9 @@ export const pt: Messages = {
   rp_param_adjudication: 'O empate vai para o exército maior',
   rp_param_opening: 'Abertura obrigatória',
   rp_param_kingSplit: 'As damas podem dividir-se',
+  rp_param_kingMoveLimit: 'Lances seguidos sem captura de uma mesma dama',
+  rp_kingMoveLimit:
+    'No máximo {n} lances seguidos sem captura com a mesma dama, enquanto o jogador ainda tiver uma pedra',
   rp_obligation_mandatory: 'Obrigatória',
   rp_obligation_optional: 'Facultativa',
   rp_precedenceFree: 'Escolha livre',

@@ -347,6 +347,9 @@ export const ro: Messages = {
   rp_param_adjudication: 'Remiza revine armatei mai mari',
   rp_param_opening: 'Deschidere obligatorie',
   rp_param_kingSplit: 'Damele se pot despărți',
+  rp_param_kingMoveLimit: 'Mutări la rând fără captură cu aceeași damă',
+  rp_kingMoveLimit:
+    'Cel mult {n} mutări la rând fără captură cu aceeași damă, cât timp jucătorul mai are un pion',
   'rp_board_diagonal-6x6': '6x6, doar pătratele închise',
   'rp_board_diagonal-8x8': '8x8, pătratele închise, a1 închis',
   'rp_board_diagonal-8x8-mirrored': '8x8, pătratele închise, a1 deschis (în oglindă)',

@@ -264,6 +264,9 @@ export const ru: Messages = {
   rp_param_adjudication: 'Ничья достаётся большей армии',
   rp_param_opening: 'Обязательный дебют',
   rp_param_kingSplit: 'Дамки могут делиться',
+  rp_param_kingMoveLimit: 'Ходы одной дамкой подряд без взятия',
+  rp_kingMoveLimit:
+    'Не более {n} ходов подряд без взятия одной и той же дамкой, пока у игрока есть хотя бы одна шашка',
   rp_obligation_mandatory: 'Обязательно',
   rp_obligation_optional: 'Необязательно',
   rp_precedenceFree: 'Свободный выбор',

@@ -264,6 +264,9 @@ export const tr: Messages = {
   rp_param_adjudication: 'Beraberlik büyük ordunun olur',
   rp_param_opening: 'Zorunlu açılış',
   rp_param_kingSplit: 'Damalar bölünebilir',
+  rp_param_kingMoveLimit: 'Aynı damayla art arda taş almayan hamleler',
+  rp_kingMoveLimit:
+    'Oyuncunun hâlâ taşı varken aynı damayla art arda en fazla {n} taş almayan hamle',
   rp_obligation_mandatory: 'Zorunlu',
   rp_obligation_optional: 'İsteğe bağlı',
   rp_precedenceFree: 'Serbest seçim',

@@ -1,7 +1,7 @@
 /**
  * The rules pages' text, generated from a variant's `Rules` record: every parameter of the record
- * (board, who starts, men's directions, kings, capture obligation and precedence, crowning, draw
- * rules, …) becomes one labelled fact in the reader's language. The same facts fill the
+ * (board, who starts, men's directions, kings and any limit on one king's quiet moves, capture
+ * obligation and precedence, crowning, draw rules, …) becomes one labelled fact in the reader's language. The same facts fill the
  * side-by-side table of differences, so a page, the table and the game can never disagree: change
  * a field of the record and both texts change with it.
  *
@@ -156,6 +156,14 @@ export const PARAMETERS: readonly Parameter[] = [
       r.king.range === 'flying' && r.king.landing !== undefined && r.king.landing !== 'anyBeyond'
         ? t(`rp_king_flying_${r.king.landing}`)
         : t(`rp_king_${r.king.range}`),
+  },
+  {
+    id: 'kingMoveLimit',
+    section: 'moves',
+    label: 'rp_param_kingMoveLimit',
+    value: (r) => String(r.kingMoveLimit ?? 0),
+    text: (r, t) =>
+      r.kingMoveLimit ? t('rp_kingMoveLimit', { n: r.kingMoveLimit }) : t('rp_none'),
   },
   {
     id: 'queen',
