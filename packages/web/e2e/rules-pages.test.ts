@@ -2,14 +2,14 @@
  * The rules pages in a real browser: Rules opens from the ☰ menu, every variant's page renders its
  * generated text with a start-position board and a worked-capture board (its legal landing squares
  * marked), the table of differences has one column per variant, deep links and the setup screen's
- * link reach a variant's page, a Hebrew page runs right to left around left-to-right boards — and
+ * link reach a variant's page, Frisian's page states its limit on one king's quiet moves, a Hebrew page runs right to left around left-to-right boards — and
  * no console errors anywhere. Screenshots go to the test artifacts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VARIANTS, houseRuleConflicts, houseRulesFor } from '@damka/rules';
 import { en } from '../src/i18n/en.ts';
-import { piecesPerSide } from '../src/rules-pages/describe.ts';
+import { PARAMETERS, piecesPerSide } from '../src/rules-pages/describe.ts';
 import { SCREENSHOTS, useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -53,7 +53,20 @@ test('Rules from the menu: the index, the differences table and every variant pa
     const choice = article.locator('[data-diagram="choice"]');
     assert.ok((await choice.locator('.damka-board .target').count()) >= 1, `${r.id}: captures`);
     assert.match((await choice.locator('figcaption').textContent()) ?? '', /\(takes [12]\)/);
-    assert.equal(await article.locator('.fact').count(), 21, `${r.id}: every parameter`);
+    assert.equal(
+      await article.locator('.fact').count(),
+      PARAMETERS.length,
+      `${r.id}: every parameter`,
+    );
+    // a limit on one king's quiet moves is stated where the record has one (Frisian, Frysk!)
+    const limit = r.kingMoveLimit
+      ? en.rp_kingMoveLimit.replace('{n}', String(r.kingMoveLimit))
+      : en.rp_none;
+    assert.equal(
+      (await article.locator('[data-fact="kingMoveLimit"] dd').textContent())?.trim(),
+      limit,
+      `${r.id}: king-move limit`,
+    );
     // every house rule that applies to the variant (the rules package's table says which)
     assert.equal(
       await article.locator('.rules-options li').count(),
