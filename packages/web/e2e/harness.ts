@@ -66,6 +66,8 @@ export interface Harness {
     height?: number;
     /** Let moves animate (pages otherwise ask for reduced motion, for steady clicks). */
     motion?: boolean;
+    /** No service worker: every request then reaches `page.route` (a worker's own do not). */
+    noServiceWorker?: boolean;
   }): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
@@ -157,6 +159,7 @@ export async function startHarness(): Promise<Harness> {
         locale: options.locale ?? 'en-US',
         viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
         reducedMotion: options.motion ? 'no-preference' : 'reduce',
+        ...(options.noServiceWorker ? { serviceWorkers: 'block' as const } : {}),
       });
       const page = await context.newPage();
       return { page, errors: recordErrors(page) };
