@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { variantOrThrow } from '@damka/rules';
 import { buildEgdb } from '@damka/engine/egdb-node';
 import type { Page } from 'playwright-core';
-import { fillFen, gameState, openNewGame, useHarness } from './harness.ts';
+import { fillFen, gameState, openNewGame, useHarness, waitForDrawNote } from './harness.ts';
 
 const h = useHarness();
 const dir = mkdtempSync(join(tmpdir(), 'damka-e2e-egdb-'));
@@ -48,13 +48,7 @@ test('a draw offer in a table-covered ending: declined when won, accepted when l
   await page.goto(h.url);
   // the computer (Black) has two kings against one: a table win, so it plays on
   await offerIn(page, 'W:WK29:BK1,K2');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="draw-note"]')?.textContent ===
-      'The computer declines the draw.',
-    undefined,
-    { timeout: 15_000 },
-  );
+  await waitForDrawNote(page, 'The computer declines the draw.');
   assert.equal((await gameState(page)).result, '');
   assert.ok(asked.includes('/egdb/english/w0m1k-b0m2k.egdb'), `tables asked: ${asked.join(', ')}`);
   // one king against two: a table loss for the computer, so it takes the draw

@@ -17,6 +17,7 @@ import {
   openNewGame,
   useHarness,
   intSquare as sq,
+  waitForDrawNote,
 } from './harness.ts';
 import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
 
@@ -214,13 +215,7 @@ test('against the computer, a draw offer is answered from its own evaluation', a
   await page.locator('.play').waitFor();
   await page.getByTestId('offer-draw').click();
   const note = page.getByTestId('draw-note');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="draw-note"]')?.textContent ===
-      'The computer declines the draw.',
-    undefined,
-    { timeout: 15_000 },
-  );
+  await waitForDrawNote(page, 'The computer declines the draw.');
   assert.equal(await note.textContent(), 'The computer declines the draw.');
   assert.equal((await gameState(page)).result, '');
   // five men down, it takes the draw

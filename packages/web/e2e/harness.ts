@@ -313,6 +313,15 @@ export async function startGame(
   await page.locator('.play').waitFor();
 }
 
+/** Wait until the game screen's draw note reads exactly `text` (the computer thinks first). */
+export async function waitForDrawNote(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="draw-note"]')?.textContent === want,
+    text,
+    { timeout: 15_000 },
+  );
+}
+
 /** The game's state as the page exposes it on the game screen. */
 export async function gameState(page: Page): Promise<{ fen: string; ply: number; result: string }> {
   const el = page.locator('.play');
