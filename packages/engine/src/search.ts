@@ -317,7 +317,7 @@ export class Searcher {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return undefined;
       out[i] = score;
     }
@@ -347,7 +347,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) break;
       this.rootOrder.scores[i] = score;
       if (score > best) {
@@ -464,7 +464,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(ply + 1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -523,7 +523,7 @@ export class Searcher {
       this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -586,13 +586,15 @@ export class Searcher {
     return this.states.restrict(list, this.moves.generate(side, list, true), ply);
   }
 
-  /**
-   * Make move i of the list generated at `ply`: the rule state and the path entry of `ply + 1`
-   * are written from those of `ply`.
-   */
+  /** Make move i of the list at `ply`: rule state and path entry of `ply + 1` from those of `ply`. */
   private play(list: MoveList, i: number, ply: number): void {
     this.states.make(list, i, ply);
     this.path.play(list, i, this.rootIndex + ply + 1);
     this.moves.make(list, i);
+  }
+
+  private unplay(list: MoveList, i: number): void {
+    this.path.unplay(list, i);
+    this.moves.unmake(list, i);
   }
 }
