@@ -10,7 +10,7 @@
  */
 import { KIND_SPLIT, MAN, type MoveList, type Variant } from '@damka/rules';
 import { BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
-import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import { hashBoard, variantKeys, type ZobristKeys } from './zobrist.ts';
 
 export class SearchPath {
   readonly evaluator: Evaluator;
@@ -22,8 +22,6 @@ export class SearchPath {
   rev = new Int32Array(0);
   /** Boards of at most 64 squares: piece-code masks of the node (`BITS_STRIDE` words), table sums. */
   readonly bitboards: boolean;
-  /** One word per piece code (at most 32 squares), else two. */
-  private readonly narrow: boolean;
   private readonly codeBits = new Int32Array(BITS_STRIDE);
   private tableSums = new Int32Array(0);
   private readonly pst: Int32Array;
@@ -33,7 +31,6 @@ export class SearchPath {
     this.zob = variantKeys(variant);
     this.size = variant.topology.size;
     this.bitboards = evaluator.bits !== null || evaluator.wideBits !== null;
-    this.narrow = evaluator.bits !== null;
     this.pst = evaluator.pst;
   }
 
@@ -71,9 +68,7 @@ export class SearchPath {
         ? this.evaluator.evaluateQuiet(board, side)
         : this.evaluator.evaluate(board, side);
     }
-    return this.narrow
-      ? this.evaluator.evaluateBits(this.codeBits, 0, this.tableSums[idx]!, side, leaf)
-      : this.evaluator.evaluateWideBits(this.codeBits, 0, this.tableSums[idx]!, side, leaf);
+    return this.evaluator.evaluateBits(this.codeBits, 0, this.tableSums[idx]!, side, leaf);
   }
 
   /**
@@ -156,19 +151,6 @@ export class SearchPath {
 
   /** Full key of a board (for the root). */
   hash(board: Int8Array, side: number): [number, number] {
-    let lo = 0;
-    let hi = 0;
-    const size = this.size;
-    for (let sq = 0; sq < size; sq++) {
-      const code = board[sq]!;
-      if (code === 0) continue;
-      lo ^= this.zob.lo[code * size + sq]!;
-      hi ^= this.zob.hi[code * size + sq]!;
-    }
-    if (side === 1) {
-      lo ^= this.zob.sideLo;
-      hi ^= this.zob.sideHi;
-    }
-    return [lo, hi];
+    return hashBoard(this.zob, board, side);
   }
 }

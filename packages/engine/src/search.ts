@@ -380,12 +380,7 @@ export class Searcher {
     prune: boolean,
   ): number {
     if (depth <= 0) return this.quiesce(ply, alpha, beta, side);
-    this.nodes++;
-    if ((this.nodes & 255) === 0) this.poll();
-    if (this.nodes >= this.nodeLimit) this.aborted = true;
-    if (this.aborted) return 0;
-    this.pv.start(ply);
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.enter(ply)) return 0;
     const idx = this.rootIndex + ply;
     const keysLo = this.path.keysLo;
     const keysHi = this.path.keysHi;
@@ -396,11 +391,8 @@ export class Searcher {
     for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
       if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
     }
-    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
-    if (this.egdb !== null) {
-      const known = this.probeEgdb(ply, side, idx);
-      if (known !== NOT_KNOWN) return known;
-    }
+    const known = this.known(ply, side, idx);
+    if (known !== NOT_KNOWN) return known;
 
     const pvNode = beta - alpha > 1;
     let ttMove = 0;
@@ -485,18 +477,10 @@ export class Searcher {
 
   /** Play captures until the side to move has none; a forced capture is never cut by stand-pat. */
   private quiesce(ply: number, alpha: number, beta: number, side: number): number {
-    this.nodes++;
-    if ((this.nodes & 255) === 0) this.poll();
-    if (this.nodes >= this.nodeLimit) this.aborted = true;
-    if (this.aborted) return 0;
-    this.pv.start(ply);
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.enter(ply)) return 0;
     const idx = this.rootIndex + ply;
-    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
-    if (this.egdb !== null) {
-      const known = this.probeEgdb(ply, side, idx);
-      if (known !== NOT_KNOWN) return known;
-    }
+    const known = this.known(ply, side, idx);
+    if (known !== NOT_KNOWN) return known;
     // most leaves are quiet: a cheap scan answers without generating the move list
     if (!this.states.scripted(ply)) {
       const quiet = this.path.evaluate(this.board, side, idx, true);
@@ -537,6 +521,23 @@ export class Searcher {
     return best;
   }
 
+  /** Count a node at `ply` (polling the clock); false when the search is stopping. */
+  private enter(ply: number): boolean {
+    this.nodes++;
+    if ((this.nodes & 255) === 0 && this.clock.expired()) this.aborted = true;
+    if (this.nodes >= this.nodeLimit) this.aborted = true;
+    if (this.aborted) return false;
+    this.pv.start(ply);
+    if (ply > this.selDepth) this.selDepth = ply;
+    return true;
+  }
+
+  /** The score of a node known without search (deepest ply, endgame databases), or NOT_KNOWN. */
+  private known(ply: number, side: number, idx: number): number {
+    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+    return this.egdb !== null ? this.probeEgdb(ply, side, idx) : NOT_KNOWN;
+  }
+
   /**
    * The endgame databases' score of the node, or NOT_KNOWN: a draw is 0, a win `EGDB_WIN - ply`
    * plus the evaluation within `EGDB_SPREAD` (so the search still makes progress), a loss the
@@ -569,10 +570,6 @@ export class Searcher {
   /** Huff rules: the move that led to `ply` gave the opponent a burn right (the rule state says). */
   private penalty(ply: number): number {
     return this.states.offence[ply] === 0 ? 0 : this.burnPenalty;
-  }
-
-  private poll(): void {
-    if (this.clock.expired()) this.aborted = true;
   }
 
   private ttMoveAt(ply: number): number {
