@@ -448,7 +448,7 @@ export class Searcher {
         if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
           r = LMR[(depth < 63 ? depth : 63) * 64 + (k < 63 ? k : 63)]!;
           if (pvNode && r > 1) r--;
-          if (r > newDepth - 1) r = newDepth - 1;
+          r = Math.min(r, newDepth - 1);
         }
         score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1, prune);
         if (score > alpha && !this.aborted && (r > 0 || score < beta)) {
