@@ -8,7 +8,7 @@
  * platform offers `SharedArrayBuffer` (a search is synchronous inside the worker and cannot read
  * messages while it runs); the `stop` message is sent as well for completeness.
  */
-import type { Move, Options, Square } from '@damka/rules';
+import type { Options, Square } from '@damka/rules';
 import type { SearchLimits } from './search.ts';
 import type { SearchInfo, SearchResult } from './engine.ts';
 

@@ -69,11 +69,7 @@ test("the men's shape terms agree in both forms and count what they say", () => 
           if (square !== plain.evaluate(board, side)) differs++;
           if (evaluator.bits === null && evaluator.wideBits === null) continue;
           const sum = evaluator.loadBits(board, codes, BITS_STRIDE);
-          assert.equal(
-            evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, false),
-            square,
-            where,
-          );
+          assert.equal(evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, false), square, where);
           assert.equal(
             evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, true),
             evaluator.evaluateQuiet(board, side),
