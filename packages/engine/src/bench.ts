@@ -39,6 +39,13 @@ export const BENCH_POSITIONS: readonly BenchPosition[] = [
 /** Table size used by the bench (log2 entries); fixed so node counts never depend on the machine. */
 export const BENCH_TT_BITS = 18;
 
+/**
+ * The bench's total node count (the positions above at their depths, no endgame databases): a
+ * speed figure is only comparable with another of the same count. A change to the search or the
+ * evaluation that changes it sets the new count here and says why in its commit.
+ */
+export const BENCH_NODES = 2_616_345;
+
 export interface BenchLine {
   readonly variant: string;
   readonly fen: string;

@@ -1,15 +1,16 @@
 /**
  * The search path: what the search keeps per ply of the line it is on, beside the board it makes
  * and unmakes moves on — the Zobrist key in two int32 halves and the reversible-ply count (read for
- * repetitions and move-count draws), and on boards of at most 64 squares one bitboard per piece
- * code (two words above 32 squares) with the piece-square sum, which the evaluator's bitboard
+ * repetitions and move-count draws), and on boards of at most 64 squares the piece-square sum per
+ * ply and one bitboard per piece code (two words above 32 squares), which the evaluator's bitboard
  * forms read instead of the board. Entry `idx` is ply `idx - root` of the search, the game's
- * earlier positions below the root. Each move writes entry idx from entry idx - 1, incrementally,
- * so nothing is unmade but the board.
+ * earlier positions below the root. Each move writes entry idx from entry idx - 1, incrementally.
+ * The bitboards exist once, for the node being searched: `play` and `unplay` flip the same bits
+ * (a move's changes are their own inverse), so no ply copies the masks of the one before.
  */
 import { KIND_SPLIT, MAN, type MoveList, type Variant } from '@damka/rules';
 import { BITS_STRIDE, type Evaluator } from './evaluate/index.ts';
-import { variantKeys, type ZobristKeys } from './zobrist.ts';
+import { hashBoard, variantKeys, type ZobristKeys } from './zobrist.ts';
 
 export class SearchPath {
   readonly evaluator: Evaluator;
@@ -19,11 +20,9 @@ export class SearchPath {
   keysHi = new Int32Array(0);
   /** Reversible plies (king moves without capture) up to each entry. */
   rev = new Int32Array(0);
-  /** Boards of at most 64 squares: piece-code masks (`BITS_STRIDE` words per ply), table sums. */
+  /** Boards of at most 64 squares: piece-code masks of the node (`BITS_STRIDE` words), table sums. */
   readonly bitboards: boolean;
-  /** Words of bitboard state in use per ply: 8 (one word per code) or 16 (two words). */
-  private readonly bitWords: number;
-  private codeBits = new Int32Array(0);
+  private readonly codeBits = new Int32Array(BITS_STRIDE);
   private tableSums = new Int32Array(0);
   private readonly pst: Int32Array;
 
@@ -32,7 +31,6 @@ export class SearchPath {
     this.zob = variantKeys(variant);
     this.size = variant.topology.size;
     this.bitboards = evaluator.bits !== null || evaluator.wideBits !== null;
-    this.bitWords = evaluator.bits !== null ? 8 : BITS_STRIDE;
     this.pst = evaluator.pst;
   }
 
@@ -42,10 +40,7 @@ export class SearchPath {
     this.keysLo = new Int32Array(need);
     this.keysHi = new Int32Array(need);
     this.rev = new Int32Array(need);
-    if (this.bitboards) {
-      this.codeBits = new Int32Array(need * BITS_STRIDE);
-      this.tableSums = new Int32Array(need);
-    }
+    if (this.bitboards) this.tableSums = new Int32Array(need);
   }
 
   /** Entry `idx` is `board` with `side` to move after `reversible` reversible plies. */
@@ -57,15 +52,15 @@ export class SearchPath {
     this.loadBits(board, idx);
   }
 
-  /** The bitboards and table sum of entry `idx`, from the board (boards of at most 64 squares). */
+  /** The bitboards, and the table sum of entry `idx`, from the board (at most 64 squares). */
   loadBits(board: Int8Array, idx: number): void {
     if (!this.bitboards) return;
-    this.tableSums[idx] = this.evaluator.loadBits(board, this.codeBits, idx * BITS_STRIDE);
+    this.tableSums[idx] = this.evaluator.loadBits(board, this.codeBits, 0);
   }
 
   /**
-   * The evaluation of entry `idx` (`board`, `side` to move): from the bitboards where the board has
-   * them; at a `leaf`, `NOT_QUIET` unless the position is quiet.
+   * The evaluation of entry `idx` (`board`, `side` to move), the node being searched: from the
+   * bitboards where the board has them; at a `leaf`, `NOT_QUIET` unless the position is quiet.
    */
   evaluate(board: Int8Array, side: number, idx: number, leaf: boolean): number {
     if (!this.bitboards) {
@@ -73,15 +68,13 @@ export class SearchPath {
         ? this.evaluator.evaluateQuiet(board, side)
         : this.evaluator.evaluate(board, side);
     }
-    const at = idx * BITS_STRIDE;
-    return this.bitWords === 8
-      ? this.evaluator.evaluateBits(this.codeBits, at, this.tableSums[idx]!, side, leaf)
-      : this.evaluator.evaluateWideBits(this.codeBits, at, this.tableSums[idx]!, side, leaf);
+    return this.evaluator.evaluateBits(this.codeBits, 0, this.tableSums[idx]!, side, leaf);
   }
 
   /**
-   * Move i of `list` is played: the key, reversible-ply counter (and bitboards) at `idx` are
-   * written from those at `idx - 1` (the board itself is the move generator's to change).
+   * Move i of `list` is played: the key, reversible-ply counter (and table sum) at `idx` are
+   * written from those at `idx - 1`, and the bitboards updated (the board itself is the move
+   * generator's to change). `unplay` takes the bitboards back.
    */
   play(list: MoveList, i: number, idx: number): void {
     const z = this.zob;
@@ -92,7 +85,7 @@ export class SearchPath {
     const piece = list.piece[i]!;
     let lo = this.keysLo[idx - 1]! ^ z.sideLo;
     let hi = this.keysHi[idx - 1]! ^ z.sideHi;
-    if (this.bitboards) this.playBits(list, i, idx);
+    if (this.bitboards) this.tableSums[idx] = this.flipBits(list, i, this.tableSums[idx - 1]!);
     if (list.kind[i] === KIND_SPLIT) {
       lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
       hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;
@@ -114,8 +107,16 @@ export class SearchPath {
     this.keysHi[idx] = hi;
   }
 
-  /** The bitboards and table sum at `idx` after move i, from those at `idx - 1`. */
-  private playBits(list: MoveList, i: number, idx: number): void {
+  /** Move i of `list`, played before (`play`), is taken back: the bitboards are restored. */
+  unplay(list: MoveList, i: number): void {
+    if (this.bitboards) this.flipBits(list, i, 0);
+  }
+
+  /**
+   * Flip the bits move i of `list` changes (playing it, or taking it back: the same flips) and
+   * return `sum` (a table sum) plus the change the move makes to it.
+   */
+  private flipBits(list: MoveList, i: number, sum: number): number {
     const bits = this.codeBits;
     const pst = this.pst;
     const size = this.size;
@@ -123,18 +124,15 @@ export class SearchPath {
     const to = list.to[i]!;
     const moved = list.moved[i]!;
     const piece = list.piece[i]!;
-    const at = idx * BITS_STRIDE;
-    const before = at - BITS_STRIDE;
-    for (let c = 0, words = this.bitWords; c < words; c++) bits[at + c] = bits[before + c]!;
-    let sum = this.tableSums[idx - 1]! - pst[moved * size + from]! + pst[piece * size + to]!;
+    sum += pst[piece * size + to]! - pst[moved * size + from]!;
     // square sq is bit sq % 32 (a shift count is taken mod 32) of word sq >> 5
-    const fromWord = at + ((from >> 5) << 3);
-    const toWord = at + ((to >> 5) << 3);
+    const fromWord = (from >> 5) << 3;
+    const toWord = (to >> 5) << 3;
     bits[fromWord + moved] = bits[fromWord + moved]! ^ (1 << from);
     if (list.kind[i] === KIND_SPLIT) {
       // the king becomes two men: one on its square, one on `to`
-      bits[fromWord + piece] = bits[fromWord + piece]! | (1 << from);
-      bits[toWord + piece] = bits[toWord + piece]! | (1 << to);
+      bits[fromWord + piece] = bits[fromWord + piece]! ^ (1 << from);
+      bits[toWord + piece] = bits[toWord + piece]! ^ (1 << to);
       sum += pst[piece * size + from]!;
     } else {
       bits[toWord + piece] = bits[toWord + piece]! ^ (1 << to);
@@ -143,29 +141,16 @@ export class SearchPath {
       for (let x = start; x < end; x++) {
         const code = list.capCode[x]!;
         const sq = list.capSq[x]!;
-        const w = at + ((sq >> 5) << 3) + code;
+        const w = ((sq >> 5) << 3) + code;
         bits[w] = bits[w]! ^ (1 << sq);
         sum -= pst[code * size + sq]!;
       }
     }
-    this.tableSums[idx] = sum;
+    return sum;
   }
 
   /** Full key of a board (for the root). */
   hash(board: Int8Array, side: number): [number, number] {
-    let lo = 0;
-    let hi = 0;
-    const size = this.size;
-    for (let sq = 0; sq < size; sq++) {
-      const code = board[sq]!;
-      if (code === 0) continue;
-      lo ^= this.zob.lo[code * size + sq]!;
-      hi ^= this.zob.hi[code * size + sq]!;
-    }
-    if (side === 1) {
-      lo ^= this.zob.sideLo;
-      hi ^= this.zob.sideHi;
-    }
-    return [lo, hi];
+    return hashBoard(this.zob, board, side);
   }
 }

@@ -8,8 +8,9 @@
  * platform offers `SharedArrayBuffer` (a search is synchronous inside the worker and cannot read
  * messages while it runs); the `stop` message is sent as well for completeness.
  */
-import type { Move, Options, Square } from '@damka/rules';
+import type { Options, Square } from '@damka/rules';
 import type { SearchLimits } from './search.ts';
+import type { SearchInfo, SearchResult } from './engine.ts';
 
 /** A move on the wire: identified by from, to and the captured squares (docs/decisions.md item 13). */
 export interface WireMove {
@@ -58,22 +59,11 @@ export interface NewGameRequest {
 
 export type EngineRequest = InitRequest | SearchRequest | StopRequest | NewGameRequest;
 
-/** Progress after an iteration; PV as moves. */
-export interface WireInfo {
-  readonly depth: number;
-  readonly selDepth: number;
-  readonly score: number;
-  readonly mate?: number;
-  readonly nodes: number;
-  readonly time: number;
-  readonly nps: number;
-  readonly pv: readonly Move[];
-}
+/** Progress after an iteration (the search's own record, PV as moves: plain data already). */
+export type WireInfo = SearchInfo;
 
-export interface WireResult extends WireInfo {
-  /** Undefined only when the side to move has no legal move. */
-  readonly move: Move | undefined;
-}
+/** The result of a search; its move is undefined only when the side to move has no legal move. */
+export type WireResult = SearchResult;
 
 export type EngineResponse =
   | { readonly type: 'ready' }

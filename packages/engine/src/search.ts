@@ -317,7 +317,7 @@ export class Searcher {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return undefined;
       out[i] = score;
     }
@@ -347,7 +347,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) break;
       this.rootOrder.scores[i] = score;
       if (score > best) {
@@ -380,12 +380,7 @@ export class Searcher {
     prune: boolean,
   ): number {
     if (depth <= 0) return this.quiesce(ply, alpha, beta, side);
-    this.nodes++;
-    if ((this.nodes & 255) === 0) this.poll();
-    if (this.nodes >= this.nodeLimit) this.aborted = true;
-    if (this.aborted) return 0;
-    this.pv.start(ply);
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.enter(ply)) return 0;
     const idx = this.rootIndex + ply;
     const keysLo = this.path.keysLo;
     const keysHi = this.path.keysHi;
@@ -396,11 +391,8 @@ export class Searcher {
     for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
       if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
     }
-    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
-    if (this.egdb !== null) {
-      const known = this.probeEgdb(ply, side, idx);
-      if (known !== NOT_KNOWN) return known;
-    }
+    const known = this.known(ply, side, idx);
+    if (known !== NOT_KNOWN) return known;
 
     const pvNode = beta - alpha > 1;
     let ttMove = 0;
@@ -456,7 +448,7 @@ export class Searcher {
         if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
           r = LMR[(depth < 63 ? depth : 63) * 64 + (k < 63 ? k : 63)]!;
           if (pvNode && r > 1) r--;
-          if (r > newDepth - 1) r = newDepth - 1;
+          r = Math.min(r, newDepth - 1);
         }
         score = -this.negamax(newDepth - r, ply + 1, -alpha - 1, -alpha, side ^ 1, prune);
         if (score > alpha && !this.aborted && (r > 0 || score < beta)) {
@@ -464,7 +456,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(ply + 1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -485,18 +477,10 @@ export class Searcher {
 
   /** Play captures until the side to move has none; a forced capture is never cut by stand-pat. */
   private quiesce(ply: number, alpha: number, beta: number, side: number): number {
-    this.nodes++;
-    if ((this.nodes & 255) === 0) this.poll();
-    if (this.nodes >= this.nodeLimit) this.aborted = true;
-    if (this.aborted) return 0;
-    this.pv.start(ply);
-    if (ply > this.selDepth) this.selDepth = ply;
+    if (!this.enter(ply)) return 0;
     const idx = this.rootIndex + ply;
-    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
-    if (this.egdb !== null) {
-      const known = this.probeEgdb(ply, side, idx);
-      if (known !== NOT_KNOWN) return known;
-    }
+    const known = this.known(ply, side, idx);
+    if (known !== NOT_KNOWN) return known;
     // most leaves are quiet: a cheap scan answers without generating the move list
     if (!this.states.scripted(ply)) {
       const quiet = this.path.evaluate(this.board, side, idx, true);
@@ -523,7 +507,7 @@ export class Searcher {
       this.play(list, i, ply);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
-      this.moves.unmake(list, i);
+      this.unplay(list, i);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -535,6 +519,23 @@ export class Searcher {
       }
     }
     return best;
+  }
+
+  /** Count a node at `ply` (polling the clock); false when the search is stopping. */
+  private enter(ply: number): boolean {
+    this.nodes++;
+    if ((this.nodes & 255) === 0 && this.clock.expired()) this.aborted = true;
+    if (this.nodes >= this.nodeLimit) this.aborted = true;
+    if (this.aborted) return false;
+    this.pv.start(ply);
+    if (ply > this.selDepth) this.selDepth = ply;
+    return true;
+  }
+
+  /** The score of a node known without search (deepest ply, endgame databases), or NOT_KNOWN. */
+  private known(ply: number, side: number, idx: number): number {
+    if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
+    return this.egdb !== null ? this.probeEgdb(ply, side, idx) : NOT_KNOWN;
   }
 
   /**
@@ -571,10 +572,6 @@ export class Searcher {
     return this.states.offence[ply] === 0 ? 0 : this.burnPenalty;
   }
 
-  private poll(): void {
-    if (this.clock.expired()) this.aborted = true;
-  }
-
   private ttMoveAt(ply: number): number {
     const idx = this.rootIndex + ply;
     const slot = this.tt.probe(this.path.keysLo[idx]!, this.path.keysHi[idx]!);
@@ -586,13 +583,15 @@ export class Searcher {
     return this.states.restrict(list, this.moves.generate(side, list, true), ply);
   }
 
-  /**
-   * Make move i of the list generated at `ply`: the rule state and the path entry of `ply + 1`
-   * are written from those of `ply`.
-   */
+  /** Make move i of the list at `ply`: rule state and path entry of `ply + 1` from those of `ply`. */
   private play(list: MoveList, i: number, ply: number): void {
     this.states.make(list, i, ply);
     this.path.play(list, i, this.rootIndex + ply + 1);
     this.moves.make(list, i);
+  }
+
+  private unplay(list: MoveList, i: number): void {
+    this.path.unplay(list, i);
+    this.moves.unmake(list, i);
   }
 }

@@ -22,12 +22,12 @@ test('bitboard and square-pass evaluations agree in random positions', () => {
       for (const side of [0, 1]) {
         const where = `${rules.id} ${position.fen} side ${side}`;
         assert.equal(
-          evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, false),
+          evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, false),
           evaluator.evaluate(board, side),
           where,
         );
         assert.equal(
-          evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, true),
+          evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, true),
           evaluator.evaluateQuiet(board, side),
           where,
         );
@@ -69,13 +69,9 @@ test("the men's shape terms agree in both forms and count what they say", () => 
           if (square !== plain.evaluate(board, side)) differs++;
           if (evaluator.bits === null && evaluator.wideBits === null) continue;
           const sum = evaluator.loadBits(board, codes, BITS_STRIDE);
+          assert.equal(evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, false), square, where);
           assert.equal(
-            evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, false),
-            square,
-            where,
-          );
-          assert.equal(
-            evaluator.evaluateFromBits(codes, BITS_STRIDE, sum, side, true),
+            evaluator.evaluateBits(codes, BITS_STRIDE, sum, side, true),
             evaluator.evaluateQuiet(board, side),
             where,
           );

@@ -88,9 +88,9 @@ function readingsAgree(table: PatternTable, v = variant): void {
     for (const side of [0, 1]) {
       const square = evaluator.evaluate(board, side);
       if (square !== plain.evaluate(board, side)) differs++;
-      assert.equal(evaluator.evaluateFromBits(codes, BITS_STRIDE, tableSum, side, false), square);
+      assert.equal(evaluator.evaluateBits(codes, BITS_STRIDE, tableSum, side, false), square);
       assert.equal(
-        evaluator.evaluateFromBits(codes, BITS_STRIDE, tableSum, side, true),
+        evaluator.evaluateBits(codes, BITS_STRIDE, tableSum, side, true),
         evaluator.evaluateQuiet(board, side),
       );
     }

@@ -8,7 +8,7 @@
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
 import { NOT_QUIET } from './squares.ts';
-import { finish } from './terms.ts';
+import { finish, type BitsForm } from './terms.ts';
 import { BITS_STRIDE, popcount } from './shifts.ts';
 
 /**
@@ -16,14 +16,7 @@ import { BITS_STRIDE, popcount } from './shifts.ts';
  * holding `code` (codes 1–7), `tableSum` the sum of `pst` over the board. Only when `bits` is
  * not null.
  */
-export function evaluateBits(
-  tb: EvalTables,
-  codes: Int32Array,
-  at: number,
-  tableSum: number,
-  side: number,
-  leaf: boolean,
-): number {
+export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
   const t = tb.bits!;
   const m0 = t.mask0;
   const l0 = t.left0;
@@ -186,7 +179,7 @@ export function evaluateBits(
     blackRunaway,
     looseCount,
   );
-}
+};
 
 /**
  * The bitboard state of `board` (see `BITS_STRIDE`) into `codes` at `at`; returns the table sum.

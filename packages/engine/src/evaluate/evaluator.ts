@@ -52,33 +52,12 @@ export class Evaluator extends EvalTables {
   }
 
   /**
-   * `evaluate` / `evaluateQuiet` from one-word bitboards: `codes[at + code]` is the mask of the
-   * squares holding `code` (codes 1–7), `tableSum` the sum of `pst` over the board. Only when
-   * `bits` is not null.
+   * `evaluate` / `evaluateQuiet` from bitboards, on boards that have them (`bits` or `wideBits`
+   * not null): `codes[at + code]` is the mask of the squares 0–31 holding `code` (codes 1–7),
+   * `codes[at + 8 + code]` those of squares 32–63 (wide boards), `tableSum` the sum of `pst` over
+   * the board. At a `leaf`, `NOT_QUIET` unless the position is quiet.
    */
   evaluateBits(
-    codes: Int32Array,
-    at: number,
-    tableSum: number,
-    side: number,
-    leaf: boolean,
-  ): number {
-    return evaluateBits(this, codes, at, tableSum, side, leaf);
-  }
-
-  /** The same from two-word bitboards (boards of 33 to 64 squares). Only when `wideBits` is not null. */
-  evaluateWideBits(
-    codes: Int32Array,
-    at: number,
-    tableSum: number,
-    side: number,
-    leaf: boolean,
-  ): number {
-    return evaluateWideBits(this, codes, at, tableSum, side, leaf);
-  }
-
-  /** The bitboard evaluation of whichever form this board has (`bits` or `wideBits`). */
-  evaluateFromBits(
     codes: Int32Array,
     at: number,
     tableSum: number,

@@ -89,17 +89,26 @@ function deltaClasses(
 }
 
 /**
+ * What the shift tables are built from: the neighbour table (`next[d * size + sq]`, -1 off the
+ * board), and the runaway wedges (`cone[coneStart[ci]]` to `cone[coneEnd[ci] - 1]` for colour and
+ * square `ci`) with their bonus (0 where a man earns none).
+ */
+export interface ShiftSource {
+  readonly next: Int16Array;
+  readonly size: number;
+  readonly ndirs: number;
+  readonly coneStart: Int32Array;
+  readonly coneEnd: Int32Array;
+  readonly cone: readonly number[];
+  readonly runawayValue: Int32Array;
+}
+
+/**
  * The shift tables of `Evaluator.bits` for a board of at most 32 squares whose every direction
  * moves squares by at most two index deltas; null otherwise.
  */
-export function buildShifts(
-  next: Int16Array,
-  size: number,
-  ndirs: number,
-  coneStart: Int32Array,
-  coneEnd: Int32Array,
-  cone: readonly number[],
-): Shifts | null {
+export function buildShifts(src: ShiftSource): Shifts | null {
+  const { next, size, ndirs, coneStart, coneEnd, cone } = src;
   if (size > 32) return null;
   const mask0 = new Int32Array(ndirs);
   const left0 = new Int32Array(ndirs);
@@ -139,15 +148,8 @@ export function buildShifts(
 }
 
 /** Two-word shift tables for boards of 33 to 64 squares with at most two deltas per direction. */
-export function buildWideShifts(
-  next: Int16Array,
-  size: number,
-  ndirs: number,
-  coneStart: Int32Array,
-  coneEnd: Int32Array,
-  cone: readonly number[],
-  runawayValue: Int32Array,
-): WideShifts | null {
+export function buildWideShifts(src: ShiftSource): WideShifts | null {
+  const { next, size, ndirs, coneStart, coneEnd, cone, runawayValue } = src;
   if (size <= 32 || size > 64) return null;
   const mask0lo = new Int32Array(ndirs);
   const mask0hi = new Int32Array(ndirs);

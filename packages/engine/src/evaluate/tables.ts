@@ -265,11 +265,9 @@ export class EvalTables {
       if (t.rank[sq] === last) this.homeRow[size + sq] = 1;
     }
     // the 32-square form has no shape terms: such a board falls back to the square pass
-    this.bits =
-      w.structure === 0 && !this.shape
-        ? buildShifts(t.next, size, ndirs, coneStart, coneEnd, cone)
-        : null;
-    this.wideBits = buildWideShifts(t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue);
+    const source = { next: t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue };
+    this.bits = w.structure === 0 && !this.shape ? buildShifts(source) : null;
+    this.wideBits = buildWideShifts(source);
     if (this.wideBits) {
       const wb = this.wideBits;
       for (let sq = 0; sq < size; sq++) {

@@ -7,6 +7,20 @@
 import type { EvalTables } from './tables.ts';
 
 /**
+ * A bitboard form of the evaluation (`bits.ts`, `wide-bits.ts`; see `Evaluator.evaluateBits`):
+ * `codes[at + code]` and on wide boards `codes[at + 8 + code]` are the piece-code masks,
+ * `tableSum` the sum of `pst` over the board; at a `leaf`, `NOT_QUIET` unless the position is quiet.
+ */
+export type BitsForm = (
+  tb: EvalTables,
+  codes: Int32Array,
+  at: number,
+  tableSum: number,
+  side: number,
+  leaf: boolean,
+) => number;
+
+/**
  * The men's shape terms from their counts (White's point of view): `formation`, `tail` and
  * `mobility` are White's count minus Black's, a wing count is left-wing men minus right-wing men,
  * `tempo` White's ranks advanced minus Black's.

@@ -9,7 +9,7 @@ import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
 import { popcount, type WideShifts } from './shifts.ts';
 import { NOT_QUIET } from './squares.ts';
-import { finish, shapeScore } from './terms.ts';
+import { finish, shapeScore, type BitsForm } from './terms.ts';
 
 /** High word of the last `step` result (a second return value without allocation). */
 let stepHigh = 0;
@@ -46,14 +46,7 @@ function step(t: WideShifts, lo: number, hi: number, d: number): number {
  * `evaluateBits` for boards of 33 to 64 squares (10x10, Turkish): each mask is two words,
  * `codes[at + code]` the squares 0–31 and `codes[at + 8 + code]` the squares 32–63.
  */
-export function evaluateWideBits(
-  tb: EvalTables,
-  codes: Int32Array,
-  at: number,
-  tableSum: number,
-  side: number,
-  leaf: boolean,
-): number {
+export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
   const t = tb.wideBits!;
   const capturable = tb.capturable;
   const reverse = tb.reverse;
@@ -258,7 +251,7 @@ export function evaluateWideBits(
     blackRunaway,
     looseCount,
   );
-}
+};
 
 /** `shapeScore` from the two-word masks of `evaluateWideBits`. */
 function wideShape(
