@@ -26,8 +26,8 @@ import {
   STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
-import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList } from './move-list.ts';
-import { canJump, moveTables, type MoveTables } from './tables.ts';
+import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putStep } from './move-list.ts';
+import { canJump, moveTables, writeSteps, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
@@ -448,102 +448,30 @@ export class MoveGenerator {
     const next = c.next;
     const list = this.list;
     const pieces = this.pieces;
-    const promoteEnd = c.promoteEnd;
-    const stepTable = this.tables.step;
-    const width = this.tables.width;
     const lastMan = c.lastManDirs[MAN | me]!.length > 0 ? loneMan(b, pieces, np) : -1;
-    // Moves are written straight into the list's arrays (held in locals, refreshed only when the
-    // list grows): this loop runs at nearly every node, and a call per move costs more than the write.
     let n = list.count;
-    let from = list.from;
-    let to = list.to;
-    let moved = list.moved;
-    let piece = list.piece;
-    let kind = list.kind;
-    let ncap = list.ncap;
-    let start = list.start;
-    let hash = list.hash;
     const used = list.used;
     for (let k = 0; k < np; k++) {
       const sq = pieces[k]!;
       const code = b[sq]!;
-      const dirs = c.stepDirs[code]!;
       // Room for every move this piece can make (its targets are distinct squares, plus splits).
-      if (n + size + 16 > from.length) {
+      if (n + size + 16 > list.from.length) {
         list.count = n;
         list.reserveMoves(n + size + 16);
-        from = list.from;
-        to = list.to;
-        moved = list.moved;
-        piece = list.piece;
-        kind = list.kind;
-        ncap = list.ncap;
-        start = list.start;
-        hash = list.hash;
       }
-      if (c.flying[code] === 1) {
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
-            from[n] = sq;
-            to[n] = t;
-            moved[n] = code;
-            piece[n] = code;
-            kind[n] = KIND_STEP;
-            ncap[n] = 0;
-            start[n] = used;
-            hash[n] = 0;
-            n++;
-          }
-        }
-      } else {
-        const pbase = code * size;
-        for (let k = (code * size + sq) * width; ; k++) {
-          const t = stepTable[k]!;
-          if (t < 0) break;
-          if (b[t] !== 0) continue;
-          const promoted = promoteEnd[pbase + t]!;
-          from[n] = sq;
-          to[n] = t;
-          moved[n] = code;
-          piece[n] = promoted !== 0 ? promoted : code;
-          kind[n] = KIND_STEP;
-          ncap[n] = 0;
-          start[n] = used;
-          hash[n] = 0;
-          n++;
-        }
-        if (sq === lastMan) {
-          const back = c.lastManDirs[code]!;
-          for (let i = 0; i < back.length; i++) {
-            const t = next[back[i]! * size + sq]!;
-            if (t < 0 || b[t] !== 0) continue;
-            from[n] = sq;
-            to[n] = t;
-            moved[n] = code;
-            piece[n] = code;
-            kind[n] = KIND_STEP;
-            ncap[n] = 0;
-            start[n] = used;
-            hash[n] = 0;
-            n++;
-          }
+      n = writeSteps(c, this.tables, b, list, n, sq, code, used);
+      if (sq === lastMan) {
+        const back = c.lastManDirs[code]!;
+        for (let i = 0; i < back.length; i++) {
+          const t = next[back[i]! * size + sq]!;
+          if (t >= 0 && b[t] === 0) putStep(list, n++, sq, t, code, code, KIND_STEP, used);
         }
       }
       if (c.kingSplit && (code & 3) === KING) {
         const targets = c.splitTargets[(me === 0 ? 0 : size) + sq]!;
         for (let i = 0; i < targets.length; i++) {
           const t = targets[i]!;
-          if (b[t] !== 0) continue;
-          from[n] = sq;
-          to[n] = t;
-          moved[n] = code;
-          piece[n] = MAN | me;
-          kind[n] = KIND_SPLIT;
-          ncap[n] = 0;
-          start[n] = used;
-          hash[n] = 0;
-          n++;
+          if (b[t] === 0) putStep(list, n++, sq, t, code, MAN | me, KIND_SPLIT, used);
         }
       }
     }

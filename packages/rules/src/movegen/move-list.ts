@@ -89,15 +89,7 @@ export class MoveList {
   /** Append a non-capturing move. */
   addStep(from: number, to: number, moved: number, piece: number, kind: number): void {
     if (this.count >= this.from.length) this.reserve(0);
-    const i = this.count++;
-    this.from[i] = from;
-    this.to[i] = to;
-    this.moved[i] = moved;
-    this.piece[i] = piece;
-    this.kind[i] = kind;
-    this.ncap[i] = 0;
-    this.start[i] = this.used;
-    this.hash[i] = 0;
+    putStep(this, this.count++, from, to, moved, piece, kind, this.used);
   }
 
   /** True when moves i and j capture the same set of squares. */
@@ -119,6 +111,30 @@ export class MoveList {
     }
     return true;
   }
+}
+
+/**
+ * Write a non-capturing move at index `n` of `list`, which has room for it (callers reserve room
+ * for a whole piece's moves once); `used`: the list's jump slots in use, the move's empty run.
+ */
+export function putStep(
+  list: MoveList,
+  n: number,
+  from: number,
+  to: number,
+  moved: number,
+  piece: number,
+  kind: number,
+  used: number,
+): void {
+  list.from[n] = from;
+  list.to[n] = to;
+  list.moved[n] = moved;
+  list.piece[n] = piece;
+  list.kind[n] = kind;
+  list.ncap[n] = 0;
+  list.start[n] = used;
+  list.hash[n] = 0;
 }
 
 function grow16(a: Int16Array, n: number): Int16Array {

@@ -8,6 +8,7 @@
  * one-jump look-ahead the generator and the mask backend both start with, reads them here.
  */
 import type { CompiledRules } from '../variants/compile.ts';
+import { KIND_STEP, putStep, type MoveList } from './move-list.ts';
 
 export interface MoveTables {
   /** Slots per (code, square) entry: the most directions any piece has, plus a -1 terminator. */
@@ -94,4 +95,44 @@ export function canJump(
     if (land >= 0 && b[land] === 0) return true;
   }
   return false;
+}
+
+/**
+ * Write the non-capturing moves of the piece `code` on `sq` at index `n` of `list` on, in the
+ * general generator's order (its step directions in table order, a flying piece's squares nearest
+ * first); returns the new count. `list` has room for `c.size` more moves; `used` as `putStep`.
+ * The general generator and the mask backend both write their steps here.
+ */
+export function writeSteps(
+  c: CompiledRules,
+  t: MoveTables,
+  b: Int8Array,
+  list: MoveList,
+  n: number,
+  sq: number,
+  code: number,
+  used: number,
+): number {
+  const size = c.size;
+  if (c.flying[code] === 1) {
+    const next = c.next;
+    const dirs = c.stepDirs[code]!;
+    for (let i = 0; i < dirs.length; i++) {
+      const base = dirs[i]! * size;
+      for (let to = next[base + sq]!; to >= 0 && b[to] === 0; to = next[base + to]!) {
+        putStep(list, n++, sq, to, code, code, KIND_STEP, used);
+      }
+    }
+    return n;
+  }
+  const step = t.step;
+  const promoteEnd = c.promoteEnd;
+  const pbase = code * size;
+  for (let k = (pbase + sq) * t.width; ; k++) {
+    const to = step[k]!;
+    if (to < 0) return n;
+    if (b[to] !== 0) continue;
+    const promoted = promoteEnd[pbase + to]!;
+    putStep(list, n++, sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP, used);
+  }
 }
