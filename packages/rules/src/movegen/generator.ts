@@ -26,8 +26,8 @@ import {
   STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
-import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putStep } from './move-list.ts';
-import { canJump, moveTables, writeSteps, type MoveTables } from './tables.ts';
+import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putMove, putStep } from './move-list.ts';
+import { barredDir, canJump, jumpDirs, moveTables, writeSteps, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
@@ -165,13 +165,8 @@ export class MoveGenerator {
     const b = this.board;
     const size = c.size;
     const next = c.next;
-    const dirs =
-      this.sp === 0
-        ? c.firstJumpDirs[code]!
-        : this.firstForward
-          ? c.nextJumpDirs[code]!
-          : c.afterSidewaysJumpDirs[code]!;
-    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+    const dirs = jumpDirs(c, code, this.sp === 0, this.firstForward);
+    const noReverse = barredDir(c, lastDir);
     const immediate = c.immediateRemoval;
     const souffle = c.obligation === OBLIGATION_SOUFFLE;
     let found = false;
@@ -294,15 +289,9 @@ export class MoveGenerator {
     list.reserve(n);
     const i = list.count++;
     const at = list.used;
-    list.from[i] = this.origin;
-    list.to[i] = to;
-    list.moved[i] = this.originCode;
     const promoted = c.promoteEnd[code * c.size + to]!;
-    list.piece[i] = promoted !== 0 ? promoted : code;
-    list.kind[i] = KIND_CAPTURE;
-    list.ncap[i] = n;
-    list.start[i] = at;
-    list.hash[i] = hash;
+    const piece = promoted !== 0 ? promoted : code;
+    putMove(list, i, this.origin, to, this.originCode, piece, KIND_CAPTURE, n, at, hash);
     // Plain loops, not `set(subarray(…))`: a capture holds a handful of jumps, and each subarray
     // would be a fresh object per recorded capture.
     const capSq = list.capSq;
@@ -383,14 +372,8 @@ export class MoveGenerator {
     this.pendingKey[i] = this.subMax;
     const at = p.used;
     const promoted = c.promoteEnd[code * c.size + to]!;
-    p.from[i] = this.origin;
-    p.to[i] = to;
-    p.moved[i] = this.originCode;
-    p.piece[i] = promoted !== 0 ? promoted : code;
-    p.kind[i] = KIND_CAPTURE;
-    p.ncap[i] = n;
-    p.start[i] = at;
-    p.hash[i] = hash;
+    const piece = promoted !== 0 ? promoted : code;
+    putMove(p, i, this.origin, to, this.originCode, piece, KIND_CAPTURE, n, at, hash);
     for (let x = 0; x < n; x++) {
       p.capSq[at + x] = this.stackCap[x]!;
       p.capCode[at + x] = this.stackCode[x]!;
@@ -422,14 +405,8 @@ export class MoveGenerator {
       list.reserve(n);
       const k = list.count++;
       const dst = list.used;
-      list.from[k] = p.from[i]!;
-      list.to[k] = p.to[i]!;
-      list.moved[k] = p.moved[i]!;
-      list.piece[k] = p.piece[i]!;
-      list.kind[k] = KIND_CAPTURE;
-      list.ncap[k] = n;
-      list.start[k] = dst;
-      list.hash[k] = p.hash[i]!;
+      const piece = p.piece[i]!;
+      putMove(list, k, p.from[i]!, p.to[i]!, p.moved[i]!, piece, KIND_CAPTURE, n, dst, p.hash[i]!);
       for (let x = 0; x < n; x++) {
         list.capSq[dst + x] = p.capSq[at + x]!;
         list.capCode[dst + x] = p.capCode[at + x]!;

@@ -21,8 +21,9 @@ import {
   STEP_QUANTITY,
   type CompiledRules,
 } from '../variants/compile.ts';
-import { KIND_CAPTURE, type MoveList } from './move-list.ts';
+import { KIND_CAPTURE, putMove, type MoveList } from './move-list.ts';
 import { victimMask, type MaskTables } from './masks.ts';
+import { barredDir, jumpDirs } from './tables.ts';
 
 /** Deepest capture chain (as the general generator's MAX_JUMPS). */
 const MAX_JUMPS = 96;
@@ -150,13 +151,8 @@ export class MaskCaptures {
   private jump(at: number, code: number, lastDir: number, skipDir: number): boolean {
     const c = this.c;
     const nb = this.nb;
-    const dirs =
-      this.sp === 0
-        ? c.firstJumpDirs[code]!
-        : this.firstForward
-          ? c.nextJumpDirs[code]!
-          : c.afterSidewaysJumpDirs[code]!;
-    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+    const dirs = jumpDirs(c, code, this.sp === 0, this.firstForward);
+    const noReverse = barredDir(c, lastDir);
     const vLo = this.victimLo[code]! & ~this.deadLo;
     const vHi = this.victimHi[code]! & ~this.deadHi;
     const eLo = this.emptyLo;
@@ -174,15 +170,11 @@ export class MaskCaptures {
         const sp = this.sp++;
         if (sp === 0) this.firstForward = c.forwardDir[code * this.ndirs + d] === 1;
         this.push(sp, over, land);
+        // crowned on the way: go on as the new code, or stop there (PROMOTE_AND_STOP, below 0)
         const mid = c.promoteMid[code * this.size + this.sqOf[land]!]!;
-        if (mid === PROMOTE_AND_STOP) {
-          this.stackLandCode[sp] = code;
-          this.record(land, code);
-        } else {
-          const now = mid > 0 ? mid : code;
-          this.stackLandCode[sp] = now;
-          if (!this.jump(land, now, d, -1)) this.record(land, now);
-        }
+        const now = mid > 0 ? mid : code;
+        this.stackLandCode[sp] = now;
+        if (mid === PROMOTE_AND_STOP || !this.jump(land, now, d, -1)) this.record(land, now);
         this.pop(sp, over);
       }
       return found;
@@ -287,14 +279,8 @@ export class MaskCaptures {
       list.land[at + x] = sqOf[this.stackLand[x]!]!;
       list.landCode[at + x] = this.stackLandCode[x]!;
     }
-    list.from[i] = this.origin;
-    list.to[i] = to;
-    list.moved[i] = this.originCode;
-    list.piece[i] = promoted !== 0 ? promoted : code;
-    list.kind[i] = KIND_CAPTURE;
-    list.ncap[i] = n;
-    list.start[i] = at;
-    list.hash[i] = hash;
+    const piece = promoted !== 0 ? promoted : code;
+    putMove(list, i, this.origin, to, this.originCode, piece, KIND_CAPTURE, n, at, hash);
     list.used = at + n;
   }
 

@@ -16,7 +16,7 @@ import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../v
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
 import { popcount, victimMask, type MaskTables } from './masks.ts';
-import { canJump, writeSteps, type MoveTables } from './tables.ts';
+import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { makeMove, unmakeMove } from './make.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import type { BoardMoves } from './board-moves.ts';
@@ -36,10 +36,17 @@ export class MaskMoves implements BoardMoves {
    */
   private readonly bits = new Int32Array(16);
   private readonly scratch = new MoveList();
-  /** Pieces with a first jump, found by `hasCapture`; `jumpers` holds their squares in order. */
+  /** Pieces with a first jump, found by `hasCapture`. */
   private jumpLo = 0;
+  /**
+   * Left by `hasCapture`, per direction d: the squares whose neighbour along d is empty (per word;
+   * the high words are 0 up to 32 squares).
+   */
+  private readonly openLo: Int32Array;
+  private readonly openHi: Int32Array;
   private jumpHi = 0;
-  private readonly jumpers = new Int16Array(64);
+  /** Squares listed by `listSquares`. */
+  private readonly squares = new Int16Array(64);
   /**
    * Every capture route is a move of its own (captures compulsory and complete, no precedence) on
    * a board of at most 32 squares with short-range pieces only: with duplicates kept, captures are
@@ -89,6 +96,8 @@ export class MaskMoves implements BoardMoves {
       !c.prefixes &&
       c.flying.every((f) => f === 0);
     this.ndirs = c.reverse.length;
+    this.openLo = new Int32Array(this.ndirs);
+    this.openHi = new Int32Array(this.ndirs);
     this.walker = maskCapturesFit(c, t) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
   }
@@ -103,7 +112,7 @@ export class MaskMoves implements BoardMoves {
       if (code === 0) continue;
       const bit = bitOf[sq]!;
       bits[((bit >> 5) << 3) + code]! |= 1 << bit;
-      bits[((bit >> 5) << 3) + (code & 4)]! |= 1 << bit;
+      bits[((bit >> 5) << 3) + (code & 4)]! |= 1 << bit; // the colour's mask
     }
   }
 
@@ -119,22 +128,30 @@ export class MaskMoves implements BoardMoves {
 
   /**
    * Move `i`'s change to the piece masks, the same both ways (an exclusive or): the mover's code
-   * leaves `from`, its new code arrives on `to`, each taken piece leaves its square.
+   * leaves `from`, its new code arrives on `to`, each taken piece leaves its square; each change
+   * to a code's mask goes to its colour's mask too.
    */
   private flip(list: MoveList, i: number): void {
+    const bits = this.bits;
     const bitOf = this.bitOf;
-    this.toggle(bitOf[list.from[i]!]!, list.moved[i]!);
-    this.toggle(bitOf[list.to[i]!]!, list.piece[i]!);
+    const moved = list.moved[i]!;
+    const piece = list.piece[i]!;
+    const fromBit = bitOf[list.from[i]!]!;
+    const toBit = bitOf[list.to[i]!]!;
+    const f = (fromBit >> 5) << 3;
+    const t = (toBit >> 5) << 3;
+    bits[f + moved]! ^= 1 << fromBit;
+    bits[f + (moved & 4)]! ^= 1 << fromBit;
+    bits[t + piece]! ^= 1 << toBit;
+    bits[t + (piece & 4)]! ^= 1 << toBit;
     const end = list.start[i]! + list.ncap[i]!;
-    for (let x = list.start[i]!; x < end; x++)
-      this.toggle(bitOf[list.capSq[x]!]!, list.capCode[x]!);
-  }
-
-  /** Piece `code` appears on or leaves bit `bit`: its code's mask and its colour's mask. */
-  private toggle(bit: number, code: number): void {
-    const base = (bit >> 5) << 3;
-    this.bits[base + code]! ^= 1 << bit;
-    this.bits[base + (code & 4)]! ^= 1 << bit;
+    for (let x = list.start[i]!; x < end; x++) {
+      const bit = bitOf[list.capSq[x]!]!;
+      const code = list.capCode[x]!;
+      const w = (bit >> 5) << 3;
+      bits[w + code]! ^= 1 << bit;
+      bits[w + (code & 4)]! ^= 1 << bit;
+    }
   }
 
   /** The empty squares of word `word` (0 low, 1 high). */
@@ -156,8 +173,8 @@ export class MaskMoves implements BoardMoves {
     }
     const c = this.rules;
     const bits = this.bits;
-    const eLo = this.empty(0);
-    const eHi = this.empty(1);
+    const openLo = this.openLo;
+    const openHi = this.openHi;
     const codes = this.t.codes[side]!;
     let n = 0;
     for (let i = 0; i < codes.length; i++) {
@@ -170,14 +187,11 @@ export class MaskMoves implements BoardMoves {
         n += this.rays(pLo, pHi, dirs);
         continue;
       }
-      // each piece's step along d lands on a different square: one popcount per direction
-      if (this.narrow) {
-        for (let j = 0; j < dirs.length; j++) n += popcount(this.along(dirs[j]!, pLo) & eLo);
-        continue;
-      }
+      // one popcount per direction: the pieces whose neighbour that way is empty (`hasCapture`
+      // left those squares in `openLo`/`openHi`)
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
-        n += popcount(this.alongLo(d, pLo, pHi) & eLo) + popcount(this.alongHi(d, pLo, pHi) & eHi);
+        n += popcount(openLo[d]! & pLo) + popcount(openHi[d]! & pHi);
       }
     }
     return n;
@@ -195,6 +209,13 @@ export class MaskMoves implements BoardMoves {
     const reverse = c.reverse;
     const eLo = this.empty(0);
     const eHi = this.empty(1);
+    const openLo = this.openLo;
+    const openHi = this.openHi;
+    for (let d = 0; d < this.ndirs; d++) {
+      const r = reverse[d]!;
+      openLo[d] = this.alongLo(r, eLo, eHi);
+      openHi[d] = this.alongHi(r, eLo, eHi);
+    }
     const codes = this.t.codes[side]!;
     let jLo = 0;
     let jHi = 0;
@@ -217,8 +238,8 @@ export class MaskMoves implements BoardMoves {
         const d = dirs[j]!;
         // from the empty squares back over a victim to a piece: the pieces with a jump along d
         const r = reverse[d]!;
-        const bLo = this.alongLo(r, eLo, eHi) & vLo;
-        const bHi = this.alongHi(r, eLo, eHi) & vHi;
+        const bLo = openLo[d]! & vLo;
+        const bHi = openHi[d]! & vHi;
         if ((bLo | bHi) === 0) continue;
         jLo |= this.alongLo(r, bLo, bHi) & pLo;
         jHi |= this.alongHi(r, bLo, bHi) & pHi;
@@ -235,6 +256,8 @@ export class MaskMoves implements BoardMoves {
     const bits = this.bits;
     const reverse = c.reverse;
     const empty = this.empty(0);
+    const open = this.openLo;
+    for (let d = 0; d < this.ndirs; d++) open[d] = this.along(reverse[d]!, empty);
     const codes = this.t.codes[side]!;
     let jumpers = 0;
     for (let i = 0; i < codes.length; i++) {
@@ -251,9 +274,8 @@ export class MaskMoves implements BoardMoves {
       const dirs = c.firstJumpDirs[code]!;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
-        const r = reverse[d]!;
-        const over = this.along(r, empty) & victims;
-        if (over !== 0) jumpers |= this.along(r, over) & pieces;
+        const over = open[d]! & victims;
+        if (over !== 0) jumpers |= this.along(reverse[d]!, over) & pieces;
       }
     }
     this.jumpLo = jumpers;
@@ -291,13 +313,8 @@ export class MaskMoves implements BoardMoves {
     forward: boolean,
   ): number {
     const c = this.rules;
-    const dirs =
-      lastDir < 0
-        ? c.firstJumpDirs[code]!
-        : forward
-          ? c.nextJumpDirs[code]!
-          : c.afterSidewaysJumpDirs[code]!;
-    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+    const dirs = jumpDirs(c, code, lastDir < 0, forward);
+    const noReverse = barredDir(c, lastDir);
     const victims = victimMask(this.t, this.bits, code, 0) & ~dead;
     let total = 0;
     for (let i = 0; i < dirs.length; i++) {
@@ -341,19 +358,8 @@ export class MaskMoves implements BoardMoves {
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
     if (this.walker !== null) return this.walk(side, list, dropDuplicates);
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
-    const squares = this.jumpers;
-    let n = 0;
-    const lo = this.rotated ? this.inSquareOrder(this.jumpLo) : this.jumpLo;
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? lo : this.jumpHi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const at = (w << 5) + 31 - Math.clz32(bit);
-        squares[n++] = this.rotated ? at : this.sqOf[at]!;
-      }
-    }
-    return this.gen.capturesOf(this.board, list, squares, n, dropDuplicates);
+    const n = this.listSquares(this.jumpLo, this.jumpHi);
+    return this.gen.capturesOf(this.board, list, this.squares, n, dropDuplicates);
   }
 
   /** The captures of the pieces in `jumpLo`/`jumpHi` by the mask walk, into `list` or counted. */
@@ -408,22 +414,33 @@ export class MaskMoves implements BoardMoves {
           ((x & this.maskLo[k + 1]!) >>> this.shift[k + 1]!);
   }
 
-  /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
-  private flyingJumpers(lo: number, hi: number, code: number): void {
-    const c = this.rules;
-    const b = this.board;
-    let jLo = 0;
-    let jHi = 0;
+  /** The squares of the two-word mask (lo, hi), in square order, into `squares`; returns how many. */
+  private listSquares(lo: number, hi: number): number {
+    const squares = this.squares;
+    let n = 0;
+    if (this.rotated) lo = this.inSquareOrder(lo);
     for (let w = 0; w < 2; w++) {
       let m = w === 0 ? lo : hi;
       while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
-        if (!canJump(c, this.moveTables, b, sq, code)) continue;
-        if (w === 0) jLo |= bit;
-        else jHi |= bit;
+        const bit = (w << 5) + 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        squares[n++] = this.rotated ? bit : this.sqOf[bit]!;
       }
+    }
+    return n;
+  }
+
+  /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
+  private flyingJumpers(lo: number, hi: number, code: number): void {
+    const n = this.listSquares(lo, hi);
+    let jLo = 0;
+    let jHi = 0;
+    for (let i = 0; i < n; i++) {
+      const sq = this.squares[i]!;
+      if (!canJump(this.rules, this.moveTables, this.board, sq, code)) continue;
+      const bit = this.bitOf[sq]!;
+      if (bit < 32) jLo |= 1 << bit;
+      else jHi |= 1 << bit;
     }
     this.jumpLo = jLo;
     this.jumpHi = jHi;
@@ -434,17 +451,13 @@ export class MaskMoves implements BoardMoves {
     const next = this.rules.next;
     const size = this.rules.size;
     const b = this.board;
+    const np = this.listSquares(lo, hi);
     let n = 0;
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? lo : hi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
-        }
+    for (let k = 0; k < np; k++) {
+      const sq = this.squares[k]!;
+      for (let i = 0; i < dirs.length; i++) {
+        const base = dirs[i]! * size;
+        for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
       }
     }
     return n;
@@ -456,31 +469,19 @@ export class MaskMoves implements BoardMoves {
     const b = this.board;
     const bits = this.bits;
     const size = c.size;
-    const codes = this.t.codes[side]!;
+    const side4 = side << 2;
+    const np = this.listSquares(bits[side4]!, bits[8 + side4]!);
     list.clear();
     list.reserveMoves(size * 2);
-    let mLo = 0;
-    let mHi = 0;
-    for (let i = 0; i < codes.length; i++) {
-      mLo |= bits[codes[i]!]!;
-      mHi |= bits[8 + codes[i]!]!;
-    }
     const used = list.used;
     let n = 0;
-    if (this.rotated) mLo = this.inSquareOrder(mLo);
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? mLo : mHi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const at = (w << 5) + 31 - Math.clz32(bit);
-        const sq = this.rotated ? at : this.sqOf[at]!;
-        if (n + size > list.from.length) {
-          list.count = n;
-          list.reserveMoves(n + size + 16);
-        }
-        n = writeSteps(c, this.moveTables, b, list, n, sq, b[sq]!, used);
+    for (let k = 0; k < np; k++) {
+      const sq = this.squares[k]!;
+      if (n + size > list.from.length) {
+        list.count = n;
+        list.reserveMoves(n + size + 16);
       }
+      n = writeSteps(c, this.moveTables, b, list, n, sq, b[sq]!, used);
     }
     list.count = n;
     return n;

@@ -114,6 +114,32 @@ export class MoveList {
 }
 
 /**
+ * Write the fixed fields of move `i` of `list`, which has room for it: a capture's jumps are
+ * written by the caller at `start` (`ncap` of them; `hash` the XOR of their squares' hashes).
+ */
+export function putMove(
+  list: MoveList,
+  i: number,
+  from: number,
+  to: number,
+  moved: number,
+  piece: number,
+  kind: number,
+  ncap: number,
+  start: number,
+  hash: number,
+): void {
+  list.from[i] = from;
+  list.to[i] = to;
+  list.moved[i] = moved;
+  list.piece[i] = piece;
+  list.kind[i] = kind;
+  list.ncap[i] = ncap;
+  list.start[i] = start;
+  list.hash[i] = hash;
+}
+
+/**
  * Write a non-capturing move at index `n` of `list`, which has room for it (callers reserve room
  * for a whole piece's moves once); `used`: the list's jump slots in use, the move's empty run.
  */
@@ -127,14 +153,7 @@ export function putStep(
   kind: number,
   used: number,
 ): void {
-  list.from[n] = from;
-  list.to[n] = to;
-  list.moved[n] = moved;
-  list.piece[n] = piece;
-  list.kind[n] = kind;
-  list.ncap[n] = 0;
-  list.start[n] = used;
-  list.hash[n] = 0;
+  putMove(list, n, from, to, moved, piece, kind, 0, used, 0);
 }
 
 function grow16(a: Int16Array, n: number): Int16Array {

@@ -136,3 +136,25 @@ export function writeSteps(
     putStep(list, n++, sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP, used);
   }
 }
+
+/**
+ * The directions a capturing piece, now `code`, may jump in next: its first jumps at the start of
+ * the capture (`first`), else those allowed after a first jump forward (`forward`) or sideways.
+ */
+export function jumpDirs(
+  c: CompiledRules,
+  code: number,
+  first: boolean,
+  forward: boolean,
+): Int8Array {
+  return first
+    ? c.firstJumpDirs[code]!
+    : forward
+      ? c.nextJumpDirs[code]!
+      : c.afterSidewaysJumpDirs[code]!;
+}
+
+/** The direction a capture may not take after a jump along `lastDir` (straight back), or -1. */
+export function barredDir(c: CompiledRules, lastDir: number): number {
+  return lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+}
