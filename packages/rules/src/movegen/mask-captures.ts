@@ -12,7 +12,7 @@
  *
  * It takes only the compiled capture fields it follows (`maskCapturesFit`): compulsory captures,
  * no precedence or the majority rule alone, pieces taken at the end of the move (a taken piece
- * blocks and is never jumped twice), no early stops, and a layout where bit order is square order.
+ * blocks and is never jumped twice), and no early stops.
  * Every other capture rule stays with the general generator.
  */
 import {
@@ -30,7 +30,6 @@ const MAX_JUMPS = 96;
 
 /** Whether the capture walk follows the capture rules of `c` on the layout `t`. */
 export function maskCapturesFit(c: CompiledRules, t: MaskTables): boolean {
-  if (t.rotated) return false;
   if (c.obligation !== OBLIGATION_MANDATORY || c.prefixes || c.immediateRemoval) return false;
   if (c.kingLanding !== 0) return false;
   return (
@@ -47,6 +46,7 @@ export class MaskCaptures {
   private readonly c: CompiledRules;
   private readonly t: MaskTables;
   private readonly sqOf: Int8Array;
+  private readonly bitOf: Int8Array;
   private readonly size: number;
   private readonly ndirs: number;
   /** `nb[d * 64 + bit]`: the bit of the neighbour along d, or -1. */
@@ -84,6 +84,7 @@ export class MaskCaptures {
     this.c = c;
     this.t = t;
     this.sqOf = t.sqOf;
+    this.bitOf = t.bitOf;
     this.size = c.size;
     this.ndirs = c.reverse.length;
     this.majority = c.precedence.length === 1;
@@ -97,17 +98,17 @@ export class MaskCaptures {
   }
 
   /**
-   * The captures of the pieces on the bits of (jLo, jHi) — the side to move's pieces with a first
-   * jump — into `list` (null: only counted); returns the number of moves. `bits` are the backend's
-   * piece masks (see `victimMask`), `codes` the side's piece codes, (emptyLo, emptyHi) the empty
-   * squares.
+   * The captures of the pieces on `from[0..n)` — the side to move's pieces with a first jump, in
+   * square order — into `list` (null: only counted); returns the number of moves. `bits` are the
+   * backend's piece masks (see `victimMask`), `codes` the side's piece codes, (emptyLo, emptyHi)
+   * the empty squares.
    */
   walk(
     board: Int8Array,
     bits: Int32Array,
     codes: Int8Array,
-    jLo: number,
-    jHi: number,
+    from: Int16Array,
+    n: number,
     list: MoveList | null,
     drop: boolean,
     emptyLo: number,
@@ -127,22 +128,16 @@ export class MaskCaptures {
       this.victimLo[code] = victimMask(this.t, bits, code, 0);
       this.victimHi[code] = victimMask(this.t, bits, code, 1);
     }
-    const sqOf = this.sqOf;
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? jLo : jHi;
-      while (m !== 0) {
-        const low = m & -m;
-        m ^= low;
-        const bit = (w << 5) + 31 - Math.clz32(low);
-        const sq = sqOf[bit]!;
-        this.origin = sq;
-        this.originCode = board[sq]!;
-        this.sp = 0;
-        // the moving piece does not block its own path
-        this.emptyLo = w === 0 ? emptyLo | low : emptyLo;
-        this.emptyHi = w === 1 ? emptyHi | low : emptyHi;
-        this.jump(bit, this.originCode, -1, -1);
-      }
+    for (let k = 0; k < n; k++) {
+      const sq = from[k]!;
+      const bit = this.bitOf[sq]!;
+      this.origin = sq;
+      this.originCode = board[sq]!;
+      this.sp = 0;
+      // the moving piece does not block its own path
+      this.emptyLo = bit < 32 ? emptyLo | (1 << bit) : emptyLo;
+      this.emptyHi = bit < 32 ? emptyHi : emptyHi | (1 << bit);
+      this.jump(bit, this.originCode, -1, -1);
     }
     return this.found;
   }

@@ -363,21 +363,12 @@ export class MaskMoves implements BoardMoves {
   }
 
   /** The captures of the pieces in `jumpLo`/`jumpHi` by the mask walk, into `list` or counted. */
-  private walk(side: number, list: MoveList | null, dropDuplicates: boolean): number {
-    const bits = this.bits;
+  private walk(side: number, list: MoveList | null, drop: boolean): number {
     const eLo = this.empty(0);
     const eHi = this.empty(1);
-    return this.walker!.walk(
-      this.board,
-      bits,
-      this.t.codes[side]!,
-      this.jumpLo,
-      this.jumpHi,
-      list,
-      dropDuplicates,
-      eLo,
-      eHi,
-    );
+    const n = this.listSquares(this.jumpLo, this.jumpHi);
+    const codes = this.t.codes[side]!;
+    return this.walker!.walk(this.board, this.bits, codes, this.squares, n, list, drop, eLo, eHi);
   }
 
   /**
