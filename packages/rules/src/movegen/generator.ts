@@ -421,22 +421,23 @@ export class MoveGenerator {
   private steps(me: number, np: number): void {
     const c = this.rules;
     const b = this.board;
-    const size = c.size;
-    const next = c.next;
     const list = this.list;
     const pieces = this.pieces;
     const lastMan = c.lastManDirs[MAN | me]!.length > 0 ? loneMan(b, pieces, np) : -1;
-    let n = list.count;
+    if (lastMan < 0 && !c.kingSplit) {
+      writeSteps(c, this.tables, b, list, pieces, 0, np);
+      return;
+    }
+    // house rules with moves outside the step tables: piece by piece, its extra moves after it
+    const size = c.size;
+    const next = c.next;
     const used = list.used;
     for (let k = 0; k < np; k++) {
       const sq = pieces[k]!;
       const code = b[sq]!;
-      // Room for every move this piece can make (its targets are distinct squares, plus splits).
-      if (n + size + 16 > list.from.length) {
-        list.count = n;
-        list.reserveMoves(n + size + 16);
-      }
-      n = writeSteps(c, this.tables, b, list, n, sq, code, used);
+      writeSteps(c, this.tables, b, list, pieces, k, k + 1);
+      list.reserveMoves(list.count + size + 16);
+      let n = list.count;
       if (sq === lastMan) {
         const back = c.lastManDirs[code]!;
         for (let i = 0; i < back.length; i++) {
@@ -451,8 +452,8 @@ export class MoveGenerator {
           if (b[t] === 0) putStep(list, n++, sq, t, code, MAN | me, KIND_SPLIT, used);
         }
       }
+      list.count = n;
     }
-    list.count = n;
   }
 }
 

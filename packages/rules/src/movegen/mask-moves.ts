@@ -17,7 +17,6 @@ import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
 import { popcount, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
-import { makeMove, unmakeMove } from './make.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import type { BoardMoves } from './board-moves.ts';
 
@@ -117,40 +116,50 @@ export class MaskMoves implements BoardMoves {
   }
 
   make(list: MoveList, i: number): void {
-    makeMove(this.board, list, i);
-    this.flip(list, i);
+    this.flipMover(list, i);
+    this.board[list.from[i]!] = 0;
+    if (list.ncap[i] !== 0) this.flipTaken(list, i, true);
+    this.board[list.to[i]!] = list.piece[i]!;
   }
 
+  // from and to may be one square (a capture round back to it): each writes its last state last
   unmake(list: MoveList, i: number): void {
-    unmakeMove(this.board, list, i);
-    this.flip(list, i);
+    this.flipMover(list, i);
+    this.board[list.to[i]!] = 0;
+    if (list.ncap[i] !== 0) this.flipTaken(list, i, false);
+    this.board[list.from[i]!] = list.moved[i]!;
   }
 
   /**
-   * Move `i`'s change to the piece masks, the same both ways (an exclusive or): the mover's code
-   * leaves `from`, its new code arrives on `to`, each taken piece leaves its square; each change
-   * to a code's mask goes to its colour's mask too.
+   * The mover's change to the masks, the same both ways (an exclusive or): its code leaves `from`
+   * and its new code arrives on `to`, in the codes' masks and the colour's.
    */
-  private flip(list: MoveList, i: number): void {
+  private flipMover(list: MoveList, i: number): void {
     const bits = this.bits;
-    const bitOf = this.bitOf;
     const moved = list.moved[i]!;
     const piece = list.piece[i]!;
-    const fromBit = bitOf[list.from[i]!]!;
-    const toBit = bitOf[list.to[i]!]!;
+    const fromBit = this.bitOf[list.from[i]!]!;
+    const toBit = this.bitOf[list.to[i]!]!;
     const f = (fromBit >> 5) << 3;
     const t = (toBit >> 5) << 3;
     bits[f + moved]! ^= 1 << fromBit;
     bits[f + (moved & 4)]! ^= 1 << fromBit;
     bits[t + piece]! ^= 1 << toBit;
     bits[t + (piece & 4)]! ^= 1 << toBit;
+  }
+
+  /** The pieces move `i` takes leave the board and masks (`take`), or come back. */
+  private flipTaken(list: MoveList, i: number, take: boolean): void {
+    const bits = this.bits;
     const end = list.start[i]! + list.ncap[i]!;
     for (let x = list.start[i]!; x < end; x++) {
-      const bit = bitOf[list.capSq[x]!]!;
+      const sq = list.capSq[x]!;
       const code = list.capCode[x]!;
+      const bit = this.bitOf[sq]!;
       const w = (bit >> 5) << 3;
       bits[w + code]! ^= 1 << bit;
       bits[w + (code & 4)]! ^= 1 << bit;
+      this.board[sq] = take ? 0 : code;
     }
   }
 
@@ -456,25 +465,10 @@ export class MaskMoves implements BoardMoves {
 
   /** Write the non-capturing moves of `side` (which has no capture), in square order. */
   private steps(side: number, list: MoveList): number {
-    const c = this.rules;
-    const b = this.board;
-    const bits = this.bits;
-    const size = c.size;
     const side4 = side << 2;
-    const np = this.listSquares(bits[side4]!, bits[8 + side4]!);
+    const np = this.listSquares(this.bits[side4]!, this.bits[8 + side4]!);
     list.clear();
-    list.reserveMoves(size * 2);
-    const used = list.used;
-    let n = 0;
-    for (let k = 0; k < np; k++) {
-      const sq = this.squares[k]!;
-      if (n + size > list.from.length) {
-        list.count = n;
-        list.reserveMoves(n + size + 16);
-      }
-      n = writeSteps(c, this.moveTables, b, list, n, sq, b[sq]!, used);
-    }
-    list.count = n;
-    return n;
+    writeSteps(this.rules, this.moveTables, this.board, list, this.squares, 0, np);
+    return list.count;
   }
 }

@@ -98,43 +98,54 @@ export function canJump(
 }
 
 /**
- * Write the non-capturing moves of the piece `code` on `sq` at index `n` of `list` on, in the
- * general generator's order (its step directions in table order, a flying piece's squares nearest
- * first); returns the new count. `list` has room for `c.size` more moves; `used` as `putStep`.
- * The general generator and the mask backend both write their steps here.
+ * Append the non-capturing moves of the pieces on `squares[lo..hi)` to `list`, in the general
+ * generator's order (square order as given, a piece's step directions in table order, a flying
+ * piece's squares nearest first). The general generator and the mask backend both write their
+ * steps here; moves go straight into the list's arrays, room for a piece's moves made once.
  */
 export function writeSteps(
   c: CompiledRules,
   t: MoveTables,
   b: Int8Array,
   list: MoveList,
-  n: number,
-  sq: number,
-  code: number,
-  used: number,
-): number {
+  squares: Int16Array,
+  lo: number,
+  hi: number,
+): void {
   const size = c.size;
-  if (c.flying[code] === 1) {
-    const next = c.next;
-    const dirs = c.stepDirs[code]!;
-    for (let i = 0; i < dirs.length; i++) {
-      const base = dirs[i]! * size;
-      for (let to = next[base + sq]!; to >= 0 && b[to] === 0; to = next[base + to]!) {
-        putStep(list, n++, sq, to, code, code, KIND_STEP, used);
-      }
-    }
-    return n;
-  }
+  const next = c.next;
   const step = t.step;
+  const width = t.width;
   const promoteEnd = c.promoteEnd;
-  const pbase = code * size;
-  for (let k = (pbase + sq) * t.width; ; k++) {
-    const to = step[k]!;
-    if (to < 0) return n;
-    if (b[to] !== 0) continue;
-    const promoted = promoteEnd[pbase + to]!;
-    putStep(list, n++, sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP, used);
+  const used = list.used;
+  let n = list.count;
+  for (let k = lo; k < hi; k++) {
+    const sq = squares[k]!;
+    const code = b[sq]!;
+    if (n + size > list.from.length) {
+      list.count = n;
+      list.reserveMoves(n + size + 16);
+    }
+    if (c.flying[code] === 1) {
+      const dirs = c.stepDirs[code]!;
+      for (let i = 0; i < dirs.length; i++) {
+        const base = dirs[i]! * size;
+        for (let to = next[base + sq]!; to >= 0 && b[to] === 0; to = next[base + to]!) {
+          putStep(list, n++, sq, to, code, code, KIND_STEP, used);
+        }
+      }
+      continue;
+    }
+    const pbase = code * size;
+    for (let x = (pbase + sq) * width; ; x++) {
+      const to = step[x]!;
+      if (to < 0) break;
+      if (b[to] !== 0) continue;
+      const promoted = promoteEnd[pbase + to]!;
+      putStep(list, n++, sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP, used);
+    }
   }
+  list.count = n;
 }
 
 /**
