@@ -28,8 +28,8 @@ import { barredDir, jumpDirs } from './tables.ts';
 /** Deepest capture chain (as the general generator's MAX_JUMPS). */
 const MAX_JUMPS = 96;
 
-/** Whether the capture walk follows the capture rules of `c` on the layout `t`. */
-export function maskCapturesFit(c: CompiledRules, t: MaskTables): boolean {
+/** Whether the capture walk follows the capture rules of `c`. */
+export function maskCapturesFit(c: CompiledRules): boolean {
   if (c.obligation !== OBLIGATION_MANDATORY || c.prefixes || c.immediateRemoval) return false;
   if (c.kingLanding !== 0) return false;
   return (

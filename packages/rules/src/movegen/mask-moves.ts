@@ -97,7 +97,7 @@ export class MaskMoves implements BoardMoves {
     this.ndirs = c.reverse.length;
     this.openLo = new Int32Array(this.ndirs);
     this.openHi = new Int32Array(this.ndirs);
-    this.walker = maskCapturesFit(c, t) ? new MaskCaptures(c, t) : null;
+    this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
   }
 
