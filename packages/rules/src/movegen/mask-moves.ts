@@ -37,6 +37,9 @@ export class MaskMoves implements BoardMoves {
   private readonly scratch = new MoveList();
   /** Pieces with a first jump, found by `hasCapture`. */
   private jumpLo = 0;
+  /** The result of `along2`. */
+  private outLo = 0;
+  private outHi = 0;
   /**
    * Left by `hasCapture`, per direction d: the squares whose neighbour along d is empty (per word;
    * the high words are 0 up to 32 squares).
@@ -222,8 +225,9 @@ export class MaskMoves implements BoardMoves {
     const openHi = this.openHi;
     for (let d = 0; d < this.ndirs; d++) {
       const r = reverse[d]!;
-      openLo[d] = this.alongLo(r, eLo, eHi);
-      openHi[d] = this.alongHi(r, eLo, eHi);
+      this.along2(r, eLo, eHi);
+      openLo[d] = this.outLo;
+      openHi[d] = this.outHi;
     }
     const codes = this.t.codes[side]!;
     let jLo = 0;
@@ -250,8 +254,9 @@ export class MaskMoves implements BoardMoves {
         const bLo = openLo[d]! & vLo;
         const bHi = openHi[d]! & vHi;
         if ((bLo | bHi) === 0) continue;
-        jLo |= this.alongLo(r, bLo, bHi) & pLo;
-        jHi |= this.alongHi(r, bLo, bHi) & pHi;
+        this.along2(r, bLo, bHi);
+        jLo |= this.outLo & pLo;
+        jHi |= this.outHi & pHi;
       }
     }
     this.jumpLo = jLo;
@@ -381,22 +386,21 @@ export class MaskMoves implements BoardMoves {
   }
 
   /**
-   * Low word of the squares of (lo, hi) moved one step along direction d: boards of more than 32
-   * squares, where every direction is one shift (masks.ts).
+   * The squares of (lo, hi) moved one step along direction d, into (`outLo`, `outHi`): boards of
+   * more than 32 squares, where every direction is one shift (masks.ts).
    */
-  private alongLo(d: number, lo: number, hi: number): number {
+  private along2(d: number, lo: number, hi: number): void {
     const k = d * 2;
     const s = this.shift[k]!;
     const x = lo & this.maskLo[k]!;
-    return this.up[d] === 1 ? x << s : (x >>> s) | ((hi & this.maskHi[k]!) << (32 - s));
-  }
-
-  /** High word of the squares of (lo, hi) moved one step along direction d (as `alongLo`). */
-  private alongHi(d: number, lo: number, hi: number): number {
-    const k = d * 2;
-    const s = this.shift[k]!;
     const y = hi & this.maskHi[k]!;
-    return this.up[d] === 0 ? y >>> s : (y << s) | ((lo & this.maskLo[k]!) >>> (32 - s));
+    if (this.up[d] === 1) {
+      this.outLo = x << s;
+      this.outHi = (y << s) | (x >>> (32 - s));
+    } else {
+      this.outLo = (x >>> s) | (y << (32 - s));
+      this.outHi = y >>> s;
+    }
   }
 
   /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */

@@ -8,7 +8,7 @@
  * one-jump look-ahead the generator and the mask backend both start with, reads them here.
  */
 import type { CompiledRules } from '../variants/compile.ts';
-import { KIND_STEP, putStep, type MoveList } from './move-list.ts';
+import { KIND_STEP, type MoveList } from './move-list.ts';
 
 export interface MoveTables {
   /** Slots per (code, square) entry: the most directions any piece has, plus a -1 terminator. */
@@ -119,30 +119,50 @@ export function writeSteps(
   const promoteEnd = c.promoteEnd;
   const used = list.used;
   let n = list.count;
+  // The list's arrays in locals, refreshed only when the list grows: this runs at nearly every
+  // node, and a call per move costs more than the write.
+  let from = list.from;
+  let to = list.to;
+  let moved = list.moved;
+  let piece = list.piece;
+  let kind = list.kind;
+  let ncap = list.ncap;
+  let start = list.start;
+  let hash = list.hash;
   for (let k = lo; k < hi; k++) {
     const sq = squares[k]!;
     const code = b[sq]!;
-    if (n + size > list.from.length) {
+    if (n + size > from.length) {
       list.count = n;
       list.reserveMoves(n + size + 16);
+      from = list.from;
+      to = list.to;
+      moved = list.moved;
+      piece = list.piece;
+      kind = list.kind;
+      ncap = list.ncap;
+      start = list.start;
+      hash = list.hash;
     }
-    if (c.flying[code] === 1) {
-      const dirs = c.stepDirs[code]!;
-      for (let i = 0; i < dirs.length; i++) {
-        const base = dirs[i]! * size;
-        for (let to = next[base + sq]!; to >= 0 && b[to] === 0; to = next[base + to]!) {
-          putStep(list, n++, sq, to, code, code, KIND_STEP, used);
-        }
-      }
-      continue;
-    }
+    const flying = c.flying[code] === 1;
+    const dirs = c.stepDirs[code]!;
     const pbase = code * size;
-    for (let x = (pbase + sq) * width; ; x++) {
-      const to = step[x]!;
-      if (to < 0) break;
-      if (b[to] !== 0) continue;
-      const promoted = promoteEnd[pbase + to]!;
-      putStep(list, n++, sq, to, code, promoted !== 0 ? promoted : code, KIND_STEP, used);
+    // a flying piece: each direction's empty squares, nearest first; else the step table
+    for (let i = 0, x = (pbase + sq) * width; flying ? i < dirs.length : true; i++, x++) {
+      let t = flying ? next[dirs[i]! * size + sq]! : step[x]!;
+      if (!flying && t < 0) break;
+      for (; t >= 0 && b[t] === 0; t = flying ? next[dirs[i]! * size + t]! : -1) {
+        const promoted = flying ? 0 : promoteEnd[pbase + t]!;
+        from[n] = sq;
+        to[n] = t;
+        moved[n] = code;
+        piece[n] = promoted !== 0 ? promoted : code;
+        kind[n] = KIND_STEP;
+        ncap[n] = 0;
+        start[n] = used;
+        hash[n] = 0;
+        n++;
+      }
     }
   }
   list.count = n;
