@@ -11,6 +11,7 @@ import {
   MoveGenerator,
   MoveList,
   Position,
+  VARIANTS,
   boardMovesFor,
   colorIndex,
   perft,
@@ -168,6 +169,98 @@ for (const v of QUALIFYING) {
       }
     }
     assert.ok(compared >= 60, `compared ${compared}`);
+  });
+}
+
+/**
+ * Capture positions, where the capture walk on the masks (mask-captures.ts) writes the lists for the
+ * rules it follows and the general generator for the others: random setups at several densities
+ * (kings on both sides, so long flying-king captures and routes through the same pieces occur),
+ * kept when the side to move must capture. Lists are compared move for move, duplicates dropped
+ * and kept, with `countMoves`, and the test counts what it met so that it cannot pass on nothing:
+ * captures by kings, captures of several pieces, and majority ties (two or more captures of the
+ * same greatest size from different squares or to different squares).
+ */
+const CAPTURE_VARIANTS = [
+  'international',
+  'russian',
+  'brazilian',
+  'english',
+  'antidraughts',
+  'arab-dama',
+  'giveaway',
+  'israeli-6x6',
+  'pool',
+];
+
+test('the capture walk on the masks is chosen from the compiled capture rules', () => {
+  // exactly these standard rule sets take it, so the capture-position tests below cover all of them
+  const taking = VARIANTS.map((r) => r.id).filter(
+    (id) => boardMovesFor(variantOrThrow(id, {}).compiled).captureWalk === 'masks',
+  );
+  assert.deepEqual([...taking].sort(), [...CAPTURE_VARIANTS].sort());
+  // a precedence beyond the majority, pieces taken at once, early stops, optional captures
+  for (const [id, options] of [
+    ['italian', {}],
+    ['turkish', {}],
+    ['english', { mayStopCaptureChain: true }],
+    ['english', { noForcedCapture: true }],
+  ] as const) {
+    const compiled = variantOrThrow(id, options).compiled;
+    assert.equal(boardMovesFor(compiled).captureWalk, 'general', name({ variant: id, options }));
+  }
+  const international = variantOrThrow('international', {}).compiled;
+  for (const change of [
+    { precedence: Int8Array.of(0, 1) },
+    { immediateRemoval: true },
+    { prefixes: true },
+    { obligation: 1 },
+  ]) {
+    const compiled = { ...international, ...change };
+    assert.equal(boardMovesFor(compiled).captureWalk, 'general', JSON.stringify(change));
+  }
+  assert.equal(boardMovesFor(international, 'general').captureWalk, 'general');
+});
+
+for (const id of CAPTURE_VARIANTS) {
+  test(`mask backend = general generator in capture positions: ${id}`, () => {
+    const variant = variantOrThrow(id, {});
+    const random = new Random(0xca97 + id.length * 101);
+    const general = new MoveGenerator(variant.compiled);
+    const expected = new MoveList();
+    const list = new MoveList();
+    const moves = boardMovesFor(variant.compiled);
+    const met = { positions: 0, kingCaptures: 0, long: 0, ties: 0, merged: 0 };
+    for (let tries = 0; tries < 4000 && met.positions < 400; tries++) {
+      const position = randomPosition(variant, random, 0.25 + (tries % 4) * 0.1);
+      const board = position.board();
+      const side = colorIndex(position.turn);
+      const kept = general.generate(board, side, expected, false);
+      if (kept === 0 || expected.ncap[0] === 0) continue;
+      met.positions++;
+      moves.load(board);
+      for (const drop of [false, true]) {
+        const m = general.generate(board, side, expected, drop);
+        const n = moves.generate(side, list, drop);
+        assert.deepEqual(listText(list, n), listText(expected, m), `${position.fen} drop ${drop}`);
+        assert.equal(moves.countMoves(side, drop), m, `${position.fen} count drop ${drop}`);
+        if (drop && m < kept) met.merged++;
+      }
+      const n = general.generate(board, side, expected, true);
+      let kings = false;
+      const ends = new Set<string>();
+      for (let i = 0; i < n; i++) {
+        if ((expected.moved[i]! & 3) === 3) kings = true;
+        ends.add(`${expected.from[i]}-${expected.to[i]}`);
+      }
+      if (kings) met.kingCaptures++;
+      if (expected.ncap[0]! >= 2) met.long++;
+      if (ends.size >= 2 && expected.ncap[0]! >= 2) met.ties++;
+    }
+    assert.ok(met.positions >= 300, `capture positions met: ${JSON.stringify(met)}`);
+    assert.ok(met.kingCaptures >= 30, `king captures met: ${JSON.stringify(met)}`);
+    assert.ok(met.long >= 30, `captures of several pieces met: ${JSON.stringify(met)}`);
+    assert.ok(met.ties >= 10, `ties of the greatest capture met: ${JSON.stringify(met)}`);
   });
 }
 

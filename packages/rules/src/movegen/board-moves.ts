@@ -7,8 +7,9 @@
  * Two backends give the same lists, move for move and in the same order:
  * - `MaskMoves` (mask-moves.ts): boards of at most 64 squares, piece masks kept through
  *   make/unmake; non-captures and move counts come from the masks (a popcount per direction), and
- *   a position with a capture is handed to the general generator. Chosen from the compiled rules
- *   through an explicit list of the features it supports (masks.ts), never from a variant id.
+ *   captures from a walk on the masks (mask-captures.ts) where it follows the capture rules, else
+ *   from the general generator. Chosen from the compiled rules through explicit lists of the
+ *   features it supports (masks.ts, mask-captures.ts), never from a variant id.
  * - `GeneralMoves` (here): the general generator over the board, for every other rule set.
  */
 import type { CompiledRules } from '../variants/compile.ts';
@@ -22,6 +23,11 @@ export interface BoardMoves {
   readonly rules: CompiledRules;
   /** Which backend this is: 'masks' or 'general' (tests and benchmarks report it). */
   readonly backend: 'masks' | 'general';
+  /**
+   * Who writes capture lists: 'masks' (the capture walk on the masks, mask-captures.ts, for the
+   * capture rules it follows) or 'general' (the general generator).
+   */
+  readonly captureWalk: 'masks' | 'general';
   /**
    * Work on `board` from now on: it is read once here, and from then on changes only through
    * `make` and `unmake` (which write it in place).
@@ -44,6 +50,7 @@ export interface BoardMoves {
 export class GeneralMoves implements BoardMoves {
   readonly rules: CompiledRules;
   readonly backend = 'general' as const;
+  readonly captureWalk = 'general' as const;
   private readonly gen: MoveGenerator;
   private board: Int8Array = new Int8Array(0);
   /** A list for `countMoves`. */

@@ -26,8 +26,8 @@ import {
   STEP_WITH_KING,
   type CompiledRules,
 } from '../variants/compile.ts';
-import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList } from './move-list.ts';
-import { canJump, moveTables, type MoveTables } from './tables.ts';
+import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putMove, putStep } from './move-list.ts';
+import { barredDir, canJump, jumpDirs, moveTables, writeSteps, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
@@ -165,13 +165,8 @@ export class MoveGenerator {
     const b = this.board;
     const size = c.size;
     const next = c.next;
-    const dirs =
-      this.sp === 0
-        ? c.firstJumpDirs[code]!
-        : this.firstForward
-          ? c.nextJumpDirs[code]!
-          : c.afterSidewaysJumpDirs[code]!;
-    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+    const dirs = jumpDirs(c, code, this.sp === 0, this.firstForward);
+    const noReverse = barredDir(c, lastDir);
     const immediate = c.immediateRemoval;
     const souffle = c.obligation === OBLIGATION_SOUFFLE;
     let found = false;
@@ -294,15 +289,9 @@ export class MoveGenerator {
     list.reserve(n);
     const i = list.count++;
     const at = list.used;
-    list.from[i] = this.origin;
-    list.to[i] = to;
-    list.moved[i] = this.originCode;
     const promoted = c.promoteEnd[code * c.size + to]!;
-    list.piece[i] = promoted !== 0 ? promoted : code;
-    list.kind[i] = KIND_CAPTURE;
-    list.ncap[i] = n;
-    list.start[i] = at;
-    list.hash[i] = hash;
+    const piece = promoted !== 0 ? promoted : code;
+    putMove(list, i, this.origin, to, this.originCode, piece, KIND_CAPTURE, n, at, hash);
     // Plain loops, not `set(subarray(…))`: a capture holds a handful of jumps, and each subarray
     // would be a fresh object per recorded capture.
     const capSq = list.capSq;
@@ -383,14 +372,8 @@ export class MoveGenerator {
     this.pendingKey[i] = this.subMax;
     const at = p.used;
     const promoted = c.promoteEnd[code * c.size + to]!;
-    p.from[i] = this.origin;
-    p.to[i] = to;
-    p.moved[i] = this.originCode;
-    p.piece[i] = promoted !== 0 ? promoted : code;
-    p.kind[i] = KIND_CAPTURE;
-    p.ncap[i] = n;
-    p.start[i] = at;
-    p.hash[i] = hash;
+    const piece = promoted !== 0 ? promoted : code;
+    putMove(p, i, this.origin, to, this.originCode, piece, KIND_CAPTURE, n, at, hash);
     for (let x = 0; x < n; x++) {
       p.capSq[at + x] = this.stackCap[x]!;
       p.capCode[at + x] = this.stackCode[x]!;
@@ -422,14 +405,8 @@ export class MoveGenerator {
       list.reserve(n);
       const k = list.count++;
       const dst = list.used;
-      list.from[k] = p.from[i]!;
-      list.to[k] = p.to[i]!;
-      list.moved[k] = p.moved[i]!;
-      list.piece[k] = p.piece[i]!;
-      list.kind[k] = KIND_CAPTURE;
-      list.ncap[k] = n;
-      list.start[k] = dst;
-      list.hash[k] = p.hash[i]!;
+      const piece = p.piece[i]!;
+      putMove(list, k, p.from[i]!, p.to[i]!, p.moved[i]!, piece, KIND_CAPTURE, n, dst, p.hash[i]!);
       for (let x = 0; x < n; x++) {
         list.capSq[dst + x] = p.capSq[at + x]!;
         list.capCode[dst + x] = p.capCode[at + x]!;
@@ -444,110 +421,39 @@ export class MoveGenerator {
   private steps(me: number, np: number): void {
     const c = this.rules;
     const b = this.board;
-    const size = c.size;
-    const next = c.next;
     const list = this.list;
     const pieces = this.pieces;
-    const promoteEnd = c.promoteEnd;
-    const stepTable = this.tables.step;
-    const width = this.tables.width;
     const lastMan = c.lastManDirs[MAN | me]!.length > 0 ? loneMan(b, pieces, np) : -1;
-    // Moves are written straight into the list's arrays (held in locals, refreshed only when the
-    // list grows): this loop runs at nearly every node, and a call per move costs more than the write.
-    let n = list.count;
-    let from = list.from;
-    let to = list.to;
-    let moved = list.moved;
-    let piece = list.piece;
-    let kind = list.kind;
-    let ncap = list.ncap;
-    let start = list.start;
-    let hash = list.hash;
+    if (lastMan < 0 && !c.kingSplit) {
+      writeSteps(c, this.tables, b, list, pieces, 0, np);
+      return;
+    }
+    // house rules with moves outside the step tables: piece by piece, its extra moves after it
+    const size = c.size;
+    const next = c.next;
     const used = list.used;
     for (let k = 0; k < np; k++) {
       const sq = pieces[k]!;
       const code = b[sq]!;
-      const dirs = c.stepDirs[code]!;
-      // Room for every move this piece can make (its targets are distinct squares, plus splits).
-      if (n + size + 16 > from.length) {
-        list.count = n;
-        list.reserveMoves(n + size + 16);
-        from = list.from;
-        to = list.to;
-        moved = list.moved;
-        piece = list.piece;
-        kind = list.kind;
-        ncap = list.ncap;
-        start = list.start;
-        hash = list.hash;
-      }
-      if (c.flying[code] === 1) {
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
-            from[n] = sq;
-            to[n] = t;
-            moved[n] = code;
-            piece[n] = code;
-            kind[n] = KIND_STEP;
-            ncap[n] = 0;
-            start[n] = used;
-            hash[n] = 0;
-            n++;
-          }
-        }
-      } else {
-        const pbase = code * size;
-        for (let k = (code * size + sq) * width; ; k++) {
-          const t = stepTable[k]!;
-          if (t < 0) break;
-          if (b[t] !== 0) continue;
-          const promoted = promoteEnd[pbase + t]!;
-          from[n] = sq;
-          to[n] = t;
-          moved[n] = code;
-          piece[n] = promoted !== 0 ? promoted : code;
-          kind[n] = KIND_STEP;
-          ncap[n] = 0;
-          start[n] = used;
-          hash[n] = 0;
-          n++;
-        }
-        if (sq === lastMan) {
-          const back = c.lastManDirs[code]!;
-          for (let i = 0; i < back.length; i++) {
-            const t = next[back[i]! * size + sq]!;
-            if (t < 0 || b[t] !== 0) continue;
-            from[n] = sq;
-            to[n] = t;
-            moved[n] = code;
-            piece[n] = code;
-            kind[n] = KIND_STEP;
-            ncap[n] = 0;
-            start[n] = used;
-            hash[n] = 0;
-            n++;
-          }
+      writeSteps(c, this.tables, b, list, pieces, k, k + 1);
+      list.reserveMoves(list.count + size + 16);
+      let n = list.count;
+      if (sq === lastMan) {
+        const back = c.lastManDirs[code]!;
+        for (let i = 0; i < back.length; i++) {
+          const t = next[back[i]! * size + sq]!;
+          if (t >= 0 && b[t] === 0) putStep(list, n++, sq, t, code, code, KIND_STEP, used);
         }
       }
       if (c.kingSplit && (code & 3) === KING) {
         const targets = c.splitTargets[(me === 0 ? 0 : size) + sq]!;
         for (let i = 0; i < targets.length; i++) {
           const t = targets[i]!;
-          if (b[t] !== 0) continue;
-          from[n] = sq;
-          to[n] = t;
-          moved[n] = code;
-          piece[n] = MAN | me;
-          kind[n] = KIND_SPLIT;
-          ncap[n] = 0;
-          start[n] = used;
-          hash[n] = 0;
-          n++;
+          if (b[t] === 0) putStep(list, n++, sq, t, code, MAN | me, KIND_SPLIT, used);
         }
       }
+      list.count = n;
     }
-    list.count = n;
   }
 }
 

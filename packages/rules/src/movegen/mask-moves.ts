@@ -5,7 +5,8 @@
  *
  * Whether the side to move has a capture is a few masked shifts per direction for short-range
  * pieces (every piece of a code at once) and a ray per flying king; a position with a capture goes
- * to the general generator, whose list decides precedence, duplicates and routes. Otherwise the
+ * to the capture walk on the masks (mask-captures.ts) where it follows the capture rules, else to
+ * the general generator; both decide precedence, duplicates and routes alike. Otherwise the
  * non-captures are written from the masks in the general generator's order (square order, then
  * the piece's directions), and counted — perft's last ply, or any caller that needs only the
  * number — by one popcount per direction. So every list is the general generator's list, and the
@@ -13,25 +14,41 @@
  */
 import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
-import { KIND_STEP, MoveList } from './move-list.ts';
-import { popcount, type MaskTables } from './masks.ts';
-import { canJump, type MoveTables } from './tables.ts';
+import { MoveList } from './move-list.ts';
+import { popcount, victimMask, type MaskTables } from './masks.ts';
+import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
+import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
   readonly rules: CompiledRules;
   readonly backend = 'masks' as const;
+  readonly captureWalk: 'masks' | 'general';
   private readonly gen: MoveGenerator;
   private readonly t: MaskTables;
   private readonly moveTables: MoveTables;
   private board: Int8Array = new Int8Array(0);
-  /** `bits[word * 8 + code]`: the squares of piece code `code` in word `word` (0 low, 1 high). */
+  /**
+   * `bits[word * 8 + code]`: the squares of piece code `code` in word `word` (0 low, 1 high);
+   * `bits[word * 8 + colour]` (colour 0 white, 4 black: no piece has those codes) every piece of
+   * that colour.
+   */
   private readonly bits = new Int32Array(16);
   private readonly scratch = new MoveList();
-  /** Pieces with a first jump, found by `hasCapture`; `jumpers` holds their squares in order. */
+  /** Pieces with a first jump, found by `hasCapture`. */
   private jumpLo = 0;
+  /** The result of `along2`. */
+  private outLo = 0;
+  private outHi = 0;
+  /**
+   * Left by `hasCapture`, per direction d: the squares whose neighbour along d is empty (per word;
+   * the high words are 0 up to 32 squares).
+   */
+  private readonly openLo: Int32Array;
+  private readonly openHi: Int32Array;
   private jumpHi = 0;
-  private readonly jumpers = new Int16Array(64);
+  /** Squares listed by `listSquares`. */
+  private readonly squares = new Int16Array(64);
   /**
    * Every capture route is a move of its own (captures compulsory and complete, no precedence) on
    * a board of at most 32 squares with short-range pieces only: with duplicates kept, captures are
@@ -52,10 +69,10 @@ export class MaskMoves implements BoardMoves {
   private readonly boardHi: number;
   private readonly bitOf: Int8Array;
   private readonly sqOf: Int8Array;
-  /** Every direction is one shift (the layout of masks.ts above 32 squares). */
-  private readonly single: boolean;
   /** Every direction is one rotation (the layout of masks.ts up to 32 squares). */
   private readonly rotated: boolean;
+  /** The capture walk on the masks (mask-captures.ts), where it follows the rules; else null. */
+  private readonly walker: MaskCaptures | null;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -70,7 +87,6 @@ export class MaskMoves implements BoardMoves {
     this.boardHi = t.boardHi;
     this.bitOf = t.bitOf;
     this.sqOf = t.sqOf;
-    this.single = t.single;
     this.rotated = t.rotated;
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
     this.narrow = t.size <= 32;
@@ -82,6 +98,10 @@ export class MaskMoves implements BoardMoves {
       !c.prefixes &&
       c.flying.every((f) => f === 0);
     this.ndirs = c.reverse.length;
+    this.openLo = new Int32Array(this.ndirs);
+    this.openHi = new Int32Array(this.ndirs);
+    this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
+    this.captureWalk = this.walker !== null ? 'masks' : 'general';
   }
 
   load(board: Int8Array): void {
@@ -94,54 +114,62 @@ export class MaskMoves implements BoardMoves {
       if (code === 0) continue;
       const bit = bitOf[sq]!;
       bits[((bit >> 5) << 3) + code]! |= 1 << bit;
+      bits[((bit >> 5) << 3) + (code & 4)]! |= 1 << bit; // the colour's mask
     }
   }
 
   make(list: MoveList, i: number): void {
-    const b = this.board;
-    const bits = this.bits;
-    const bitOf = this.bitOf;
-    const from = list.from[i]!;
-    const to = list.to[i]!;
-    const piece = list.piece[i]!;
-    b[from] = 0;
-    const fromBit = bitOf[from]!;
-    bits[((fromBit >> 5) << 3) + list.moved[i]!]! ^= 1 << fromBit;
-    const at = list.start[i]!;
-    const end = at + list.ncap[i]!;
-    for (let x = at; x < end; x++) {
-      const sq = list.capSq[x]!;
-      b[sq] = 0;
-      const bit = bitOf[sq]!;
-      bits[((bit >> 5) << 3) + list.capCode[x]!]! ^= 1 << bit;
-    }
-    b[to] = piece;
-    const toBit = bitOf[to]!;
-    bits[((toBit >> 5) << 3) + piece]! ^= 1 << toBit;
+    this.flipMover(list, i);
+    this.board[list.from[i]!] = 0;
+    if (list.ncap[i] !== 0) this.flipTaken(list, i, true);
+    this.board[list.to[i]!] = list.piece[i]!;
   }
 
+  // from and to may be one square (a capture round back to it): each writes its last state last
   unmake(list: MoveList, i: number): void {
-    const b = this.board;
+    this.flipMover(list, i);
+    this.board[list.to[i]!] = 0;
+    if (list.ncap[i] !== 0) this.flipTaken(list, i, false);
+    this.board[list.from[i]!] = list.moved[i]!;
+  }
+
+  /**
+   * The mover's change to the masks, the same both ways (an exclusive or): its code leaves `from`
+   * and its new code arrives on `to`, in the codes' masks and the colour's.
+   */
+  private flipMover(list: MoveList, i: number): void {
     const bits = this.bits;
-    const bitOf = this.bitOf;
-    const from = list.from[i]!;
-    const to = list.to[i]!;
     const moved = list.moved[i]!;
-    b[to] = 0;
-    const toBit = bitOf[to]!;
-    bits[((toBit >> 5) << 3) + list.piece[i]!]! ^= 1 << toBit;
-    const at = list.start[i]!;
-    const end = at + list.ncap[i]!;
-    for (let x = at; x < end; x++) {
+    const piece = list.piece[i]!;
+    const fromBit = this.bitOf[list.from[i]!]!;
+    const toBit = this.bitOf[list.to[i]!]!;
+    const f = (fromBit >> 5) << 3;
+    const t = (toBit >> 5) << 3;
+    bits[f + moved]! ^= 1 << fromBit;
+    bits[f + (moved & 4)]! ^= 1 << fromBit;
+    bits[t + piece]! ^= 1 << toBit;
+    bits[t + (piece & 4)]! ^= 1 << toBit;
+  }
+
+  /** The pieces move `i` takes leave the board and masks (`take`), or come back. */
+  private flipTaken(list: MoveList, i: number, take: boolean): void {
+    const bits = this.bits;
+    const end = list.start[i]! + list.ncap[i]!;
+    for (let x = list.start[i]!; x < end; x++) {
       const sq = list.capSq[x]!;
       const code = list.capCode[x]!;
-      b[sq] = code;
-      const bit = bitOf[sq]!;
-      bits[((bit >> 5) << 3) + code]! ^= 1 << bit;
+      const bit = this.bitOf[sq]!;
+      const w = (bit >> 5) << 3;
+      bits[w + code]! ^= 1 << bit;
+      bits[w + (code & 4)]! ^= 1 << bit;
+      this.board[sq] = take ? 0 : code;
     }
-    b[from] = moved;
-    const fromBit = bitOf[from]!;
-    bits[((fromBit >> 5) << 3) + moved]! ^= 1 << fromBit;
+  }
+
+  /** The empty squares of word `word` (0 low, 1 high). */
+  private empty(word: number): number {
+    const base = word << 3;
+    return ~(this.bits[base]! | this.bits[base + 4]!) & (word === 0 ? this.boardLo : this.boardHi);
   }
 
   generate(side: number, list: MoveList, dropDuplicates: boolean): number {
@@ -152,13 +180,13 @@ export class MaskMoves implements BoardMoves {
   countMoves(side: number, dropDuplicates: boolean): number {
     if (this.hasCapture(side)) {
       if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
+      if (this.walker !== null) return this.walk(side, null, dropDuplicates);
       return this.captures(side, this.scratch, dropDuplicates);
     }
     const c = this.rules;
     const bits = this.bits;
-    const eLo = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
-    const eHi =
-      ~(bits[9]! | bits[10]! | bits[11]! | bits[13]! | bits[14]! | bits[15]!) & this.boardHi;
+    const openLo = this.openLo;
+    const openHi = this.openHi;
     const codes = this.t.codes[side]!;
     let n = 0;
     for (let i = 0; i < codes.length; i++) {
@@ -171,14 +199,11 @@ export class MaskMoves implements BoardMoves {
         n += this.rays(pLo, pHi, dirs);
         continue;
       }
-      // each piece's step along d lands on a different square: one popcount per direction
-      if (this.narrow) {
-        for (let j = 0; j < dirs.length; j++) n += popcount(this.along(dirs[j]!, pLo) & eLo);
-        continue;
-      }
+      // one popcount per direction: the pieces whose neighbour that way is empty (`hasCapture`
+      // left those squares in `openLo`/`openHi`)
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
-        n += popcount(this.alongLo(d, pLo, pHi) & eLo) + popcount(this.alongHi(d, pLo, pHi) & eHi);
+        n += popcount(openLo[d]! & pLo) + popcount(openHi[d]! & pHi);
       }
     }
     return n;
@@ -194,9 +219,16 @@ export class MaskMoves implements BoardMoves {
     const c = this.rules;
     const bits = this.bits;
     const reverse = c.reverse;
-    const eLo = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
-    const eHi =
-      ~(bits[9]! | bits[10]! | bits[11]! | bits[13]! | bits[14]! | bits[15]!) & this.boardHi;
+    const eLo = this.empty(0);
+    const eHi = this.empty(1);
+    const openLo = this.openLo;
+    const openHi = this.openHi;
+    for (let d = 0; d < this.ndirs; d++) {
+      const r = reverse[d]!;
+      this.along2(r, eLo, eHi);
+      openLo[d] = this.outLo;
+      openHi[d] = this.outHi;
+    }
     const codes = this.t.codes[side]!;
     let jLo = 0;
     let jHi = 0;
@@ -205,13 +237,8 @@ export class MaskMoves implements BoardMoves {
       const pLo = bits[code]!;
       const pHi = bits[8 + code]!;
       if ((pLo | pHi) === 0) continue;
-      const victimCodes = this.t.victims[code]!;
-      let vLo = 0;
-      let vHi = 0;
-      for (let v = 0; v < victimCodes.length; v++) {
-        vLo |= bits[victimCodes[v]!]!;
-        vHi |= bits[8 + victimCodes[v]!]!;
-      }
+      const vLo = victimMask(this.t, bits, code, 0);
+      const vHi = victimMask(this.t, bits, code, 1);
       if ((vLo | vHi) === 0) continue;
       if (c.flying[code] === 1) {
         this.flyingJumpers(pLo, pHi, code);
@@ -222,17 +249,14 @@ export class MaskMoves implements BoardMoves {
       const dirs = c.firstJumpDirs[code]!;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
-        const oLo = this.alongLo(d, pLo, pHi) & vLo;
-        const oHi = this.alongHi(d, pLo, pHi) & vHi;
-        if ((oLo | oHi) === 0) continue;
-        const lLo = this.alongLo(d, oLo, oHi) & eLo;
-        const lHi = this.alongHi(d, oLo, oHi) & eHi;
-        if ((lLo | lHi) === 0) continue;
+        // from the empty squares back over a victim to a piece: the pieces with a jump along d
         const r = reverse[d]!;
-        const bLo = this.alongLo(r, lLo, lHi) & vLo;
-        const bHi = this.alongHi(r, lLo, lHi) & vHi;
-        jLo |= this.alongLo(r, bLo, bHi) & pLo;
-        jHi |= this.alongHi(r, bLo, bHi) & pHi;
+        const bLo = openLo[d]! & vLo;
+        const bHi = openHi[d]! & vHi;
+        if ((bLo | bHi) === 0) continue;
+        this.along2(r, bLo, bHi);
+        jLo |= this.outLo & pLo;
+        jHi |= this.outHi & pHi;
       }
     }
     this.jumpLo = jLo;
@@ -245,16 +269,16 @@ export class MaskMoves implements BoardMoves {
     const c = this.rules;
     const bits = this.bits;
     const reverse = c.reverse;
-    const empty = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    const empty = this.empty(0);
+    const open = this.openLo;
+    for (let d = 0; d < this.ndirs; d++) open[d] = this.along(reverse[d]!, empty);
     const codes = this.t.codes[side]!;
     let jumpers = 0;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pieces = bits[code]!;
       if (pieces === 0) continue;
-      const victimCodes = this.t.victims[code]!;
-      let victims = 0;
-      for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
+      const victims = victimMask(this.t, bits, code, 0);
       if (victims === 0) continue;
       if (c.flying[code] === 1) {
         this.flyingJumpers(pieces, 0, code);
@@ -264,10 +288,8 @@ export class MaskMoves implements BoardMoves {
       const dirs = c.firstJumpDirs[code]!;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
-        const land = this.along(d, this.along(d, pieces) & victims) & empty;
-        if (land === 0) continue;
-        const r = reverse[d]!;
-        jumpers |= this.along(r, this.along(r, land) & victims) & pieces;
+        const over = open[d]! & victims;
+        if (over !== 0) jumpers |= this.along(reverse[d]!, over) & pieces;
       }
     }
     this.jumpLo = jumpers;
@@ -282,8 +304,7 @@ export class MaskMoves implements BoardMoves {
    */
   private countRoutes(): number {
     const b = this.board;
-    const bits = this.bits;
-    const empty = ~(bits[1]! | bits[2]! | bits[3]! | bits[5]! | bits[6]! | bits[7]!) & this.boardLo;
+    const empty = this.empty(0);
     let total = 0;
     let m = this.jumpLo;
     while (m !== 0) {
@@ -306,18 +327,9 @@ export class MaskMoves implements BoardMoves {
     forward: boolean,
   ): number {
     const c = this.rules;
-    const bits = this.bits;
-    const dirs =
-      lastDir < 0
-        ? c.firstJumpDirs[code]!
-        : forward
-          ? c.nextJumpDirs[code]!
-          : c.afterSidewaysJumpDirs[code]!;
-    const noReverse = lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
-    const victimCodes = this.t.victims[code]!;
-    let victims = 0;
-    for (let v = 0; v < victimCodes.length; v++) victims |= bits[victimCodes[v]!]!;
-    victims &= ~dead;
+    const dirs = jumpDirs(c, code, lastDir < 0, forward);
+    const noReverse = barredDir(c, lastDir);
+    const victims = victimMask(this.t, this.bits, code, 0) & ~dead;
     let total = 0;
     for (let i = 0; i < dirs.length; i++) {
       const d = dirs[i]!;
@@ -358,61 +370,37 @@ export class MaskMoves implements BoardMoves {
 
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
+    if (this.walker !== null) return this.walk(side, list, dropDuplicates);
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
-    const squares = this.jumpers;
-    let n = 0;
-    const lo = this.rotated ? this.inSquareOrder(this.jumpLo) : this.jumpLo;
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? lo : this.jumpHi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const at = (w << 5) + 31 - Math.clz32(bit);
-        squares[n++] = this.rotated ? at : this.sqOf[at]!;
-      }
-    }
-    return this.gen.capturesOf(this.board, list, squares, n, dropDuplicates);
+    const n = this.listSquares(this.jumpLo, this.jumpHi);
+    return this.gen.capturesOf(this.board, list, this.squares, n, dropDuplicates);
   }
 
-  /** Low word of the squares of (lo, hi) moved one step along direction d. */
-  private alongLo(d: number, lo: number, hi: number): number {
-    const k = d * 2;
-    const s0 = this.shift[k]!;
-    if (this.single) {
-      const x = lo & this.maskLo[k]!;
-      return this.up[d] === 1 ? x << s0 : (x >>> s0) | ((hi & this.maskHi[k]!) << (32 - s0));
-    }
-    const s1 = this.shift[k + 1]!;
-    const x0 = lo & this.maskLo[k]!;
-    const x1 = lo & this.maskLo[k + 1]!;
-    if (this.up[d] === 1) return (x0 << s0) | (x1 << s1);
-    // an unused part has shift 0 and empty masks: every term of it is 0
-    return (
-      (x0 >>> s0) |
-      (x1 >>> s1) |
-      ((hi & this.maskHi[k]!) << (32 - s0)) |
-      ((hi & this.maskHi[k + 1]!) << (32 - s1))
-    );
+  /** The captures of the pieces in `jumpLo`/`jumpHi` by the mask walk, into `list` or counted. */
+  private walk(side: number, list: MoveList | null, drop: boolean): number {
+    const eLo = this.empty(0);
+    const eHi = this.empty(1);
+    const n = this.listSquares(this.jumpLo, this.jumpHi);
+    const codes = this.t.codes[side]!;
+    return this.walker!.walk(this.board, this.bits, codes, this.squares, n, list, drop, eLo, eHi);
   }
 
-  /** High word of the squares of (lo, hi) moved one step along direction d. */
-  private alongHi(d: number, lo: number, hi: number): number {
+  /**
+   * The squares of (lo, hi) moved one step along direction d, into (`outLo`, `outHi`): boards of
+   * more than 32 squares, where every direction is one shift (masks.ts).
+   */
+  private along2(d: number, lo: number, hi: number): void {
     const k = d * 2;
-    const s0 = this.shift[k]!;
-    if (this.single) {
-      const y = hi & this.maskHi[k]!;
-      return this.up[d] === 0 ? y >>> s0 : (y << s0) | ((lo & this.maskLo[k]!) >>> (32 - s0));
+    const s = this.shift[k]!;
+    const x = lo & this.maskLo[k]!;
+    const y = hi & this.maskHi[k]!;
+    if (this.up[d] === 1) {
+      this.outLo = x << s;
+      this.outHi = (y << s) | (x >>> (32 - s));
+    } else {
+      this.outLo = (x >>> s) | (y << (32 - s));
+      this.outHi = y >>> s;
     }
-    const s1 = this.shift[k + 1]!;
-    const y0 = hi & this.maskHi[k]!;
-    const y1 = hi & this.maskHi[k + 1]!;
-    if (this.up[d] === 0) return (y0 >>> s0) | (y1 >>> s1);
-    return (
-      (y0 << s0) |
-      (y1 << s1) |
-      ((lo & this.maskLo[k]!) >>> (32 - s0)) |
-      ((lo & this.maskLo[k + 1]!) >>> (32 - s1))
-    );
   }
 
   /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
@@ -430,22 +418,33 @@ export class MaskMoves implements BoardMoves {
           ((x & this.maskLo[k + 1]!) >>> this.shift[k + 1]!);
   }
 
-  /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
-  private flyingJumpers(lo: number, hi: number, code: number): void {
-    const c = this.rules;
-    const b = this.board;
-    let jLo = 0;
-    let jHi = 0;
+  /** The squares of the two-word mask (lo, hi), in square order, into `squares`; returns how many. */
+  private listSquares(lo: number, hi: number): number {
+    const squares = this.squares;
+    let n = 0;
+    if (this.rotated) lo = this.inSquareOrder(lo);
     for (let w = 0; w < 2; w++) {
       let m = w === 0 ? lo : hi;
       while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
-        if (!canJump(c, this.moveTables, b, sq, code)) continue;
-        if (w === 0) jLo |= bit;
-        else jHi |= bit;
+        const bit = (w << 5) + 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        squares[n++] = this.rotated ? bit : this.sqOf[bit]!;
       }
+    }
+    return n;
+  }
+
+  /** The flying pieces of `code` on (lo, hi) with a first jump, into `jumpLo`/`jumpHi`. */
+  private flyingJumpers(lo: number, hi: number, code: number): void {
+    const n = this.listSquares(lo, hi);
+    let jLo = 0;
+    let jHi = 0;
+    for (let i = 0; i < n; i++) {
+      const sq = this.squares[i]!;
+      if (!canJump(this.rules, this.moveTables, this.board, sq, code)) continue;
+      const bit = this.bitOf[sq]!;
+      if (bit < 32) jLo |= 1 << bit;
+      else jHi |= 1 << bit;
     }
     this.jumpLo = jLo;
     this.jumpHi = jHi;
@@ -456,17 +455,13 @@ export class MaskMoves implements BoardMoves {
     const next = this.rules.next;
     const size = this.rules.size;
     const b = this.board;
+    const np = this.listSquares(lo, hi);
     let n = 0;
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? lo : hi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const sq = this.sqOf[(w << 5) + 31 - Math.clz32(bit)]!;
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
-        }
+    for (let k = 0; k < np; k++) {
+      const sq = this.squares[k]!;
+      for (let i = 0; i < dirs.length; i++) {
+        const base = dirs[i]! * size;
+        for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) n++;
       }
     }
     return n;
@@ -474,83 +469,10 @@ export class MaskMoves implements BoardMoves {
 
   /** Write the non-capturing moves of `side` (which has no capture), in square order. */
   private steps(side: number, list: MoveList): number {
-    const c = this.rules;
-    const b = this.board;
-    const bits = this.bits;
-    const size = c.size;
-    const next = c.next;
-    const promoteEnd = c.promoteEnd;
-    const stepTable = this.moveTables.step;
-    const width = this.moveTables.width;
-    const codes = this.t.codes[side]!;
+    const side4 = side << 2;
+    const np = this.listSquares(this.bits[side4]!, this.bits[8 + side4]!);
     list.clear();
-    list.reserveMoves(size * 2);
-    let mLo = 0;
-    let mHi = 0;
-    for (let i = 0; i < codes.length; i++) {
-      mLo |= bits[codes[i]!]!;
-      mHi |= bits[8 + codes[i]!]!;
-    }
-    const used = list.used;
-    let n = 0;
-    if (this.rotated) mLo = this.inSquareOrder(mLo);
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? mLo : mHi;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const at = (w << 5) + 31 - Math.clz32(bit);
-        const sq = this.rotated ? at : this.sqOf[at]!;
-        const code = b[sq]!;
-        if (n + size > list.from.length) {
-          list.count = n;
-          list.reserveMoves(n + size + 16);
-        }
-        const from = list.from;
-        const to = list.to;
-        const moved = list.moved;
-        const piece = list.piece;
-        const kind = list.kind;
-        const ncap = list.ncap;
-        const start = list.start;
-        const hash = list.hash;
-        if (c.flying[code] === 1) {
-          const dirs = c.stepDirs[code]!;
-          for (let i = 0; i < dirs.length; i++) {
-            const base = dirs[i]! * size;
-            for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
-              from[n] = sq;
-              to[n] = t;
-              moved[n] = code;
-              piece[n] = code;
-              kind[n] = KIND_STEP;
-              ncap[n] = 0;
-              start[n] = used;
-              hash[n] = 0;
-              n++;
-            }
-          }
-          continue;
-        }
-        const pbase = code * size;
-        for (let k = (code * size + sq) * width; ; k++) {
-          const t = stepTable[k]!;
-          if (t < 0) break;
-          if (b[t] !== 0) continue;
-          const promoted = promoteEnd[pbase + t]!;
-          from[n] = sq;
-          to[n] = t;
-          moved[n] = code;
-          piece[n] = promoted !== 0 ? promoted : code;
-          kind[n] = KIND_STEP;
-          ncap[n] = 0;
-          start[n] = used;
-          hash[n] = 0;
-          n++;
-        }
-      }
-    }
-    list.count = n;
-    return n;
+    writeSteps(this.rules, this.moveTables, this.board, list, this.squares, 0, np);
+    return list.count;
   }
 }

@@ -10,8 +10,9 @@
  * where no such numbering exists a square is its own bit, and along a direction the index delta
  * to the neighbour takes at most two values (one per row parity), each with a mask of the squares
  * it applies to. Reading a rotated mask in square order takes one remapping. Above 32 squares
- * a spare bit after every two rows (the "ghost square" layout, bit = sq + sq / width) makes each
- * direction one shift, when the board fits in 64 bits that way (10x10: 54 bits).
+ * a spare bit after every two rows (the "ghost square" layout, bit = sq + (sq + k) / width) makes
+ * each direction one shift, when the board fits in 64 bits that way (10x10: 55 bits); a board of
+ * more than 32 squares without such a layout goes to the general generator.
  *
  * Qualifying is decided from the compiled rules alone, through explicit lists of the compiled
  * fields and rules-record fields the backend knows (`SUPPORTED_FIELDS`, `SUPPORTED_RULES`): rules
@@ -131,6 +132,11 @@ export interface MaskTables {
   readonly codes: readonly Int8Array[];
   /** `victims[code]`: the piece codes `code` may jump. */
   readonly victims: readonly Int8Array[];
+  /**
+   * `victimColour[code]`: the colour bit (0 or 4) when `code` may jump every piece of that colour
+   * and nothing else (its victims are then the colour's mask, `bits[word * 8 + colour]`), else -1.
+   */
+  readonly victimColour: Int8Array;
 }
 
 const cache = new WeakMap<CompiledRules, MaskTables | null>();
@@ -201,6 +207,8 @@ function build(c: CompiledRules): MaskTables | null {
       else maskHi[d * 2 + k]! |= 1 << from;
     }
     if (deltas.length > 1) single = false;
+    // above 32 squares the backend shifts two words by one amount per direction
+    if (deltas.length > 1 && size > 32) return null;
     if (deltas.length === 2 && deltas[0]! > 0 !== deltas[1]! > 0) return null;
     up[d] = deltas.length > 0 && deltas[0]! > 0 ? 1 : 0;
     for (let k = 0; k < deltas.length; k++) shift[d * 2 + k] = Math.abs(deltas[k]!);
@@ -211,6 +219,11 @@ function build(c: CompiledRules): MaskTables | null {
     for (let v = 1; v < 8; v++) if (c.capturable[code * 8 + v] === 1) out.push(v);
     victims.push(Int8Array.from(out));
   }
+  const victimColour = Int8Array.from({ length: 8 }, (_, code) => {
+    const out = victims[code]!;
+    const colour = out.length === 3 ? out[0]! & 4 : -1;
+    return out.every((v) => (v & 4) === colour) ? colour : -1;
+  });
   const codes = [0, 4].map((colour) =>
     Int8Array.from(
       [1, 2, 3]
@@ -232,6 +245,7 @@ function build(c: CompiledRules): MaskTables | null {
     up,
     codes,
     victims,
+    victimColour,
   };
 }
 
@@ -292,24 +306,48 @@ function rotatedLayout(c: CompiledRules): { bitOf: Int8Array; rot: Int8Array } |
 }
 
 /**
- * The ghost-square layout of a board of more than 32 squares, bit = sq + floor(sq / width), when it
- * fits in 64 bits and makes every direction one delta; else null (square = bit is used).
+ * The ghost-square layout of a board of more than 32 squares, bit = sq + floor((sq + k) / width)
+ * for the first k (0 <= k < width) that makes every direction one delta and fits in 64 bits: a
+ * spare bit after every two rows, placed where the numbering's rows pair up (International's
+ * square 0 starts a row that pairs with the one before it: k = 5). Null when no k works (square =
+ * bit is used).
  */
 function ghostLayout(c: CompiledRules): Int8Array | null {
   const width = c.topology.width;
-  const bitOf = Int8Array.from({ length: c.size }, (_, sq) => sq + Math.floor(sq / width));
-  if (bitOf[c.size - 1]! > 63) return null;
+  for (let k = 0; k < width; k++) {
+    const bitOf = Int8Array.from({ length: c.size }, (_, sq) => sq + Math.floor((sq + k) / width));
+    if (bitOf[c.size - 1]! <= 63 && oneDeltaEach(c, bitOf)) return bitOf;
+  }
+  return null;
+}
+
+/** Whether each direction moves every square's bit by the same amount under `bitOf`. */
+function oneDeltaEach(c: CompiledRules, bitOf: Int8Array): boolean {
   for (let d = 0; d < c.reverse.length; d++) {
     let delta = 0;
     for (let sq = 0; sq < c.size; sq++) {
       const to = c.next[d * c.size + sq]!;
       if (to < 0) continue;
       const dd = bitOf[to]! - bitOf[sq]!;
-      if (delta !== 0 && dd !== delta) return null;
+      if (delta !== 0 && dd !== delta) return false;
       delta = dd;
     }
   }
-  return bitOf;
+  return true;
+}
+
+/**
+ * The squares in word `word` (0 low, 1 high) of the pieces `code` may jump, from the backend's
+ * masks: `bits[word * 8 + code]` per piece code and `bits[word * 8 + colour]` per colour (0, 4).
+ */
+export function victimMask(t: MaskTables, bits: Int32Array, code: number, word: number): number {
+  const base = word << 3;
+  const colour = t.victimColour[code]!;
+  if (colour >= 0) return bits[base + colour]!;
+  const codes = t.victims[code]!;
+  let m = 0;
+  for (let v = 0; v < codes.length; v++) m |= bits[base + codes[v]!]!;
+  return m;
 }
 
 /** Number of set bits of a 32-bit value. */

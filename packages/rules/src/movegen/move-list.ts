@@ -89,15 +89,7 @@ export class MoveList {
   /** Append a non-capturing move. */
   addStep(from: number, to: number, moved: number, piece: number, kind: number): void {
     if (this.count >= this.from.length) this.reserve(0);
-    const i = this.count++;
-    this.from[i] = from;
-    this.to[i] = to;
-    this.moved[i] = moved;
-    this.piece[i] = piece;
-    this.kind[i] = kind;
-    this.ncap[i] = 0;
-    this.start[i] = this.used;
-    this.hash[i] = 0;
+    putStep(this, this.count++, from, to, moved, piece, kind, this.used);
   }
 
   /** True when moves i and j capture the same set of squares. */
@@ -119,6 +111,49 @@ export class MoveList {
     }
     return true;
   }
+}
+
+/**
+ * Write the fixed fields of move `i` of `list`, which has room for it: a capture's jumps are
+ * written by the caller at `start` (`ncap` of them; `hash` the XOR of their squares' hashes).
+ */
+export function putMove(
+  list: MoveList,
+  i: number,
+  from: number,
+  to: number,
+  moved: number,
+  piece: number,
+  kind: number,
+  ncap: number,
+  start: number,
+  hash: number,
+): void {
+  list.from[i] = from;
+  list.to[i] = to;
+  list.moved[i] = moved;
+  list.piece[i] = piece;
+  list.kind[i] = kind;
+  list.ncap[i] = ncap;
+  list.start[i] = start;
+  list.hash[i] = hash;
+}
+
+/**
+ * Write a non-capturing move at index `n` of `list`, which has room for it (callers reserve room
+ * for a whole piece's moves once); `used`: the list's jump slots in use, the move's empty run.
+ */
+export function putStep(
+  list: MoveList,
+  n: number,
+  from: number,
+  to: number,
+  moved: number,
+  piece: number,
+  kind: number,
+  used: number,
+): void {
+  putMove(list, n, from, to, moved, piece, kind, 0, used, 0);
 }
 
 function grow16(a: Int16Array, n: number): Int16Array {

@@ -8,6 +8,7 @@
  * one-jump look-ahead the generator and the mask backend both start with, reads them here.
  */
 import type { CompiledRules } from '../variants/compile.ts';
+import { KIND_STEP, type MoveList } from './move-list.ts';
 
 export interface MoveTables {
   /** Slots per (code, square) entry: the most directions any piece has, plus a -1 terminator. */
@@ -94,4 +95,97 @@ export function canJump(
     if (land >= 0 && b[land] === 0) return true;
   }
   return false;
+}
+
+/**
+ * Append the non-capturing moves of the pieces on `squares[lo..hi)` to `list`, in the general
+ * generator's order (square order as given, a piece's step directions in table order, a flying
+ * piece's squares nearest first). The general generator and the mask backend both write their
+ * steps here; moves go straight into the list's arrays, room for a piece's moves made once.
+ */
+export function writeSteps(
+  c: CompiledRules,
+  t: MoveTables,
+  b: Int8Array,
+  list: MoveList,
+  squares: Int16Array,
+  lo: number,
+  hi: number,
+): void {
+  const size = c.size;
+  const next = c.next;
+  const step = t.step;
+  const width = t.width;
+  const promoteEnd = c.promoteEnd;
+  const used = list.used;
+  let n = list.count;
+  // The list's arrays in locals, refreshed only when the list grows: this runs at nearly every
+  // node, and a call per move costs more than the write.
+  let from = list.from;
+  let to = list.to;
+  let moved = list.moved;
+  let piece = list.piece;
+  let kind = list.kind;
+  let ncap = list.ncap;
+  let start = list.start;
+  let hash = list.hash;
+  for (let k = lo; k < hi; k++) {
+    const sq = squares[k]!;
+    const code = b[sq]!;
+    if (n + size > from.length) {
+      list.count = n;
+      list.reserveMoves(n + size + 16);
+      from = list.from;
+      to = list.to;
+      moved = list.moved;
+      piece = list.piece;
+      kind = list.kind;
+      ncap = list.ncap;
+      start = list.start;
+      hash = list.hash;
+    }
+    const flying = c.flying[code] === 1;
+    const dirs = c.stepDirs[code]!;
+    const pbase = code * size;
+    // a flying piece: each direction's empty squares, nearest first; else the step table
+    for (let i = 0, x = (pbase + sq) * width; flying ? i < dirs.length : true; i++, x++) {
+      let t = flying ? next[dirs[i]! * size + sq]! : step[x]!;
+      if (!flying && t < 0) break;
+      for (; t >= 0 && b[t] === 0; t = flying ? next[dirs[i]! * size + t]! : -1) {
+        const promoted = flying ? 0 : promoteEnd[pbase + t]!;
+        from[n] = sq;
+        to[n] = t;
+        moved[n] = code;
+        piece[n] = promoted !== 0 ? promoted : code;
+        kind[n] = KIND_STEP;
+        ncap[n] = 0;
+        start[n] = used;
+        hash[n] = 0;
+        n++;
+      }
+    }
+  }
+  list.count = n;
+}
+
+/**
+ * The directions a capturing piece, now `code`, may jump in next: its first jumps at the start of
+ * the capture (`first`), else those allowed after a first jump forward (`forward`) or sideways.
+ */
+export function jumpDirs(
+  c: CompiledRules,
+  code: number,
+  first: boolean,
+  forward: boolean,
+): Int8Array {
+  return first
+    ? c.firstJumpDirs[code]!
+    : forward
+      ? c.nextJumpDirs[code]!
+      : c.afterSidewaysJumpDirs[code]!;
+}
+
+/** The direction a capture may not take after a jump along `lastDir` (straight back), or -1. */
+export function barredDir(c: CompiledRules, lastDir: number): number {
+  return lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
 }
