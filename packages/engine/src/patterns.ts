@@ -22,6 +22,7 @@ import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
 import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
+import { THAI_PATTERNS } from './patterns-thai.data.ts';
 import { POOL_PATTERNS } from './patterns-pool.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
@@ -87,6 +88,7 @@ const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
   english: ENGLISH_PATTERNS,
   russian: RUSSIAN_PATTERNS,
+  thai: THAI_PATTERNS,
   pool: POOL_PATTERNS,
 };
 
