@@ -22,6 +22,9 @@ import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
 import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
+import { FRYSK_PATTERNS } from './patterns-frysk.data.ts';
+import { FRISIAN_PATTERNS } from './patterns-frisian.data.ts';
+import { KILLER_PATTERNS } from './patterns-killer.data.ts';
 import { THAI_PATTERNS } from './patterns-thai.data.ts';
 import { POOL_PATTERNS } from './patterns-pool.data.ts';
 
@@ -88,6 +91,9 @@ const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
   english: ENGLISH_PATTERNS,
   russian: RUSSIAN_PATTERNS,
+  frysk: FRYSK_PATTERNS,
+  frisian: FRISIAN_PATTERNS,
+  killer: KILLER_PATTERNS,
   thai: THAI_PATTERNS,
   pool: POOL_PATTERNS,
 };
