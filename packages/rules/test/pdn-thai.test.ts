@@ -11,22 +11,13 @@ import {
   convertGame,
   explainMove,
   formatGameType,
-  parsePdn,
   replayGame,
   resolveSetting,
   variantOrThrow,
   variantTags,
   writePdn,
-  type PdnGame,
 } from '../src/index.ts';
-
-/** The games of a text, failing the test on any error. */
-function games(text: string): PdnGame[] {
-  return parsePdn(text).games.map((g, i) => {
-    if (!g.ok) assert.fail(`game ${i + 1}: ${g.error.message}`);
-    return g.value;
-  });
-}
+import { games } from './pdn-games.ts';
 
 /*
  * Squares of the standard form, worked out by hand from the descriptor (N2 seen by Black, the
