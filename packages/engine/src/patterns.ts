@@ -22,6 +22,7 @@ import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
 import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
+import { CANADIAN_PATTERNS } from './patterns-canadian.data.ts';
 import { FRYSK_PATTERNS } from './patterns-frysk.data.ts';
 import { FRISIAN_PATTERNS } from './patterns-frisian.data.ts';
 import { KILLER_PATTERNS } from './patterns-killer.data.ts';
@@ -91,6 +92,7 @@ const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
   english: ENGLISH_PATTERNS,
   russian: RUSSIAN_PATTERNS,
+  canadian: CANADIAN_PATTERNS,
   frysk: FRYSK_PATTERNS,
   frisian: FRISIAN_PATTERNS,
   killer: KILLER_PATTERNS,
