@@ -1,10 +1,10 @@
 /**
- * Learned pattern evaluation for the diagonal boards numbered rank by rank (10x10 and 8x8): the
+ * Learned pattern evaluation for the diagonal boards numbered rank by rank (12x12, 10x10, 8x8): the
  * men's structure scored by tables fitted to self-play positions (their search scores and results)
  * instead of hand-set terms.
  *
  * The board is covered by overlapping windows of 4 ranks by 4 files (rank and file origins 0, 2,
- * 4, …): 16 windows on 10x10, 9 on 8x8. Each window holds 8 playable squares, two adjacent squares
+ * 4, …): 25 windows on 12x12, 16 on 10x10, 9 on 8x8. Each window holds 8 playable squares, two adjacent squares
  * on each of its 4 ranks; a square is empty, a white man or a black man (kings count as empty:
  * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
  * states and the table one score per window and state, in hundredths of a man from White's side.
@@ -13,7 +13,7 @@
  * `PatternTable`).
  *
  * Reading a window from bitboards: squares are numbered rank by rank, `perRank` to a rank, so a
- * rank's men are consecutive bits. Each rank's white and black bits give, through `pairDigit`, the
+ * rank's men are consecutive bits. Each rank's white and black bits give, through `pairDigits`, the
  * two-square digit (0-8) of every window column `k` (squares k and k+1 of the rank); a window is 4
  * such digits in base 9. Tables are fitted by `tune/patterns.ts` (docs/tuning.md) and stored as
  * generated modules (`patterns-*.data.ts`, little-endian Int16 in base64).
@@ -22,6 +22,12 @@ import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
 import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
+import { CANADIAN_PATTERNS } from './patterns-canadian.data.ts';
+import { FRYSK_PATTERNS } from './patterns-frysk.data.ts';
+import { FRISIAN_PATTERNS } from './patterns-frisian.data.ts';
+import { KILLER_PATTERNS } from './patterns-killer.data.ts';
+import { THAI_PATTERNS } from './patterns-thai.data.ts';
+import { POOL_PATTERNS } from './patterns-pool.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -39,20 +45,44 @@ export interface PatternGeometry {
 export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
 /** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
 export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
+/** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
+export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
 
-/** `pairDigit[(k << 10) | (black << 5) | white]`: digit of squares k, k+1 of a rank (0-8). */
-const pairDigit = (() => {
-  const table = new Uint8Array(4 << 10);
-  for (let k = 0; k < 4; k++) {
-    for (let black = 0; black < 32; black++) {
-      for (let white = 0; white < 32; white++) {
+/**
+ * A rank's men as an index into a pair-digit table: `(k << 2b) | (black << b) | white` with `b`
+ * bits a mask. 8x8 and 10x10 ranks share the 5-bit table (4 KB, the evaluation's hot path), wider
+ * ranks get their own.
+ */
+interface PairDigits {
+  /** `digit[(k << 2b) | (black << b) | white]`: the digit of squares k, k+1 of a rank (0-8). */
+  readonly digit: Uint8Array;
+  /** `b`: bits of a rank's mask in the index. */
+  readonly bits: number;
+}
+
+function pairDigits(bits: number): PairDigits {
+  const size = 1 << bits;
+  const digit = new Uint8Array((bits - 1) << (2 * bits));
+  for (let k = 0; k < bits - 1; k++) {
+    for (let black = 0; black < size; black++) {
+      for (let white = 0; white < size; white++) {
         const state = (j: number) => ((white >> (k + j)) & 1 ? 1 : (black >> (k + j)) & 1 ? 2 : 0);
-        table[(k << 10) | (black << 5) | white] = state(0) + 3 * state(1);
+        digit[(k << (2 * bits)) | (black << bits) | white] = state(0) + 3 * state(1);
       }
     }
   }
+  return { digit, bits };
+}
+
+const pairTables = new Map<number, PairDigits>();
+
+/** The pair-digit table for ranks of `perRank` squares (at least 5 bits, built once). */
+function pairDigitsFor(perRank: number): PairDigits {
+  const bits = Math.max(5, perRank);
+  let table = pairTables.get(bits);
+  if (table === undefined) pairTables.set(bits, (table = pairDigits(bits)));
   return table;
-})();
+}
 
 /**
  * Tables stored for a variant id: base64 of little-endian Int16, `WINDOWS * STATES` entries, or
@@ -62,12 +92,22 @@ const STORED: Readonly<Record<string, string>> = {
   international: INTERNATIONAL_PATTERNS,
   english: ENGLISH_PATTERNS,
   russian: RUSSIAN_PATTERNS,
+  canadian: CANADIAN_PATTERNS,
+  frysk: FRYSK_PATTERNS,
+  frisian: FRISIAN_PATTERNS,
+  killer: KILLER_PATTERNS,
+  thai: THAI_PATTERNS,
+  pool: POOL_PATTERNS,
 };
 
-/** The window layout of this board (diagonal 10x10 or 8x8, numbered rank by rank), or null. */
+/**
+ * The window layout of this board (diagonal 12x12, 10x10 or 8x8 with a dark a1-style corner
+ * numbering rank by rank, as every such board of Damka is), or null.
+ */
 export function patternGeometry(variant: Variant): PatternGeometry | null {
   const t = variant.topology;
   if (t.kind !== 'diagonal') return null;
+  if (t.width === 12 && t.height === 12 && t.size === 72) return TWELVE;
   if (t.width === 10 && t.height === 10 && t.size === 50) return TEN;
   if (t.width === 8 && t.height === 8 && t.size === 32) return EIGHT;
   return null;
@@ -167,6 +207,8 @@ export class PatternTable {
   private readonly digits: Int32Array;
   /** Per window, the index in `digits` of its lowest rank's pair. */
   private readonly origin: Int32Array;
+  /** The pair-digit table for this board's ranks. */
+  private readonly pairs: PairDigits;
   private men = 0;
 
   constructor(weights: Int16Array, geometry: PatternGeometry = TEN) {
@@ -178,6 +220,7 @@ export class PatternTable {
     this.geometry = geometry;
     this.windows = geometry.windows;
     this.digits = new Int32Array(geometry.ranks * geometry.columns);
+    this.pairs = pairDigitsFor(geometry.perRank);
     const c = geometry.columns;
     this.origin = Int32Array.from({ length: this.windows }, (_, w) => {
       const band = Math.floor(w / c);
@@ -189,6 +232,7 @@ export class PatternTable {
   scoreBits(whiteLo: number, whiteHi: number, blackLo: number, blackHi: number): number {
     const digits = this.digits;
     const { perRank, ranks, columns } = this.geometry;
+    const { digit, bits } = this.pairs;
     const mask = (1 << perRank) - 1;
     for (let r = 0; r < ranks; r++) {
       const s = r * perRank;
@@ -204,9 +248,9 @@ export class PatternTable {
         white = ((whiteLo >>> s) | (whiteHi << (32 - s))) & mask;
         black = ((blackLo >>> s) | (blackHi << (32 - s))) & mask;
       }
-      const rank = (black << 5) | white;
+      const rank = (black << bits) | white;
       const at = r * columns;
-      for (let k = 0; k < columns; k++) digits[at + k] = pairDigit[(k << 10) | rank]!;
+      for (let k = 0; k < columns; k++) digits[at + k] = digit[(k << (2 * bits)) | rank]!;
     }
     if (this.phases === 2) {
       this.men = popcount(whiteLo) + popcount(whiteHi) + popcount(blackLo) + popcount(blackHi);
@@ -235,6 +279,7 @@ export class PatternTable {
   private boardDigits(board: Int8Array): void {
     const digits = this.digits;
     const { perRank, ranks, columns } = this.geometry;
+    const { digit, bits } = this.pairs;
     let men = 0;
     for (let r = 0; r < ranks; r++) {
       let white = 0;
@@ -246,8 +291,8 @@ export class PatternTable {
         if (code & BLACK_BIT) black |= 1 << i;
         else white |= 1 << i;
       }
-      const rank = (black << 5) | white;
-      for (let k = 0; k < columns; k++) digits[r * columns + k] = pairDigit[(k << 10) | rank]!;
+      const rank = (black << bits) | white;
+      for (let k = 0; k < columns; k++) digits[r * columns + k] = digit[(k << (2 * bits)) | rank]!;
     }
     this.men = men;
   }

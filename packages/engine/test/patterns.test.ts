@@ -13,6 +13,7 @@ import {
   FULL_PHASE,
   PatternTable,
   STATES,
+  TWELVE,
   WINDOWS,
   type PatternGeometry,
   decodeWeights,
@@ -130,31 +131,38 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
   assert.ok(states.every((s) => s === 0));
 });
 
-test('8x8 windows: a lone man is seen by the 9 windows that cover its square', () => {
-  const table = new PatternTable(new Int16Array(EIGHT.windows * STATES), EIGHT);
-  const states = new Int32Array(EIGHT.windows);
-  for (let sq = 0; sq < 32; sq++) {
-    const board = new Int8Array(32);
-    board[sq] = 5;
-    table.states(board, states);
-    const rank = Math.floor(sq / 4);
-    const index = sq % 4;
-    for (let w = 0; w < 9; w++) {
-      const band = 2 * Math.floor(w / 3);
-      const k = w % 3;
-      const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
-      const p = 2 * (rank - band) + (index - k);
-      assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
+for (const [geometry, id] of [
+  [EIGHT, 'english'],
+  [TWELVE, 'canadian'],
+] as const) {
+  const { perRank, ranks, columns, windows } = geometry;
+  const size = perRank * ranks;
+  test(`${size}-square windows: a lone man is seen by the ${windows} windows that cover its square`, () => {
+    const table = new PatternTable(new Int16Array(windows * STATES), geometry);
+    const states = new Int32Array(windows);
+    for (let sq = 0; sq < size; sq++) {
+      const board = new Int8Array(size);
+      board[sq] = 5;
+      table.states(board, states);
+      const rank = Math.floor(sq / perRank);
+      const index = sq % perRank;
+      for (let w = 0; w < windows; w++) {
+        const band = 2 * Math.floor(w / columns);
+        const k = w % columns;
+        const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
+        const p = 2 * (rank - band) + (index - k);
+        assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
+      }
     }
-  }
-  const a = new Int32Array(9);
-  const b = new Int32Array(9);
-  for (const { position } of randomPositions(english, 100, 4)) {
-    table.states(position.board(), a);
-    table.states(turn(position.board()), b);
-    for (let w = 0; w < 9; w++) assert.equal(b[8 - w], mirrorState(a[w]!));
-  }
-});
+    const a = new Int32Array(windows);
+    const b = new Int32Array(windows);
+    for (const { position } of randomPositions(variantOrThrow(id), 100, 4)) {
+      table.states(position.board(), a);
+      table.states(turn(position.board()), b);
+      for (let w = 0; w < windows; w++) assert.equal(b[windows - 1 - w], mirrorState(a[w]!));
+    }
+  });
+}
 
 test('a board turned half round reads as the mirrored windows', () => {
   const table = new PatternTable(new Int16Array(WINDOWS * STATES));

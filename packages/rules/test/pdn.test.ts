@@ -24,14 +24,7 @@ import {
   type PdnLine,
   type PdnMove,
 } from '../src/index.ts';
-
-/** The games of a text, failing the test on any error. */
-function games(text: string): PdnGame[] {
-  return parsePdn(text).games.map((g, i) => {
-    if (!g.ok) assert.fail(`game ${i + 1}: ${JSON.stringify(g.error)}`);
-    return g.value;
-  });
-}
+import { games } from './pdn-games.ts';
 
 /** A game without source positions, for comparing what was read with what was written. */
 function strip(game: PdnGame): unknown {

@@ -11,7 +11,7 @@
 import { err, ok, type Result } from '../types.ts';
 import type { Move, Position } from '../position.ts';
 import { writeFen, type Setup } from '../fen.ts';
-import { formatGameType } from './game-type.ts';
+import { formatGameType, startingSides } from './game-type.ts';
 import { namingFor, type SquareNaming } from './naming.ts';
 import { replayGame, type MatchedLine, type ReplayError } from './replay.ts';
 import type { PdnGame, PdnLine, PdnMove } from './types.ts';
@@ -36,17 +36,18 @@ export function convertGame(game: PdnGame, notation: PdnNotation): Result<PdnGam
       message: `short notation is for boards named a1…, not ${variant.id}`,
     });
   }
+  const first = startingSides(game.tags).firstPlayer;
   const tags = new Map<string, string>();
   let wroteGameType = false;
   for (const [name, value] of game.tags) {
     if (name.toLowerCase() === 'gametype') {
-      tags.set(name, formatGameType(variant, target));
+      tags.set(name, formatGameType(variant, target, first));
       wroteGameType = true;
     } else if (name.toLowerCase() === 'fen' && value.trim() !== '') {
       tags.set(name, makeFenIn(target, start.setup()));
     } else tags.set(name, value);
   }
-  if (!wroteGameType) tags.set('GameType', formatGameType(variant, target));
+  if (!wroteGameType) tags.set('GameType', formatGameType(variant, target, first));
   return ok({ ...game, tags, moves: renameLine(line, target, short) });
 }
 

@@ -104,14 +104,23 @@ function cornerFor(firstPlayer: Color, whiteCorner: Corner): Corner {
   return (firstPlayer === 'white' ? whiteCorner : 3 - whiteCorner) as Corner;
 }
 
-/** The full GameType value for a variant whose squares are written in `naming`. */
+/** The GameType invert flag of a board: 0 when White's bottom-left corner square is playable. */
+function invertOf(variant: Variant): 0 | 1 {
+  return variant.topology.grid[0]! >= 0 ? 0 : 1;
+}
+
+/**
+ * The full GameType value for a variant whose squares are written in `naming`, for a game whose
+ * first move is `first`'s (the variant's first player unless the game says otherwise, as Thai
+ * files in PDN's standard form `31,B,8,8,N2,0` do).
+ */
 export function formatGameType(
   variant: Variant,
   naming: SquareNaming = namingFor(variant),
+  first: Color = variant.rules.firstPlayer,
 ): string {
   const t = variant.topology;
-  const first = variant.rules.firstPlayer;
-  const invert = t.grid[0]! >= 0 ? 0 : 1; // is White's bottom-left corner square playable
+  const invert = invertOf(variant);
   const style = naming.style === 'numeric' ? 'N' : 'A';
   return [
     typeNumber(variant.rules.pdnGameType),
@@ -165,10 +174,17 @@ export function withGameType(game: PdnGame, gameType: string): PdnGame {
   return { ...game, tags };
 }
 
-/** What the tags of a game say about its rules and its squares. */
+/** What the tags of a game say about its rules, its squares and who moves first. */
 export interface PdnSetting {
   readonly variant: Variant;
   readonly naming: SquareNaming;
+  /**
+   * The colour that makes the game's first move from the start position: the GameType's start
+   * colour when the tag gives one, else the variant's first player. The pieces stand where the
+   * variant puts them either way: Thai files in PDN's standard form (`31,B,8,8,N2,0`) let Black,
+   * on the rows 7-8, begin, where Damka's Thai lets White begin (docs/decisions.md item 9).
+   */
+  readonly firstPlayer: Color;
 }
 
 /**
@@ -213,12 +229,18 @@ export function resolveSetting(tags: ReadonlyMap<string, string>): Result<PdnSet
       `GameType '${gameTypeText}' is a ${gt.width}x${gt.height} board; ${v.id} is played on ${v.topology.width}x${v.topology.height}`,
     );
   }
-  if (gt?.notation) {
-    const first = gt.firstPlayer ?? v.rules.firstPlayer;
-    const corner = cornerFor(first, gt.notation.corner); // the same flip turns it back
-    return ok({ variant: v, naming: namingFor(v, gt.notation.style, corner) });
+  if (gt?.invert !== undefined && Number(gt.invert) !== invertOf(v)) {
+    const corner = invertOf(v) === 0 ? 'is playable' : 'is not playable';
+    return err(
+      `GameType '${gameTypeText}' has invert flag ${Number(gt.invert)}, but on the ${v.id} board White's bottom-left corner square ${corner} (flag ${invertOf(v)})`,
+    );
   }
-  return ok({ variant: v, naming: namingFor(v) });
+  const firstPlayer = gt?.firstPlayer ?? v.rules.firstPlayer;
+  if (gt?.notation) {
+    const corner = cornerFor(firstPlayer, gt.notation.corner); // the same flip turns it back
+    return ok({ variant: v, naming: namingFor(v, gt.notation.style, corner), firstPlayer });
+  }
+  return ok({ variant: v, naming: namingFor(v), firstPlayer });
 }
 
 /** The variant a GameType stands for: the standard one for its number and board size. */
@@ -245,7 +267,7 @@ export function startingSides(tags: ReadonlyMap<string, string>): {
 } {
   const setting = resolveSetting(tags);
   let firstPlayer: Color = 'white';
-  if (setting.ok) firstPlayer = setting.value.variant.rules.firstPlayer;
+  if (setting.ok) firstPlayer = setting.value.firstPlayer;
   else {
     const gt = parseGameType(getTag(tags, 'GameType')?.trim() ?? '');
     if (gt.ok && gt.value.firstPlayer) firstPlayer = gt.value.firstPlayer;

@@ -88,14 +88,21 @@ export function startPosition(
   turn?: Color,
 ): Result<Position, ReplayError> {
   let fen = getTag(game.tags, 'FEN');
-  if (fen === undefined || fen.trim() === '') return ok(Position.start(variant));
+  const first = startingSides(game.tags).firstPlayer;
+  if (fen === undefined || fen.trim() === '') {
+    const start = Position.start(variant);
+    if (start.turn === first) return ok(start);
+    // a GameType naming the other start colour (Thai's standard `31,B,…`): same men, other mover
+    const other = Position.fromSetup(variant, { ...start.setup(), turn: first });
+    return other.ok ? other : err({ kind: 'fen', message: other.error.message });
+  }
   if (fen.length > 4096) {
     return err({ kind: 'fen', message: 'FEN tag longer than 4096 characters' });
   }
   // PDN 3.0's FEN allows `?` for an unknown side to move
   const unknown = /^\s*"?\s*\?/.exec(fen);
   if (unknown) {
-    const side = (turn ?? variant.rules.firstPlayer) === 'white' ? 'W' : 'B';
+    const side = (turn ?? first) === 'white' ? 'W' : 'B';
     fen = fen.slice(0, unknown[0].length - 1) + side + fen.slice(unknown[0].length);
   }
   const direct = naming.native ? Position.fromFen(variant, fen) : undefined;
@@ -410,7 +417,7 @@ function replayTagged(game: PdnGame): Result<ReplayedGame, ReplayError> {
   if (!setting.ok) return err({ kind: 'setting', message: setting.error });
   const { variant, naming } = setting.value;
   const unknownTurn = /^\s*"?\s*\?/.test(getTag(game.tags, 'FEN') ?? '');
-  const first = variant.rules.firstPlayer;
+  const first = setting.value.firstPlayer;
   const turns: Array<Color | undefined> = unknownTurn
     ? [first, first === 'white' ? 'black' : 'white']
     : [undefined];
