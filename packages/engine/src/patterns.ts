@@ -28,6 +28,10 @@ import { FRISIAN_PATTERNS } from './patterns-frisian.data.ts';
 import { KILLER_PATTERNS } from './patterns-killer.data.ts';
 import { THAI_PATTERNS } from './patterns-thai.data.ts';
 import { POOL_PATTERNS } from './patterns-pool.data.ts';
+import { BRAZILIAN_PATTERNS } from './patterns-brazilian.data.ts';
+import { ITALIAN_PATTERNS } from './patterns-italian.data.ts';
+import { SPANISH_PATTERNS } from './patterns-spanish.data.ts';
+import { CZECH_PATTERNS } from './patterns-czech.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -98,6 +102,10 @@ const STORED: Readonly<Record<string, string>> = {
   killer: KILLER_PATTERNS,
   thai: THAI_PATTERNS,
   pool: POOL_PATTERNS,
+  brazilian: BRAZILIAN_PATTERNS,
+  italian: ITALIAN_PATTERNS,
+  spanish: SPANISH_PATTERNS,
+  czech: CZECH_PATTERNS,
 };
 
 /**
