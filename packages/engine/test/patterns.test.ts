@@ -182,7 +182,7 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   if (stored !== null) assert.equal(stored.weights.length, WINDOWS * STATES);
   const eight = storedPatterns(english);
   if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
-  assert.equal(storedPatterns(variantOrThrow('brazilian')), null);
+  assert.equal(storedPatterns(variantOrThrow('portuguese')), null);
 });
 
 test('the fit learns a planted pattern and stays colour-symmetric', () => {
