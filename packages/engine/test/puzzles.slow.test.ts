@@ -21,10 +21,13 @@ import { parsePuzzleSet, puzzlesOf } from '../src/puzzles/set.ts';
 const DIR = fileURLToPath(new URL('../../web/public/puzzles/', import.meta.url));
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 
-/** Tables of up to `pieces` pieces: the cache's when complete, else built into a temporary folder. */
+/**
+ * Tables of exactly up to `pieces` pieces, those the set was verified with: the cache's when
+ * complete, else built into a temporary folder.
+ */
 function tables(variant: Variant, pieces: number): EgdbProber {
-  const cached = openEgdb(variant);
-  if (cached && cached.maxPieces >= pieces) return cached;
+  const cached = openEgdb(variant, undefined, pieces);
+  if (cached && cached.maxPieces === pieces) return cached;
   const dir = mkdtempSync(join(tmpdir(), 'damka-puzzles-egdb-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   buildEgdb(variant, pieces, dir);

@@ -110,14 +110,18 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-/** The endgame tables of `--egdb-dir` unless `--no-egdb`, and a line saying what is used. */
+/**
+ * The endgame tables of `--egdb-dir` unless `--no-egdb` (at most `limit` pieces: a set is
+ * re-verified with the tables it was verified with), and a line saying what is used.
+ */
 function tablesFor(
   variant: Variant,
   values: { 'egdb-dir'?: string | undefined; 'no-egdb'?: boolean | undefined },
+  limit?: number,
 ): { egdb: ReturnType<typeof openEgdb>; note: string } {
   if (values['no-egdb']) return { egdb: undefined, note: 'endgame tables: not used (--no-egdb)' };
   const dir = values['egdb-dir'] ?? defaultEgdbDir();
-  const egdb = openEgdb(variant, dir);
+  const egdb = openEgdb(variant, dir, limit);
   return {
     egdb,
     note: egdb
@@ -337,7 +341,8 @@ async function build(args: string[], io: Io): Promise<number> {
   const sources: PuzzleSource[] = [...set.sources];
   const rows: PuzzleRow[] = [...set.puzzles];
   const known = new Set(rows.map((r) => r[1]));
-  const { egdb, note } = tablesFor(variant, values);
+  // a set verified with tables goes on with tables of the same size
+  const { egdb, note } = tablesFor(variant, values, set.egdb);
   if (!values.quiet) io.stderr.write(`${note}\n`);
   const engine = new Engine(variant, { ttBits: 20, seed: 1, egdb: egdb ?? null });
   const verifier = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1, egdb: egdb ?? null });
@@ -506,9 +511,9 @@ async function verify(args: string[], io: Io): Promise<number> {
   const limit =
     values.limit === undefined ? Infinity : integerFrom('limit', values.limit, 1, 10_000_000);
   const skip = values.skip === undefined ? 0 : integerFrom('skip', values.skip, 0, 10_000_000);
-  const { egdb, note } = tablesFor(variant, values);
-  io.stdout.write(`${note}\n`);
   const wanted = parsed.value.egdb;
+  const { egdb, note } = tablesFor(variant, values, wanted);
+  io.stdout.write(`${note}\n`);
   if (wanted !== undefined && (egdb?.maxPieces ?? 0) < wanted) {
     io.stdout.write(
       `the set was verified with tables of up to ${wanted} pieces; without them its won endings ` +
