@@ -64,16 +64,7 @@ test('damka puzzles build: self-play, resumable, and the set verifies', async ()
     // with endgame tables: the build says so, the set records their size, and a verification
     // without them warns that its won endings need them
     const tables = join(dir, 'tables');
-    const built = await damka(
-      'egdb',
-      'build',
-      '--variant',
-      'english',
-      '--pieces',
-      '2',
-      '--out',
-      tables,
-    );
+    const built = await damka('egdb', 'build', '-v', 'english', '-n', '2', '--out', tables);
     assert.equal(built.code, 0, built.stderr);
     const withTables = args.map((a) => (a === join(dir, 'no-tables') ? tables : a));
     const third = await damka('puzzles', 'build', ...withTables, '--self-play', '4');
