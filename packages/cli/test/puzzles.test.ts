@@ -23,11 +23,17 @@ test('damka puzzles build: self-play, resumable, and the set verifies', async ()
       state,
       '--depth',
       '6',
+      '--egdb-dir',
+      join(dir, 'no-tables'),
       '--quiet',
     ];
     const first = await damka('puzzles', 'build', ...args, '--self-play', '2');
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /english: \d+ puzzles \(target 2000\)/);
+    assert.match(
+      first.stdout,
+      /puzzles per CPU hour\nendgame tables: none for english .*search alone/,
+    );
     const s1 = JSON.parse(readFileSync(state, 'utf8')) as { done: string[]; positions: number };
     assert.deepEqual(s1.done, ['self#1', 'self#2']);
     // a second run goes on from there: only the third game is new
@@ -39,14 +45,39 @@ test('damka puzzles build: self-play, resumable, and the set verifies', async ()
     const set = parsePuzzleSet(readFileSync(out, 'utf8'));
     assert.ok(set.ok);
     assert.equal(set.value.depth, 6);
+    assert.equal(set.value.egdb, undefined);
     for (const row of set.value.puzzles) assert.ok(row[5] < set.value.sources.length);
-    const verified = await damka('puzzles', 'verify', out);
+    const verified = await damka('puzzles', 'verify', out, '--no-egdb');
     assert.equal(verified.code, 0, verified.stdout);
     assert.match(verified.stdout, /puzzles checked at depth 7: \d+ good, 0 failed/);
     // --skip: only the puzzles after the first N (what a build appended)
-    const none = await damka('puzzles', 'verify', out, '--skip', String(set.value.puzzles.length));
+    const none = await damka(
+      'puzzles',
+      'verify',
+      out,
+      '--no-egdb',
+      '--skip',
+      String(set.value.puzzles.length),
+    );
     assert.equal(none.code, 0, none.stdout);
-    assert.match(none.stdout, /^0 puzzles checked at depth 7/);
+    assert.match(none.stdout, /^0 puzzles checked at depth 7/m);
+    // with endgame tables: the build says so, the set records their size, and a verification
+    // without them warns that its won endings need them
+    const tables = join(dir, 'tables');
+    const built = await damka('egdb', 'build', '-v', 'english', '-n', '2', '--out', tables);
+    assert.equal(built.code, 0, built.stderr);
+    const withTables = args.map((a) => (a === join(dir, 'no-tables') ? tables : a));
+    const third = await damka('puzzles', 'build', ...withTables, '--self-play', '4');
+    assert.equal(third.code, 0, third.stderr);
+    assert.match(
+      third.stdout,
+      /endgame tables: up to 2 pieces from .*; \d+ puzzles of this run verified by them/,
+    );
+    const set2 = parsePuzzleSet(readFileSync(out, 'utf8'));
+    assert.ok(set2.ok);
+    assert.equal(set2.value.egdb, 2);
+    const warned = await damka('puzzles', 'verify', out, '--no-egdb', '--limit', '1');
+    assert.match(warned.stdout, /verified with tables of up to 2 pieces/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -47,14 +47,15 @@ import {
   type PuzzleSetFile,
   type PuzzleSource,
 } from '@damka/engine/puzzles';
+import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
                           [--out FILE] [--state FILE] [--depth D] [--target N]
-                          [--minutes M] [--self-play N] [--quiet]
-       damka puzzles verify FILE [--depth D] [--skip N] [--limit N]
+                          [--minutes M] [--self-play N] [--egdb-dir DIR] [--no-egdb] [--quiet]
+       damka puzzles verify FILE [--depth D] [--skip N] [--limit N] [--egdb-dir DIR] [--no-egdb]
        damka puzzles rate FILE
 
 build   finds positions where the side to move wins by one line only, verified by search:
@@ -63,7 +64,9 @@ build   finds positions where the side to move wins by one line only, verified b
         tags name no variant takes the GameType its file has in --manifest, a tab-separated
         'file gametype kind' list; only kind 'games' is read), then self-play games.
         Resumable: the set (--out) and the progress (--state) are saved after every game;
-        run the same command again to go on.
+        run the same command again to go on. Where endgame tables are built (damka egdb
+        build), a position they cover is scored by them exactly; the build says whether it
+        used them, and the set records their piece count.
 verify  re-checks every puzzle of a set file: each move legal, and a search deeper than the
         set's own finds no other first move within the margin. Exit code 1 if one fails.
         --skip N leaves out the first N puzzles (a build appends: check only the new ones).
@@ -77,6 +80,8 @@ rate    measures every puzzle's difficulty again (docs/puzzles.md) and rewrites 
       --target N        stop at N puzzles (default 300; 2000 for international and english)
       --minutes M       stop after M minutes (default: no limit)
       --self-play N     self-play games at most, after the real ones (default 100000)
+      --egdb-dir DIR    the endgame table folder (default ${'$'}DAMKA_EGDB_DIR or ~/.cache/damka/egdb)
+      --no-egdb         search alone, even where tables are there
       --quiet           no progress bar
 
 Example: damka puzzles build --variant english --pdn ../games --minutes 30`;
@@ -93,6 +98,36 @@ interface BuildState {
   candidates: number;
   /** Milliseconds spent searching, over every run. */
   ms: number;
+  /** Of those, milliseconds of CPU time (absent in older state files). */
+  cpuMs?: number;
+  /** Puzzles these runs added (the set may hold older ones). */
+  found?: number;
+}
+
+/** The CPU time of this process so far, in milliseconds. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * The endgame tables of `--egdb-dir` unless `--no-egdb` (at most `limit` pieces: a set is
+ * re-verified with the tables it was verified with), and a line saying what is used.
+ */
+function tablesFor(
+  variant: Variant,
+  values: { 'egdb-dir'?: string | undefined; 'no-egdb'?: boolean | undefined },
+  limit?: number,
+): { egdb: ReturnType<typeof openEgdb>; note: string } {
+  if (values['no-egdb']) return { egdb: undefined, note: 'endgame tables: not used (--no-egdb)' };
+  const dir = values['egdb-dir'] ?? defaultEgdbDir();
+  const egdb = openEgdb(variant, dir, limit);
+  return {
+    egdb,
+    note: egdb
+      ? `endgame tables: up to ${egdb.maxPieces} pieces from ${dir}`
+      : `endgame tables: none for ${variant.id} in ${dir} (search alone)`,
+  };
 }
 
 export const run = guard(async (args: string[], io: Io): Promise<number> => {
@@ -235,8 +270,9 @@ function writeAtomic(file: string, text: string): void {
 /** The set as text: one puzzle row a line, so diffs stay readable and the file compact. */
 function setText(set: PuzzleSetFile): string {
   const rows = set.puzzles.map((r) => JSON.stringify(r)).join(',\n');
+  const egdb = set.egdb !== undefined ? `,"egdb":${set.egdb}` : '';
   return (
-    `{"format":${set.format},"variant":${JSON.stringify(set.variant)},"depth":${set.depth},\n` +
+    `{"format":${set.format},"variant":${JSON.stringify(set.variant)},"depth":${set.depth}${egdb},\n` +
     `"sources":${JSON.stringify(set.sources)},\n"puzzles":[\n${rows}\n]}\n`
   );
 }
@@ -255,6 +291,8 @@ async function build(args: string[], io: Io): Promise<number> {
       target: { type: 'string' },
       minutes: { type: 'string' },
       'self-play': { type: 'string' },
+      'egdb-dir': { type: 'string' },
+      'no-egdb': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
   });
@@ -303,14 +341,21 @@ async function build(args: string[], io: Io): Promise<number> {
   const sources: PuzzleSource[] = [...set.sources];
   const rows: PuzzleRow[] = [...set.puzzles];
   const known = new Set(rows.map((r) => r[1]));
-  const engine = new Engine(variant, { ttBits: 20, seed: 1 });
-  const verifier = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1 });
+  // a set verified with tables goes on with tables of the same size
+  const { egdb, note } = tablesFor(variant, values, set.egdb);
+  if (!values.quiet) io.stderr.write(`${note}\n`);
+  const engine = new Engine(variant, { ttBits: 20, seed: 1, egdb: egdb ?? null });
+  const verifier = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1, egdb: egdb ?? null });
   // the difficulty is measured with a fresh table, on an engine of its own so that the finder's
-  // table survives from one candidate to the next
+  // table survives from one candidate to the next; without tables, as Damka's levels play
   const rater = new Engine(variant, { ttBits: 16, seed: 1 });
-  const findOptions = { depth, rater, known };
+  const findOptions = { depth, rater, known, egdb };
+  const setEgdb = egdb ? Math.max(set.egdb ?? 0, egdb.maxPieces) : set.egdb;
+  let byTables = 0;
   const started = Date.now();
   const msBefore = state.ms;
+  const cpuBefore = state.cpuMs ?? 0;
+  const cpuStart = cpuMs();
   const deadline = started + minutes * 60_000;
   let stop = false;
   // stop after the game in hand (it is saved); a second signal stops at once
@@ -323,8 +368,16 @@ async function build(args: string[], io: Io): Promise<number> {
 
   const save = () => {
     state.ms = msBefore + (Date.now() - started);
+    state.cpuMs = Math.round(cpuBefore + (cpuMs() - cpuStart));
     state.done = [...done];
-    set = { format: PUZZLE_FORMAT, variant: id, depth: set.depth, sources, puzzles: rows };
+    set = {
+      format: PUZZLE_FORMAT,
+      variant: id,
+      depth: set.depth,
+      ...(setEgdb !== undefined ? { egdb: setEgdb } : {}),
+      sources,
+      puzzles: rows,
+    };
     writeAtomic(out, setText(set));
     writeAtomic(statePath, JSON.stringify(state) + '\n');
   };
@@ -349,7 +402,9 @@ async function build(args: string[], io: Io): Promise<number> {
     for (const p of found) {
       if (known.has(p.fen)) continue;
       // the check the slow suite repeats: one ply deeper, a fresh table
-      if (verifyPuzzle(verifier, p.fen, p.line, depth + 1) !== undefined) continue;
+      if (verifyPuzzle(verifier, p.fen, p.line, depth + 1, egdb) !== undefined) continue;
+      if (p.byTables) byTables++;
+      state.found = (state.found ?? 0) + 1;
       if (sourceIndex < 0) {
         sourceIndex = sources.length;
         sources.push(source);
@@ -396,8 +451,10 @@ async function build(args: string[], io: Io): Promise<number> {
     progress(count, real.length, `${basename(r.file)}`);
     await nextTurn();
   }
-  // then self-play
-  for (let seed = 1; seed <= selfPlayGames && !finished(); seed++) {
+  // then self-play, after the seeds the set already credits (a set whose state file is lost
+  // does not replay them)
+  const lastSeed = Math.max(0, ...sources.map((s) => s.selfPlay ?? 0));
+  for (let seed = lastSeed + 1; seed <= selfPlayGames && !finished(); seed++) {
     const key = `self#${seed}`;
     if (done.has(key)) continue;
     const positions = selfPlayPositions(variant, seed);
@@ -414,11 +471,14 @@ async function build(args: string[], io: Io): Promise<number> {
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   if (tty && !values.quiet) io.stderr.write('\n');
-  const hours = state.ms / 3_600_000;
+  const found = state.found ?? rows.length;
+  const cpuHours = (state.cpuMs ?? state.ms) / 3_600_000;
   io.stdout.write(
     `${id}: ${rows.length} puzzles (target ${target}) in ${out}; ${state.positions} positions screened, ` +
-      `${state.candidates} verified, ${(state.ms / 60_000).toFixed(1)} min of search, ` +
-      `${hours > 0 ? Math.round(rows.length / hours) : 0} puzzles/hour\n`,
+      `${state.candidates} verified, ${(state.ms / 60_000).toFixed(1)} min of search ` +
+      `(${((state.cpuMs ?? state.ms) / 60_000).toFixed(1)} min CPU), ${found} found by these runs, ` +
+      `${cpuHours > 0 ? Math.round(found / cpuHours) : 0} puzzles per CPU hour\n` +
+      `${note}${egdb ? `; ${byTables} puzzles of this run verified by them` : ''}\n`,
   );
   return 0;
 }
@@ -427,7 +487,13 @@ async function verify(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine('puzzles', {
     args,
     allowPositionals: true,
-    options: { depth: { type: 'string' }, limit: { type: 'string' }, skip: { type: 'string' } },
+    options: {
+      depth: { type: 'string' },
+      limit: { type: 'string' },
+      skip: { type: 'string' },
+      'egdb-dir': { type: 'string' },
+      'no-egdb': { type: 'boolean', default: false },
+    },
   });
   const file = positionals[0];
   if (file === undefined) throw new UsageError('puzzles verify wants a set file');
@@ -445,13 +511,22 @@ async function verify(args: string[], io: Io): Promise<number> {
   const limit =
     values.limit === undefined ? Infinity : integerFrom('limit', values.limit, 1, 10_000_000);
   const skip = values.skip === undefined ? 0 : integerFrom('skip', values.skip, 0, 10_000_000);
-  const engine = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1 });
+  const wanted = parsed.value.egdb;
+  const { egdb, note } = tablesFor(variant, values, wanted);
+  io.stdout.write(`${note}\n`);
+  if (wanted !== undefined && (egdb?.maxPieces ?? 0) < wanted) {
+    io.stdout.write(
+      `the set was verified with tables of up to ${wanted} pieces; without them its won endings ` +
+        `may fail (damka egdb build --variant ${variant.id} --pieces ${wanted})\n`,
+    );
+  }
+  const engine = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1, egdb: egdb ?? null });
   let bad = 0;
   let checked = 0;
   for (const puzzle of puzzlesOf(parsed.value).slice(skip)) {
     if (checked >= limit) break;
     checked++;
-    const fault = verifyPuzzle(engine, puzzle.fen, puzzle.line, depth);
+    const fault = verifyPuzzle(engine, puzzle.fen, puzzle.line, depth, egdb);
     if (fault) {
       bad++;
       io.stdout.write(`${puzzle.id}: ${fault}\n`);

@@ -54,10 +54,17 @@ export function completePieces(dir: string, variant: Variant, limit = 8): number
   return n;
 }
 
-/** A prober over the tables in `dir`, or undefined when the folder holds none for `variant`. */
-export function openEgdb(variant: Variant, dir = defaultEgdbDir()): EgdbProber | undefined {
+/**
+ * A prober over the tables in `dir` (of at most `limit` pieces), or undefined when the folder
+ * holds none for `variant`.
+ */
+export function openEgdb(
+  variant: Variant,
+  dir = defaultEgdbDir(),
+  limit?: number,
+): EgdbProber | undefined {
   if (unsupportedReason(variant) !== undefined) return undefined;
-  const pieces = completePieces(dir, variant);
+  const pieces = completePieces(dir, variant, limit);
   if (pieces === 0) return undefined;
   return new EgdbProber(
     variant,

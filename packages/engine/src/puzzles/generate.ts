@@ -11,10 +11,18 @@
  * deep searches instead of one per legal move, while an accepted one has every move scored in full.
  * The solution line then follows the best line while the solver's move stays the only winning one,
  * up to `MAX_SOLVER_MOVES`.
+ *
+ * Where endgame databases are given (`egdb`), a position after a first move that they cover is
+ * scored by them, exactly (a table win, a draw, a loss), and the search only supplies the line:
+ * a won ending is then verified without the horizon of a search. The engines searching should
+ * probe the same tables, so that lines entering them are scored alike.
  */
-import { formatMove, parseMove, Position, type Move } from '@damka/rules';
+import { formatMove, parseMove, Position, type Color, type Move } from '@damka/rules';
 import { MATE, MATE_BOUND } from '../search.ts';
+import { EGDB_WIN } from '../score.ts';
 import { Engine } from '../engine.ts';
+import type { EgdbProber } from '../egdb/probe.ts';
+import { knownTableResult, tableVerdict } from '../egdb/verdict.ts';
 import type { PuzzleSource } from './set.ts';
 import { rate } from './rating.ts';
 
@@ -33,6 +41,8 @@ export interface ScoredMove {
   readonly score: number;
   /** The move and the best line after it. */
   readonly pv: readonly Move[];
+  /** The score is the endgame tables' exact verdict, not a search's. */
+  readonly exact?: boolean;
 }
 
 export interface VerifyOptions {
@@ -40,6 +50,19 @@ export interface VerifyOptions {
   readonly depth: number;
   /** Node cap of each search (default 2,000,000). */
   readonly nodes?: number;
+  /** Endgame tables: the positions they cover are scored exactly by them. */
+  readonly egdb?: EgdbProber | null | undefined;
+}
+
+/** The tables' exact score of `child` for `mover`, who has just moved into it, or undefined. */
+function tableScore(
+  egdb: EgdbProber | null | undefined,
+  child: Position,
+  mover: Color,
+): number | undefined {
+  const verdict = tableVerdict(egdb, child);
+  if (!verdict) return undefined;
+  return verdict.winner === null ? 0 : verdict.winner === mover ? EGDB_WIN : -EGDB_WIN;
 }
 
 /** Every legal move with its own score at `depth`, best first. */
@@ -54,7 +77,9 @@ export function scoreMoves(
 /**
  * The moves of `order` (every legal move, in the order to search them) scored at the options'
  * depth, best first; with `cut`, scoring stops as soon as two moves score above
- * `ALTERNATIVE_CEILING` (then no move can be the unique solution, and the list is partial).
+ * `ALTERNATIVE_CEILING` (then no move can be the unique solution, and the list is partial), and
+ * with `firstMustWin` (an order whose first move a shallower pass found best) as soon as the first
+ * move scores below `WIN_SCORE`: a candidate whose likely solution does not win is given up.
  */
 export function scoreUntilRefuted(
   engine: Engine,
@@ -62,6 +87,7 @@ export function scoreUntilRefuted(
   options: VerifyOptions,
   order: readonly Move[],
   cut: boolean,
+  firstMustWin = false,
 ): ScoredMove[] {
   const out: ScoredMove[] = [];
   const noMoveMeans = position.variant.rules.noMoveMeans;
@@ -76,11 +102,16 @@ export function scoreUntilRefuted(
       const r = engine.analyse(child, {
         limits: { depth: Math.max(1, options.depth - 1), nodes: options.nodes ?? 2_000_000 },
       });
-      scored = { move, score: -r.score, pv: [move, ...r.pv] };
+      const exact = tableScore(options.egdb, child, position.turn);
+      scored =
+        exact === undefined
+          ? { move, score: -r.score, pv: [move, ...r.pv] }
+          : { move, score: exact, pv: [move, ...r.pv], exact: true };
     }
     out.push(scored);
     if (scored.score > ALTERNATIVE_CEILING) winning++;
     if (cut && winning >= 2) break;
+    if (firstMustWin && out.length === 1 && scored.score < WIN_SCORE) break;
   }
   return out.sort((a, b) => b.score - a.score);
 }
@@ -111,6 +142,8 @@ export interface FoundPuzzle {
   readonly themes: readonly string[];
   /** The first move's score at the verification depth. */
   readonly score: number;
+  /** The endgame tables scored the first moves (all or some): a won ending verified exactly. */
+  readonly byTables: boolean;
 }
 
 /** Positions no puzzle can start from: a compulsory opening or a pending huff. */
@@ -144,12 +177,12 @@ export function findPuzzle(
   let order: readonly Move[] = legal;
   let shallow: ScoredMove[] | undefined;
   if (options.depth >= 6) {
-    shallow = scoreMoves(engine, position, { depth: options.depth - 4 });
+    shallow = scoreMoves(engine, position, { depth: options.depth - 4, egdb: options.egdb });
     const [a, b] = [shallow[0]!, shallow[1]!];
     if (b.score > a.score - UNIQUE_MARGIN / 2 && b.score > ALTERNATIVE_CEILING) return undefined;
     order = shallow.map((s) => s.move);
   }
-  const scored = scoreUntilRefuted(engine, position, options, order, true);
+  const scored = scoreUntilRefuted(engine, position, options, order, true, shallow !== undefined);
   if (scored.length < legal.length || uniquenessFault(scored) !== undefined) return undefined;
   const first = scored[0]!;
   const white = position.turn === 'white';
@@ -182,6 +215,7 @@ export function findPuzzle(
         {
           depth: Math.max(2, options.depth - 2),
           ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
+          egdb: options.egdb,
         },
         ours,
         true,
@@ -214,14 +248,15 @@ export function findPuzzle(
   if (!sacrifice && first.move.kind !== 'capture') themes.push('quiet');
   if (m.white + m.black <= Math.round(position.variant.topology.size / 4)) themes.push('ending');
   if ((white ? m.whiteKings : m.blackKings) > 0) themes.push('king');
-  if (first.score > MATE_BOUND) themes.push('forced-win');
+  if (first.score > MATE_BOUND || knownTableResult(first.score) === 1) themes.push('forced-win');
   const rating = rate(options.rater ?? engine, position, first.move, options.depth, {
     solverMoves,
     sacrifice,
     // the first moves a shallow look rates within half a man of the solution: the tempting ones
     tempting: shallow ? temptingMoves(shallow, first.move) : 0,
   });
-  return { fen: position.fen, line: texts, rating, themes, score: first.score };
+  const byTables = scored.some((s) => s.exact === true);
+  return { fen: position.fen, line: texts, rating, themes, score: first.score, byTables };
 }
 
 export function sameMoveIdentity(a: Move, b: Move): boolean {
@@ -264,12 +299,16 @@ export function sourceOfTags(tags: ReadonlyMap<string, string>): PuzzleSource {
   };
 }
 
-/** Why a stored puzzle fails (a move not legal, the first move not unique at `depth`), or undefined. */
+/**
+ * Why a stored puzzle fails (a move not legal, the first move not unique at `depth`, or where
+ * `egdb` covers the positions after the first moves, by the tables), or undefined.
+ */
 export function verifyPuzzle(
   engine: Engine,
   fen: string,
   line: readonly string[],
   depth: number,
+  egdb?: EgdbProber | null,
 ): string | undefined {
   const start = Position.fromFen(engine.variant, fen);
   if (!start.ok) return `FEN: ${start.error.message}`;
@@ -283,7 +322,7 @@ export function verifyPuzzle(
     p = p.play(m.value);
   }
   engine.newGame();
-  const scored = scoreMoves(engine, start.value, { depth });
+  const scored = scoreMoves(engine, start.value, { depth, egdb });
   const fault = uniquenessFault(scored);
   if (fault) return fault;
   if (!sameMoveIdentity(scored[0]!.move, first!)) return 'the search prefers another first move';

@@ -37,6 +37,11 @@ export interface PuzzleSetFile {
   readonly variant: string;
   /** The search depth every first move was verified at. */
   readonly depth: number;
+  /**
+   * The largest piece count of the endgame tables the set was verified with (its won endings are
+   * exact by them, so re-verifying them needs those tables); absent: by search alone.
+   */
+  readonly egdb?: number;
   readonly sources: readonly PuzzleSource[];
   readonly puzzles: readonly PuzzleRow[];
 }
@@ -80,7 +85,8 @@ export function parsePuzzleSet(
     d.format !== PUZZLE_FORMAT ||
     typeof d.variant !== 'string' ||
     !Array.isArray(d.puzzles) ||
-    !Array.isArray(d.sources)
+    !Array.isArray(d.sources) ||
+    (d.egdb !== undefined && typeof d.egdb !== 'number')
   ) {
     return { ok: false, error: `not a format-${PUZZLE_FORMAT} puzzle set` };
   }
