@@ -26,7 +26,9 @@ import {
   eloEstimate,
   runMatch,
   type EloEstimate,
+  type MatchGame,
   type MatchPlayer,
+  type MatchTally,
 } from '../src/match.ts';
 
 /**
@@ -68,6 +70,8 @@ export interface LadderOptions {
   readonly uppers?: readonly number[];
   readonly seed?: number;
   readonly onRow?: (row: LadderRow) => void;
+  /** After each game of a pair (its upper level as in `uppers`), with the pair's tally so far. */
+  readonly onGame?: (upper: number, game: MatchGame, index: number, tally: MatchTally) => void;
 }
 
 export interface LadderRow {
@@ -133,6 +137,7 @@ export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
       openings,
       maxPlies,
       event: `Ladder ${variant.id}`,
+      ...(options.onGame ? { onGame: (g, i, t) => options.onGame?.(upper, g, i, t) } : {}),
     });
     const cpu = process.cpuUsage(cpu0);
     const row: LadderRow = {
