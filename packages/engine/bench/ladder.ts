@@ -8,7 +8,9 @@
  * the time the web app gives them; level 8, limited by time in play, gets a node budget here
  * (`topNodes`; by default `TOP_NODES` of the variant: about what it searches in 0.5–0.8 s of one
  * core at the speed measured per variant — about 1.2–1.8 M nodes/s on the 8x8 boards and
- * Antidraughts, 0.8–1 M on International, Brazilian and Turkish, 0.33 M on Dhamet). So ladder
+ * Antidraughts, 0.8–1 M on International, Brazilian and Turkish, 0.33 M on Dhamet; on a heavily
+ * loaded machine 1.0 M on Pool, 0.9 M on Killer and Canadian, 0.85 M on Breakthrough, 0.7 M on
+ * Thai, 0.55 M on Frisian, 0.45 M on Frysk!). So ladder
  * games do not depend on the machine's load and can be repeated. Each pair plays balanced
  * openings with both colours through the match runner, judged by the variant's rules.
  *
@@ -24,7 +26,9 @@ import {
   eloEstimate,
   runMatch,
   type EloEstimate,
+  type MatchGame,
   type MatchPlayer,
+  type MatchTally,
 } from '../src/match.ts';
 
 /**
@@ -39,6 +43,13 @@ export const TOP_NODES: Readonly<Record<string, number>> = {
   antidraughts: 800_000,
   israeli: 800_000,
   dhamet: 250_000,
+  frisian: 400_000,
+  frysk: 400_000,
+  killer: 600_000,
+  breakthrough: 600_000,
+  pool: 600_000,
+  thai: 500_000,
+  canadian: 600_000,
 };
 export const DEFAULT_TOP_NODES = 1_000_000;
 
@@ -59,6 +70,8 @@ export interface LadderOptions {
   readonly uppers?: readonly number[];
   readonly seed?: number;
   readonly onRow?: (row: LadderRow) => void;
+  /** After each game of a pair (its upper level as in `uppers`), with the pair's tally so far. */
+  readonly onGame?: (upper: number, game: MatchGame, index: number, tally: MatchTally) => void;
 }
 
 export interface LadderRow {
@@ -124,6 +137,7 @@ export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
       openings,
       maxPlies,
       event: `Ladder ${variant.id}`,
+      ...(options.onGame ? { onGame: (g, i, t) => options.onGame?.(upper, g, i, t) } : {}),
     });
     const cpu = process.cpuUsage(cpu0);
     const row: LadderRow = {

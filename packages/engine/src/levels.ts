@@ -66,6 +66,9 @@ const LEVELS: readonly LevelSettings[] = [
  * International: with the learned pattern table one ply from depth 5 to 6 scored only 52.5% (20
  * games), so levels 6 and 7 look two plies further each (7 and 9; depth 9 takes about 20 ms a move
  * on average, at most 0.3 s in a probe game).
+ * Frisian and Breakthrough: level 4 scored only 60% against level 3 (20 games each), so level 3
+ * adds more noise (30, as level 2; with its margin of 30 a move losing a man still looks at least
+ * 40 worse than the best, so it is still never chosen).
  */
 const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
   antidraughts: { 1: { blunder: 0.3 } },
@@ -79,6 +82,8 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
   'israeli-6x6': { 5: { depth: 6 }, 6: { depth: 8 }, 7: { depth: 11 } },
   dhamet: { 7: { depth: 7 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
+  frisian: { 3: { noise: 30 } },
+  breakthrough: { 3: { noise: 30 } },
 };
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
