@@ -274,6 +274,7 @@ for (const [locale, title] of [
     // the browser language picks the catalogue; the menu switch is tested on the way back
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
+    await page.waitForFunction((l) => document.documentElement.dataset['catalogue'] === l, locale);
     await page.getByTestId('menu').click();
     assert.equal(await page.getByTestId('menu-new').textContent(), title);
     await page.getByTestId('menu-new').click();

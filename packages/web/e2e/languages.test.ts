@@ -64,6 +64,11 @@ for (const locale of ['he', 'ru'] as const) {
       await page.goto(h.url);
       await page.getByTestId('menu').waitFor();
       assert.equal(await page.evaluate(() => document.documentElement.lang), locale);
+      // the page shows English until the language's catalogue (a separate file) has arrived
+      await page.waitForFunction(
+        (l) => document.documentElement.dataset['catalogue'] === l,
+        locale,
+      );
       await noEnglish(page, 'the home page');
 
       await page.getByTestId('menu').click();

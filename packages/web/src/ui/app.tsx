@@ -166,6 +166,8 @@ export function App() {
     html.lang = settings.locale;
     html.dir = direction(settings.locale);
     html.dataset['theme'] = settings.theme;
+    // the catalogue the page is written in now (English until the chosen one has arrived)
+    html.dataset['catalogue'] = catalogueLoaded(settings.locale) ? settings.locale : 'en';
     document.title = `${t('appName')} — ${t('tagline')}`;
   }, [settings.locale, settings.theme, t]);
 
