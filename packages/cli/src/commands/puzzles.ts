@@ -495,23 +495,14 @@ async function verify(args: string[], io: Io): Promise<number> {
       'no-egdb': { type: 'boolean', default: false },
     },
   });
-  const file = positionals[0];
-  if (file === undefined) throw new UsageError('puzzles verify wants a set file');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read '${file}'`);
-  }
-  const parsed = parsePuzzleSet(text);
-  if (!parsed.ok) throw new UsageError(`'${file}': ${parsed.error}`);
-  const variant = variantFrom({ variant: parsed.value.variant });
+  const { set } = readSetFile(positionals, 'verify');
+  const variant = variantFrom({ variant: set.variant });
   const depth =
-    values.depth === undefined ? parsed.value.depth + 1 : integerFrom('depth', values.depth, 2, 30);
+    values.depth === undefined ? set.depth + 1 : integerFrom('depth', values.depth, 2, 30);
   const limit =
     values.limit === undefined ? Infinity : integerFrom('limit', values.limit, 1, 10_000_000);
   const skip = values.skip === undefined ? 0 : integerFrom('skip', values.skip, 0, 10_000_000);
-  const wanted = parsed.value.egdb;
+  const wanted = set.egdb;
   const { egdb, note } = tablesFor(variant, values, wanted);
   io.stdout.write(`${note}\n`);
   if (wanted !== undefined && (egdb?.maxPieces ?? 0) < wanted) {
@@ -523,7 +514,7 @@ async function verify(args: string[], io: Io): Promise<number> {
   const engine = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1, egdb: egdb ?? null });
   let bad = 0;
   let checked = 0;
-  for (const puzzle of puzzlesOf(parsed.value).slice(skip)) {
+  for (const puzzle of puzzlesOf(set).slice(skip)) {
     if (checked >= limit) break;
     checked++;
     const fault = verifyPuzzle(engine, puzzle.fen, puzzle.line, depth, egdb);
@@ -538,14 +529,14 @@ async function verify(args: string[], io: Io): Promise<number> {
   return bad > 0 ? 1 : 0;
 }
 
-async function rerate(args: string[], io: Io): Promise<number> {
-  const { positionals } = parseCommandLine('puzzles', {
-    args,
-    allowPositionals: true,
-    options: {},
-  });
+/** The set file named first on the command line of `puzzles <command>`, read and parsed; a usage
+ * error when it is missing or bad. */
+function readSetFile(
+  positionals: readonly string[],
+  command: string,
+): { file: string; set: PuzzleSetFile } {
   const file = positionals[0];
-  if (file === undefined) throw new UsageError('puzzles rate wants a set file');
+  if (file === undefined) throw new UsageError(`puzzles ${command} wants a set file`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -554,7 +545,16 @@ async function rerate(args: string[], io: Io): Promise<number> {
   }
   const parsed = parsePuzzleSet(text);
   if (!parsed.ok) throw new UsageError(`'${file}': ${parsed.error}`);
-  const set = parsed.value;
+  return { file, set: parsed.value };
+}
+
+async function rerate(args: string[], io: Io): Promise<number> {
+  const { positionals } = parseCommandLine('puzzles', {
+    args,
+    allowPositionals: true,
+    options: {},
+  });
+  const { file, set } = readSetFile(positionals, 'rate');
   const engine = new Engine(variantFrom({ variant: set.variant }), { ttBits: 16, seed: 1 });
   let changed = 0;
   const puzzles = set.puzzles.map((row): PuzzleRow => {
