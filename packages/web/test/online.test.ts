@@ -107,3 +107,17 @@ test('an online game as a saved game for the review: moves and burns, up to a so
   assert.equal(onlineGameToSaved('y', fen, [action(0, '31-27')])?.entries.length, 0);
   assert.equal(onlineGameToSaved('z', { ...info, variant: 'nope' }, []), null);
 });
+
+test('one action at a time: the entry it makes, or refused where it does not apply', async () => {
+  const { applyAction, onlineStart } = await import('../src/online/review-game.ts');
+  const game = onlineStart({ variant: 'international', options: {}, fen: null });
+  assert.ok(game);
+  const act = (kind: 'move' | 'burn' | 'replay', text: string) =>
+    ({ ply: 0, kind, text, color: 'white', at: 0 }) as const;
+  assert.equal(applyAction(game, act('move', '46-41')), 'refused'); // 41 holds a white man
+  const played = applyAction(game, act('move', '32-28'));
+  assert.ok(played !== 'refused' && played !== null);
+  assert.equal(game.position.turn, 'black');
+  assert.equal(applyAction(game, act('move', '32-28')), 'refused'); // out of turn now
+  assert.equal(applyAction(game, act('burn', 'zz')), 'refused'); // no such square
+});

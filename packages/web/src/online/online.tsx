@@ -15,7 +15,7 @@
  * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Game, formatMove, parseMove, type Color } from '@damka/rules';
+import { Game, formatMove, type Color } from '@damka/rules';
 import type { BoardMove, RefusedAttempt } from '@damka/board';
 import {
   ABORT_BEFORE_PLY,
@@ -33,7 +33,7 @@ import { Board, piecesOf } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
-import { onlineGameToSaved, onlineStart, type OnlineGameInfo } from './review-game.ts';
+import { applyAction, onlineGameToSaved, onlineStart, type OnlineGameInfo } from './review-game.ts';
 import { serverErrorText } from './errors.ts';
 import type { SavedGame } from '../game/record.ts';
 import { useServerUnreachable } from '../offline/connection.ts';
@@ -61,19 +61,10 @@ interface Replayed {
 function replayActions(info: OnlineGameInfo, actions: readonly Action[]): Replayed | null {
   const game = onlineStart(info);
   if (!game) return null;
-  const squares = game.variant.squares;
   for (const action of actions) {
-    let ok: boolean;
-    if (action.kind === 'move') {
-      const move = parseMove(game.position, action.text);
-      ok = move.ok && game.play(move.value).ok;
-    } else if (action.kind === 'burn') {
-      const square = squares.parse(action.text);
-      ok = square >= 0 && game.burn(square).ok;
-    } else {
-      ok = game.demandReplay().ok;
+    if (applyAction(game, action) === 'refused') {
+      return { game, error: `action ${action.ply + 1} (${action.text}) cannot be replayed` };
     }
-    if (!ok) return { game, error: `action ${action.ply + 1} (${action.text}) cannot be replayed` };
   }
   return { game, error: null };
 }

@@ -27,6 +27,23 @@ export function onlineStart(info: OnlineGameInfo): Game | null {
   return p.ok ? Game.fromPosition(p.value) : null;
 }
 
+/**
+ * Plays one server action on `game`: the saved-game entry it makes (null for a replay demand,
+ * which changes the game but is no entry), or 'refused' when the action does not apply there.
+ * The live screen and the review both replay the server's actions through this.
+ */
+export function applyAction(game: Game, action: Action): Entry | null | 'refused' {
+  if (action.kind === 'move') {
+    const move = parseMove(game.position, action.text);
+    return move.ok && game.play(move.value).ok ? entryOf(move.value) : 'refused';
+  }
+  if (action.kind === 'burn') {
+    const square = game.variant.squares.parse(action.text);
+    return square >= 0 && game.burn(square).ok ? { type: 'burn', square } : 'refused';
+  }
+  return game.demandReplay().ok ? null : 'refused';
+}
+
 /** The game `id` as a saved game, or null when its rules or first position do not load. */
 export function onlineGameToSaved(
   id: string,
@@ -35,18 +52,12 @@ export function onlineGameToSaved(
 ): SavedGame | null {
   const game = onlineStart(info);
   if (!game) return null;
-  const squares = game.variant.squares;
   const entries: Entry[] = [];
   for (const action of actions) {
-    if (action.kind === 'move') {
-      const move = parseMove(game.position, action.text);
-      if (!move.ok || !game.play(move.value).ok) break;
-      entries.push(entryOf(move.value));
-    } else if (action.kind === 'burn') {
-      const square = squares.parse(action.text);
-      if (square < 0 || !game.burn(square).ok) break;
-      entries.push({ type: 'burn', square });
-    } else break;
+    if (action.kind !== 'move' && action.kind !== 'burn') break; // a saved game stops at a replay
+    const entry = applyAction(game, action);
+    if (entry === 'refused' || entry === null) break;
+    entries.push(entry);
   }
   return {
     id: `online-${id}`,
