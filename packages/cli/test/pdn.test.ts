@@ -295,3 +295,14 @@ test('convert --notation short: Russian games in short notation, read back', asy
   assert.equal(english.code, 1);
   assert.match(english.stderr, /short notation is for boards named a1/);
 });
+
+test('check: a file in another numbering hears the rule in its own squares', async () => {
+  // Russian is named algebraically; this file numbers the squares (GameType 25, N2)
+  const text = '[GameType "25,W,8,8,N2,0"]\n1. 22-18 11-15 2. 21-17 *\n';
+  await withFile(text, async (path) => {
+    const r = await damka('pdn', 'check', path);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /ply 3 \(2\. 21-17\).*Capture is compulsory: play 18:11\./);
+    assert.doesNotMatch(r.stdout, /d4:f6/);
+  });
+});

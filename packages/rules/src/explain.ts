@@ -96,6 +96,8 @@ export interface Explanation {
 export interface ExplainOptions {
   /** The player attempting the move (default: the side to move). */
   readonly player?: Color;
+  /** The square names to write in the message (default: the variant's own; see `formatMove`). */
+  readonly names?: readonly string[];
 }
 
 type Relaxation = {
@@ -208,7 +210,7 @@ export function explainMove(
   options: ExplainOptions = {},
 ): Explanation {
   const variant = position.variant;
-  const names = variant.squares.names;
+  const names = options.names ?? variant.squares.names;
   const name = (sq: Square) => names[sq] ?? String(sq);
   const route = 'path' in attempt ? [...attempt.path] : [attempt.from, attempt.to];
   const from = route[0] ?? -1;
@@ -219,7 +221,7 @@ export function explainMove(
   const sep = variant.rules.notation.captureSeparator;
   const attemptText = valid ? route.map(name).join(route.length > 2 ? sep : '-') : '?';
   const turn = position.turn;
-  const fmt = (m: Move) => formatMove(position, m);
+  const fmt = (m: Move) => formatMove(position, m, { names });
   const list = (moves: readonly Move[]) => moves.map(fmt).join(', ');
   const make = (
     code: ExplanationCode,

@@ -479,6 +479,7 @@ function explain(error: ReplayError, naming: SquareNaming | undefined): string |
   const explanation = explainMove(
     position,
     route.length > 2 ? { path: route } : { from: route[0]!, to: route[1]! },
+    { names: naming.names },
   );
   return explanation.legal ? undefined : explanation.text;
 }

@@ -29,6 +29,11 @@ export const MAX_MOVE_TEXT = 200;
 export interface FormatMoveOptions {
   /** Always write every landing square of a capture, even when start and end suffice. */
   readonly full?: boolean;
+  /**
+   * The square names to write, one per square (default: the variant's own). A PDN file in another
+   * numbering gets its messages in its own squares.
+   */
+  readonly names?: readonly string[];
 }
 
 export type MoveErrorCode =
@@ -70,7 +75,7 @@ export function formatMove(
   move: Move,
   options: FormatMoveOptions = {},
 ): string {
-  const names = position.variant.squares.names;
+  const names = options.names ?? position.variant.squares.names;
   const name = (sq: Square) => names[sq] ?? `?${sq}`;
   if (move.kind === 'split') return `K${name(move.from)}+${name(move.to)}`;
   if (move.kind === 'step') return `${name(move.from)}-${name(move.to)}`;
