@@ -13,7 +13,7 @@ import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits }
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import type { EgdbProber } from './egdb/probe.ts';
-import { mulberry32 } from './zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 
 export interface SearchOptions {
   readonly limits?: SearchLimits;

@@ -31,7 +31,7 @@ import type { PatternTable } from './patterns.ts';
 import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
-import { mulberry32 } from './zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 
 /**
  * Thrown by a player whose own rules end the game in a draw where the variant's rules play on

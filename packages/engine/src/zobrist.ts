@@ -6,7 +6,7 @@
  * low half indexes the transposition table and the high half is the lock that confirms a hit.
  * Keys come from a fixed seed so node counts are identical on every run and machine.
  */
-import type { Variant } from '@damka/rules';
+import { mulberry32, type Variant } from '@damka/rules';
 
 /** The keys of one board size: `lo/hi[code * size + square]`, and the side-to-move pair. */
 export interface ZobristKeys {
@@ -15,17 +15,6 @@ export interface ZobristKeys {
   readonly hi: Int32Array;
   readonly sideLo: number;
   readonly sideHi: number;
-}
-
-/** A small, fast, seedable PRNG (mulberry32): deterministic keys, noise and random choices. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) | 0;
-  };
 }
 
 const cache = new Map<number, ZobristKeys>();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Position, variantOrThrow, type Variant } from '@damka/rules';
 import { buildEgdb, openEgdb } from '../src/egdb/files-node.ts';
 import { MaterialIndex, materialsOf } from '../src/egdb/table.ts';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import { proveWithin, solve } from './egdb-solver.ts';
 
 // Tables are built (or, being resumable, found complete) in DAMKA_EGDB_DIR when it is set, else in

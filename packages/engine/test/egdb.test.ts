@@ -7,7 +7,7 @@ import { Position, variantOrThrow } from '@damka/rules';
 import { buildEgdb, openEgdb, readTable, tablePath } from '../src/egdb/files-node.ts';
 import { MaterialIndex, materialsOf, unsupportedReason, type Material } from '../src/egdb/table.ts';
 import { Engine } from '../src/engine.ts';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import { solve } from './egdb-solver.ts';
 
 const english = variantOrThrow('english');

@@ -2,7 +2,7 @@
  * Test helpers: seeded random games that give reproducible positions of any variant.
  */
 import { Position, type Variant } from '@damka/rules';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 
 /** `count` positions of `variant` from random games (seeded), each with its game history. */
 export function randomPositions(

@@ -20,7 +20,7 @@ import {
   encodeWeights,
   storedPatterns,
 } from '../src/patterns.ts';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import { fitPatterns, type PatternSet } from '../tune/patterns.ts';
 import { randomPositions } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { colorIndex, variantOrThrow } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import { weightsFor, type Weights } from '../src/weights.ts';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import { fitK, meanError, scoresOf, sigmoid, tune, type Sample } from '../tune/texel.ts';
 import { randomPositions } from './helpers.ts';
 

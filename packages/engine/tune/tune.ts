@@ -24,7 +24,7 @@ import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import type { SearchResult } from '../src/engine.ts';
 import { damkaPlayer, playMatchGame, type MatchPlayer } from '../src/match.ts';
 import type { Weights } from '../src/weights.ts';
-import { mulberry32 } from '../src/zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import { parseLine, patternsCommand } from './patterns.ts';
 import { tune, type Sample, type WeightName } from './texel.ts';
 

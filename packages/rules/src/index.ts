@@ -22,3 +22,4 @@ export * from './game/outcome.ts';
 export * from './game/draws.ts';
 export * from './game/game.ts';
 export * from './explain.ts';
+export * from './random.ts';

@@ -19,18 +19,13 @@ import {
   type Move,
   type Options,
   type Variant,
+  seededRandom,
 } from '@damka/rules';
 
-/** Small deterministic generator (mulberry32) so that failures reproduce. */
+/** Small deterministic generator so that failures reproduce: an integer below `n`. */
 function random(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const next = seededRandom(seed);
+  return (n: number) => Math.floor(next() * n);
 }
 
 /** At least `count` positions met along seeded random games of at most `plies` plies each. */

@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { Position, formatMove, getVariant, parseMove, type Move, type Options } from '@damka/rules';
+import {
+  Position,
+  formatMove,
+  getVariant,
+  parseMove,
+  seededRandom,
+  type Move,
+  type Options,
+} from '@damka/rules';
 import {
   OnlineClient,
   type CreateGameRequest,
@@ -171,17 +179,8 @@ export function positionOf(client: OnlineClient): Position {
   return position;
 }
 
-/** A seeded generator (mulberry32): the same seed plays the same game. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the same seed plays the same game. */
+export const seeded = seededRandom;
 
 /** A legal move of the client's current position, as text; null when there is none. */
 export function pickMove(client: OnlineClient, random: () => number): string | null {

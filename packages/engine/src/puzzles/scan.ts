@@ -15,7 +15,7 @@
  */
 import { Position, type Move, type Variant } from '@damka/rules';
 import { Engine } from '../engine.ts';
-import { mulberry32 } from '../zobrist.ts';
+import { mulberry32 } from '@damka/rules';
 import {
   ALTERNATIVE_CEILING,
   findPuzzle,

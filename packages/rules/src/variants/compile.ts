@@ -9,6 +9,7 @@
 import { BLACK_BIT, KING, MAN, QUEEN, roleIndex, type Color } from '../types.ts';
 import { isDiagonal, topology, type Topology } from '../topology/topology.ts';
 import type { ManDirections, PrecedenceStep, Rules } from './rules.ts';
+import { mulberry32 } from '../random.ts';
 
 export const OBLIGATION_MANDATORY = 0;
 export const OBLIGATION_OPTIONAL = 1;
@@ -124,16 +125,6 @@ function backwardDirs(t: Topology, color: Color, diagonalOnly: boolean): Int8Arr
       d.dy * sign < 0 && (!diagonalOnly || isDiagonal(d)) ? [i] : [],
     ),
   );
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) | 0;
-  };
 }
 
 const cache = new WeakMap<Rules, CompiledRules>();

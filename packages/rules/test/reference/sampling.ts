@@ -4,7 +4,14 @@
  * (kings included, which playouts rarely reach), and a comparison of Damka's legal moves against
  * the reference generator's, reported as readable notation.
  */
-import { Position, colorIndex, type Move, type Square, type Variant } from '@damka/rules';
+import {
+  Position,
+  colorIndex,
+  seededRandom,
+  type Move,
+  type Square,
+  type Variant,
+} from '@damka/rules';
 import {
   ReferenceRules,
   fromCodes,
@@ -14,20 +21,12 @@ import {
   type RefMove,
 } from './generator.ts';
 
-/** A small seeded pseudo-random source (mulberry32): `next()` in [0, 1). */
+/** A small seeded pseudo-random source (the rules package's one): `next()` in [0, 1). */
 export class Random {
-  private state: number;
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
 
   int(n: number): number {
