@@ -46,7 +46,7 @@ export class NodeEngineClient {
   private readonly ready: Promise<void>;
 
   /** Start a worker; `seed` fixes the levels' randomness (tests). */
-  constructor(options: { seed?: number; ttBits?: number } = {}) {
+  constructor(options: { seed?: number; ttBits?: number; book?: boolean } = {}) {
     this.worker = startWorker();
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => (markReady = resolve));
@@ -72,6 +72,7 @@ export class NodeEngineClient {
       stopBuffer: this.stopFlag.buffer as SharedArrayBuffer,
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+      ...(options.book !== undefined ? { book: options.book } : {}),
     });
   }
 
