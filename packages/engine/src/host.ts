@@ -6,6 +6,7 @@
 import type { EgdbProber } from './egdb/probe.ts';
 import type { OpeningBook } from './book/book.ts';
 import { usesBook } from './levels.ts';
+import { bookGate } from './book/gate.ts';
 import { getVariant, Position, type Move, type Variant } from '@damka/rules';
 import { Engine, type SearchInfo } from './engine.ts';
 import type { EngineRequest, EngineResponse, WireGame, WireMove } from './protocol.ts';
@@ -77,8 +78,6 @@ export function createEngineHost(
   let ttBits: number | undefined;
   let booksOn = true;
   const books = new Map<Variant, OpeningBook | null>();
-  /** Messages held while a book loads (null: none loading). */
-  let held: EngineRequest[] | null = null;
   const engines = new Map<Variant, Engine>();
   const engineFor = (variant: Variant): Engine => {
     let e = engines.get(variant);
@@ -93,32 +92,17 @@ export function createEngineHost(
     e.setBook(booksOn ? (books.get(variant) ?? null) : null);
     return e;
   };
-  /** The variant whose book `message` needs and is not loaded yet, if any. */
-  const bookToLoad = (message: EngineRequest): Variant | undefined => {
-    if (!bookFor || !booksOn || message.type !== 'search') return undefined;
-    if (!usesBook(message.level ?? 8)) return undefined;
-    const variant = getVariant(message.game.variant, message.game.options ?? {});
-    return variant.ok && !books.has(variant.value) ? variant.value : undefined;
-  };
-  const handle = (message: EngineRequest): void => {
-    if (held) {
-      held.push(message);
-      return;
-    }
-    const variant = bookToLoad(message);
-    if (variant && bookFor) {
-      held = [message];
-      const release = (book: OpeningBook | null) => {
-        books.set(variant, book);
-        const queue = held ?? [];
-        held = null;
-        for (const m of queue) handle(m);
-      };
-      bookFor(variant).then(release, () => release(null));
-      return;
-    }
-    answer(message);
-  };
+  const handle = bookGate<EngineRequest>({
+    needs: (message) => {
+      if (!bookFor || !booksOn || message.type !== 'search') return undefined;
+      if (!usesBook(message.level ?? 8)) return undefined;
+      const variant = getVariant(message.game.variant, message.game.options ?? {});
+      return variant.ok && !books.has(variant.value) ? variant.value : undefined;
+    },
+    load: (variant) => bookFor!(variant),
+    loaded: (variant, book) => books.set(variant, book),
+    handle: answer,
+  });
   return { handle };
 
   function answer(message: EngineRequest): void {

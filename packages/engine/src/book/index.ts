@@ -6,3 +6,4 @@ export * from './format.ts';
 export * from './book.ts';
 export * from './build.ts';
 export * from './load.ts';
+export * from './gate.ts';
