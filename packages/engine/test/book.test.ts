@@ -16,6 +16,7 @@ import {
   type BookFile,
   type EngineResponse,
 } from '../src/index.ts';
+import { HubEngine, type HubBackend } from '../src/protocols/hub-engine.ts';
 
 const SAMPLE: BookFile = {
   variant: 'international',
@@ -212,4 +213,29 @@ test('the host plays from the book it loads, and not after init with book: false
   const off = await run(false);
   assert.ok(off.nodes.every((n) => n > 0));
   assert.equal(off.loads, 0);
+});
+
+test('the Hub engine announces a book parameter and passes it to its backend', () => {
+  const settings: { ttBits: number; book: boolean }[] = [];
+  const out: string[] = [];
+  const backend: HubBackend = {
+    search: () => new Promise(() => {}),
+    stop: () => {},
+    newGame: () => {},
+    close: async () => {},
+  };
+  const hub = new HubEngine({
+    send: (l) => out.push(l),
+    createBackend: (s) => {
+      settings.push({ ...s });
+      return backend;
+    },
+  });
+  hub.handle('hub');
+  assert.ok(out.includes('param name=book value=true type=bool'));
+  hub.handle('set-param name=book value=maybe');
+  assert.match(out.at(-1)!, /^error message=/);
+  hub.handle('set-param name=book value=false');
+  hub.handle('init');
+  assert.deepEqual(settings, [{ ttBits: 20, book: false }]);
 });
