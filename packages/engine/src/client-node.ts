@@ -45,7 +45,10 @@ export class NodeEngineClient {
   >();
   private readonly ready: Promise<void>;
 
-  /** Start a worker; `seed` fixes the levels' randomness (tests). */
+  /**
+   * Start a worker; `seed` fixes the levels' randomness (tests); `book` lets levels 6–8 play from
+   * the opening books (off by default; `damka hub` turns it on unless its `book` parameter is false).
+   */
   constructor(options: { seed?: number; ttBits?: number; book?: boolean } = {}) {
     this.worker = startWorker();
     let markReady: () => void = () => {};

@@ -64,7 +64,7 @@ export function wireMoveOf(move: Move): WireMove {
  * databases where the platform can read them (the Node worker: the cache folder), else none.
  * `bookFor` loads a variant's opening book (book/load.ts): the first move asked at a book level
  * (6–8) of a variant waits for its book, and the messages after it wait their turn, so the order
- * of answers is the order of questions; `init` with `book: false` turns the books off.
+ * of answers is the order of questions. Books are used only after an `init` with `book: true`.
  */
 export function createEngineHost(
   post: (message: EngineResponse) => void,
@@ -76,7 +76,7 @@ export function createEngineHost(
   let stopFlag: Int32Array | undefined;
   let seed: number | undefined;
   let ttBits: number | undefined;
-  let booksOn = true;
+  let booksOn = false;
   const books = new Map<Variant, OpeningBook | null>();
   const engines = new Map<Variant, Engine>();
   const engineFor = (variant: Variant): Engine => {
@@ -111,7 +111,7 @@ export function createEngineHost(
         stopFlag = message.stopBuffer ? new Int32Array(message.stopBuffer) : undefined;
         seed = message.seed;
         ttBits = message.ttBits;
-        booksOn = message.book !== false;
+        booksOn = message.book === true;
         engines.clear();
         post({ type: 'ready' });
         return;
