@@ -239,3 +239,27 @@ test('the Hub engine announces a book parameter and passes it to its backend', (
   hub.handle('init');
   assert.deepEqual(settings, [{ ttBits: 20, book: false }]);
 });
+
+test('every shipped book is played from the start, through compulsory openings and house rules', async () => {
+  for (const id of bookVariants()) {
+    const variant = variantOrThrow(id);
+    const book = await loadBook(variant);
+    assert.ok(book);
+    const engine = new Engine(variant, { ttBits: 12, seed: 9, book });
+    let position = Position.start(variant);
+    const history: Position[] = [];
+    let fromBook = 0;
+    for (let ply = 0; ply < 40 && position.legalMoves().length > 0; ply++) {
+      const inBook = book.lookup(position).map((c) => c.move);
+      const r = engine.search(position, { level: 8, history, limits: { depth: 1 } });
+      assert.ok(r.move && position.legalMoves().includes(r.move), `${id}: illegal move`);
+      if (inBook.length > 0) {
+        assert.ok(inBook.includes(r.move) && r.nodes === 0, `${id}: book position searched`);
+        fromBook++;
+      }
+      history.push(position);
+      position = position.play(r.move);
+    }
+    assert.ok(fromBook > 0, `${id}: no book move played`);
+  }
+});

@@ -15,6 +15,26 @@ type BookModule = { readonly BOOK: readonly string[] };
 const BOOKS: Readonly<Record<string, () => Promise<BookModule>>> = {
   international: () => import('./data/international.data.ts'),
   english: () => import('./data/english.data.ts'),
+  brazilian: () => import('./data/brazilian.data.ts'),
+  russian: () => import('./data/russian.data.ts'),
+  'arab-dama': () => import('./data/arab-dama.data.ts'),
+  spanish: () => import('./data/spanish.data.ts'),
+  portuguese: () => import('./data/portuguese.data.ts'),
+  italian: () => import('./data/italian.data.ts'),
+  czech: () => import('./data/czech.data.ts'),
+  turkish: () => import('./data/turkish.data.ts'),
+  antidraughts: () => import('./data/antidraughts.data.ts'),
+  giveaway: () => import('./data/giveaway.data.ts'),
+  israeli: () => import('./data/israeli.data.ts'),
+  'israeli-6x6': () => import('./data/israeli-6x6.data.ts'),
+  dhamet: () => import('./data/dhamet.data.ts'),
+  frisian: () => import('./data/frisian.data.ts'),
+  frysk: () => import('./data/frysk.data.ts'),
+  killer: () => import('./data/killer.data.ts'),
+  breakthrough: () => import('./data/breakthrough.data.ts'),
+  pool: () => import('./data/pool.data.ts'),
+  thai: () => import('./data/thai.data.ts'),
+  canadian: () => import('./data/canadian.data.ts'),
 };
 
 /** Whether Damka ships a book for the variant id. */
