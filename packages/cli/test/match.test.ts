@@ -44,7 +44,10 @@ test('damka match against damka hub: two games, progress, score, Elo and PDN', a
       /^\[#{10}-{10}\] 1\/2 game 1: Damka white, opening \S+ \S+: (0|0\.5|1) \(/,
     );
     assert.match(out[1]!, /^\[#{20}\] 2\/2 game 2: Damka black/);
-    assert.match(out[2]!, /^Damka level 8, 40 ms\/move vs Damka 0\.1\.0, 40 ms\/move$/);
+    assert.match(
+      out[2]!,
+      /^Damka level 8, 40 ms\/move, opening book vs Damka 0\.1\.0, 40 ms\/move$/,
+    );
     assert.match(out[3]!, /^Damka \+\d =\d -\d: \d+\.\d%, Elo \S+ \(95%: \S+ to \S+\)$/);
     const games = parsePdn(readFileSync(pdn, 'utf8')).games;
     assert.equal(games.length, 2);
@@ -102,7 +105,10 @@ test('self-play at a node budget: three-ply openings, the opponent without its p
   const games = lines(r.stdout).filter((l) => / game \d: /.test(l));
   assert.equal(games.length, 2);
   for (const g of games) assert.match(g, /opening \S+ \S+ \S+: /);
-  assert.match(r.stdout, /Damka level 8, 300 nodes vs Damka level 8, 300 nodes, no pattern table/);
+  assert.match(
+    r.stdout,
+    /Damka level 8, 300 nodes, opening book vs Damka level 8, 300 nodes, no pattern table/,
+  );
   const bad = await damka('match', '--opponent-level', '8', '--opponent-patterns', 'old');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--opponent-patterns takes 'none'/);

@@ -45,8 +45,11 @@ export class NodeEngineClient {
   >();
   private readonly ready: Promise<void>;
 
-  /** Start a worker; `seed` fixes the levels' randomness (tests). */
-  constructor(options: { seed?: number; ttBits?: number } = {}) {
+  /**
+   * Start a worker; `seed` fixes the levels' randomness (tests); `book` lets levels 6–8 play from
+   * the opening books (off by default; `damka hub` turns it on unless its `book` parameter is false).
+   */
+  constructor(options: { seed?: number; ttBits?: number; book?: boolean } = {}) {
     this.worker = startWorker();
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => (markReady = resolve));
@@ -72,6 +75,7 @@ export class NodeEngineClient {
       stopBuffer: this.stopFlag.buffer as SharedArrayBuffer,
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+      ...(options.book !== undefined ? { book: options.book } : {}),
     });
   }
 

@@ -8,11 +8,12 @@
  * a move the rules package would refuse.
  */
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
-import { BLUNDER_LOSS, levelSettings } from './levels.ts';
+import { BLUNDER_LOSS, levelSettings, usesBook } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import type { EgdbProber } from './egdb/probe.ts';
+import type { OpeningBook } from './book/book.ts';
 import { mulberry32 } from '@damka/rules';
 
 export interface SearchOptions {
@@ -27,6 +28,8 @@ export interface SearchOptions {
   readonly stopFlag?: Int32Array;
   /** Analysis: report every iteration, do not play a single reply at once. */
   readonly analysis?: boolean;
+  /** Play from the engine's opening book when it has one (levels 6–8; default true). */
+  readonly book?: boolean;
 }
 
 export interface SearchInfo {
@@ -57,6 +60,8 @@ export interface EngineOptions {
   readonly seed?: number;
   /** Endgame databases to probe in the search (egdb/probe.ts); none by default. */
   readonly egdb?: EgdbProber | null;
+  /** The variant's opening book (book/), played from levels 6–8; none by default. */
+  readonly book?: OpeningBook | null;
 }
 
 /** When no limit is given at all: one second per move. */
@@ -74,6 +79,7 @@ export class Engine {
   readonly variant: Variant;
   private readonly searcher: Searcher;
   private readonly random: () => number;
+  private book: OpeningBook | null;
 
   constructor(variant: Variant, options: EngineOptions = {}) {
     this.variant = variant;
@@ -84,6 +90,12 @@ export class Engine {
       ...(options.egdb ? { egdb: options.egdb } : {}),
     });
     this.random = mulberry32(options.seed ?? Math.floor(Math.random() * 0x7fffffff));
+    this.book = options.book ?? null;
+  }
+
+  /** Give the engine its opening book (loaded later than the engine was made), or take it away. */
+  setBook(book: OpeningBook | null): void {
+    this.book = book;
   }
 
   /** Forget what earlier searches learnt (start of a new game). */
@@ -135,6 +147,23 @@ export class Engine {
         nps: 0,
         pv: [],
       };
+    }
+    if (this.book && options.book !== false && !options.analysis && usesBook(options.level ?? 8)) {
+      // a weighted draw among the book's moves, with the engine's seeded random numbers
+      const pick = this.book.choose(position, () => this.unit());
+      if (pick) {
+        const pv = [pick.move];
+        return {
+          move: pick.move,
+          depth: 0,
+          selDepth: 0,
+          score: pick.score,
+          nodes: 0,
+          time: 0,
+          nps: 0,
+          pv,
+        };
+      }
     }
     const board = position.board();
     const side = colorIndex(position.turn);

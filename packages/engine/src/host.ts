@@ -4,6 +4,9 @@
  * every behaviour is tested once, in-process.
  */
 import type { EgdbProber } from './egdb/probe.ts';
+import type { OpeningBook } from './book/book.ts';
+import { usesBook } from './levels.ts';
+import { bookGate } from './book/gate.ts';
 import { getVariant, Position, type Move, type Variant } from '@damka/rules';
 import { Engine, type SearchInfo } from './engine.ts';
 import type { EngineRequest, EngineResponse, WireGame, WireMove } from './protocol.ts';
@@ -59,16 +62,22 @@ export function wireMoveOf(move: Move): WireMove {
 /**
  * Create a host that sends its answers through `post`. `egdbFor` gives a variant's endgame
  * databases where the platform can read them (the Node worker: the cache folder), else none.
+ * `bookFor` loads a variant's opening book (book/load.ts): the first move asked at a book level
+ * (6–8) of a variant waits for its book, and the messages after it wait their turn, so the order
+ * of answers is the order of questions. Books are used only after an `init` with `book: true`.
  */
 export function createEngineHost(
   post: (message: EngineResponse) => void,
   egdbFor?: (variant: Variant) => EgdbProber | undefined,
+  bookFor?: (variant: Variant) => Promise<OpeningBook | null>,
 ): {
   handle(message: EngineRequest): void;
 } {
   let stopFlag: Int32Array | undefined;
   let seed: number | undefined;
   let ttBits: number | undefined;
+  let booksOn = false;
+  const books = new Map<Variant, OpeningBook | null>();
   const engines = new Map<Variant, Engine>();
   const engineFor = (variant: Variant): Engine => {
     let e = engines.get(variant);
@@ -80,54 +89,67 @@ export function createEngineHost(
       });
       engines.set(variant, e);
     }
+    e.setBook(booksOn ? (books.get(variant) ?? null) : null);
     return e;
   };
-  return {
-    handle(message: EngineRequest): void {
-      switch (message.type) {
-        case 'init':
-          stopFlag = message.stopBuffer ? new Int32Array(message.stopBuffer) : undefined;
-          seed = message.seed;
-          ttBits = message.ttBits;
-          engines.clear();
-          post({ type: 'ready' });
-          return;
-        case 'new-game':
-          for (const e of engines.values()) e.newGame();
-          return;
-        case 'stop':
-          // a search in progress reads the shared flag; nothing is running when this arrives
-          return;
-        case 'search':
-        case 'analyse': {
-          const id = message.id;
-          try {
-            const game = replayGame(message.game);
-            if (!game.ok) {
-              post({ type: 'error', id, message: game.error });
-              return;
-            }
-            const engine = engineFor(game.variant);
-            const onInfo = (info: SearchInfo) => post({ type: 'info', id, info });
-            const options = {
-              history: game.history,
-              ...(message.limits ? { limits: message.limits } : {}),
-              ...(message.level !== undefined ? { level: message.level } : {}),
-              ...(stopFlag ? { stopFlag } : {}),
-              onInfo,
-            };
-            const result =
-              message.type === 'analyse'
-                ? engine.analyse(game.position, options)
-                : engine.search(game.position, options);
-            if (stopFlag) Atomics.store(stopFlag, 0, 0);
-            post({ type: 'result', id, result });
-          } catch (e) {
-            post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
-          }
-          return;
-        }
-      }
+  const handle = bookGate<EngineRequest>({
+    needs: (message) => {
+      if (!bookFor || !booksOn || message.type !== 'search') return undefined;
+      if (!usesBook(message.level ?? 8)) return undefined;
+      const variant = getVariant(message.game.variant, message.game.options ?? {});
+      return variant.ok && !books.has(variant.value) ? variant.value : undefined;
     },
-  };
+    load: (variant) => bookFor!(variant),
+    loaded: (variant, book) => books.set(variant, book),
+    handle: answer,
+  });
+  return { handle };
+
+  function answer(message: EngineRequest): void {
+    switch (message.type) {
+      case 'init':
+        stopFlag = message.stopBuffer ? new Int32Array(message.stopBuffer) : undefined;
+        seed = message.seed;
+        ttBits = message.ttBits;
+        booksOn = message.book === true;
+        engines.clear();
+        post({ type: 'ready' });
+        return;
+      case 'new-game':
+        for (const e of engines.values()) e.newGame();
+        return;
+      case 'stop':
+        // a search in progress reads the shared flag; nothing is running when this arrives
+        return;
+      case 'search':
+      case 'analyse': {
+        const id = message.id;
+        try {
+          const game = replayGame(message.game);
+          if (!game.ok) {
+            post({ type: 'error', id, message: game.error });
+            return;
+          }
+          const engine = engineFor(game.variant);
+          const onInfo = (info: SearchInfo) => post({ type: 'info', id, info });
+          const options = {
+            history: game.history,
+            ...(message.limits ? { limits: message.limits } : {}),
+            ...(message.level !== undefined ? { level: message.level } : {}),
+            ...(stopFlag ? { stopFlag } : {}),
+            onInfo,
+          };
+          const result =
+            message.type === 'analyse'
+              ? engine.analyse(game.position, options)
+              : engine.search(game.position, options);
+          if (stopFlag) Atomics.store(stopFlag, 0, 0);
+          post({ type: 'result', id, result });
+        } catch (e) {
+          post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+        }
+        return;
+      }
+    }
+  }
 }

@@ -21,3 +21,4 @@ export * from './egdb/table.ts';
 export * from './egdb/probe.ts';
 export * from './egdb/verdict.ts';
 export { buildValues, type BuildProgress } from './egdb/build.ts';
+export * from './book/index.ts';

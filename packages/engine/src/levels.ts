@@ -40,6 +40,25 @@ export const BLUNDER_LOSS = 60;
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 8;
 
+/**
+ * The lowest level that plays from the opening book (book/): a book move is the deep search's
+ * choice, stronger than levels 1–5 should play, and the same few lines would make a beginner's
+ * games repetitive in a way his own mistakes do not.
+ */
+export const BOOK_MIN_LEVEL = 6;
+
+/** Whether `level` (clamped and rounded as `levelSettings` does) plays from the opening book. */
+export function usesBook(level: number): boolean {
+  return clampLevel(level) >= BOOK_MIN_LEVEL;
+}
+
+function clampLevel(level: number): number {
+  return Math.min(
+    MAX_LEVEL,
+    Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)),
+  );
+}
+
 const LEVELS: readonly LevelSettings[] = [
   { depth: 1, noise: 0, margin: 100_000, blunder: 0.2 },
   { depth: 2, noise: 30, margin: 50, blunder: 0 },
@@ -88,10 +107,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
 export function levelSettings(level: number, variantId?: string): LevelSettings {
-  const n = Math.min(
-    MAX_LEVEL,
-    Math.max(MIN_LEVEL, Math.round(Number.isFinite(level) ? level : MAX_LEVEL)),
-  );
+  const n = clampLevel(level);
   const base = LEVELS[n - 1]!;
   const changed = variantId === undefined ? undefined : VARIANT_LEVELS[variantId]?.[n];
   return changed ? { ...base, ...changed } : base;

@@ -28,6 +28,7 @@ import {
 import { Engine, type SearchResult } from './engine.ts';
 import type { EgdbProber } from './egdb/probe.ts';
 import type { PatternTable } from './patterns.ts';
+import type { OpeningBook } from './book/book.ts';
 import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
@@ -234,6 +235,8 @@ export function damkaPlayer(options: {
   readonly egdb?: EgdbProber | null;
   /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
   readonly patterns?: PatternTable | null;
+  /** The opening book played from at levels 6–8 (book/); none by default. */
+  readonly book?: OpeningBook | null;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
@@ -242,9 +245,12 @@ export function damkaPlayer(options: {
   const own = {
     ...(options.egdb ? { egdb: options.egdb } : {}),
     ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
+    ...(options.book ? { book: options.book } : {}),
   };
   return {
-    name: options.name ?? `Damka level ${level}, ${describeLimits(limits)}`,
+    name:
+      options.name ??
+      `Damka level ${level}, ${describeLimits(limits)}${options.book && level >= 6 ? ', opening book' : ''}`,
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {

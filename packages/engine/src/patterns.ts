@@ -176,7 +176,8 @@ function bytesToBase64(bytes: Uint8Array): string {
   return out;
 }
 
-function base64ToBytes(text: string): Uint8Array {
+/** Bytes of a base64 text (characters outside the alphabet are skipped). */
+export function base64ToBytes(text: string): Uint8Array {
   const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
   const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
   let bits = 0;

@@ -39,6 +39,8 @@ export interface InitRequest {
   /** Seed for levels' randomness (tests); default random. */
   readonly seed?: number;
   readonly ttBits?: number;
+  /** Play from the opening books at levels 6–8 where the host has them (default false). */
+  readonly book?: boolean;
 }
 
 export interface SearchRequest {

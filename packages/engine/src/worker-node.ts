@@ -3,11 +3,13 @@
  * it: the build's `worker-node.js` beside the bundle that asks (scripts/build.mjs puts them in one
  * folder), or this source under tsx when the caller runs from sources (tests).
  * Its engines probe the endgame databases of the cache folder (egdb/files-node.ts) when some
- * were built there; with none the search is as before.
+ * were built there; with none the search is as before. Levels 6–8 play from the variant's opening
+ * book (book/), loaded when a game of that variant first asks for a move.
  */
 import { parentPort } from 'node:worker_threads';
 import { createEngineHost } from './host.ts';
 import { openEgdb } from './egdb/files-node.ts';
+import { loadBook } from './book/load.ts';
 import type { EngineRequest } from './protocol.ts';
 
 if (!parentPort) throw new Error('worker-node.ts must run in a worker thread');
@@ -15,5 +17,6 @@ const port = parentPort;
 const host = createEngineHost(
   (message) => port.postMessage(message),
   (variant) => openEgdb(variant),
+  loadBook,
 );
 port.on('message', (message: EngineRequest) => host.handle(message));

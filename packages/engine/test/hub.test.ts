@@ -467,6 +467,8 @@ test('live: a real search in a worker; stop ends an endless analysis; end of inp
 
 async function liveChecks(s: ReturnType<typeof liveSession>): Promise<void> {
   s.send('hub');
+  // the start position is in the opening book: without it the engine searches and reports
+  s.send('set-param name=book value=false');
   s.send('init');
   await s.until((l) => l === 'ready');
   s.send('pos');

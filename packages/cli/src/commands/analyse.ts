@@ -2,12 +2,14 @@
  * `damka analyse`: the engine's view of one position — the evaluation in men from White's side,
  * the depth reached and the best line in the variant's notation — and, where an endgame table
  * covers the position, its exact result first ("White wins", "Draw"), since a table's word is
- * final where a score is only an estimate. The search probes the same tables. The work is done by
+ * final where a score is only an estimate. The search probes the same tables. A position of the
+ * variant's opening book gets its book moves listed before the search. The work is done by
  * @damka/engine; this file only talks.
  */
 import { formatMove, type Move, type Position } from '@damka/rules';
 import {
   Engine,
+  loadBook,
   knownTableResult,
   tableVerdict,
   verdictText,
@@ -15,6 +17,7 @@ import {
 } from '@damka/engine';
 import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { guard, type Io } from '../command.ts';
+import { bookLines } from './book.ts';
 import {
   POSITION_OPTIONS,
   POSITION_USAGE,
@@ -28,7 +31,8 @@ export const usage = `Usage: damka analyse --variant ID [--fen FEN] [--time MS |
 Searches the position and prints each completed depth: the evaluation in men from White's side
 (or a forced win in N moves), the nodes and the best line. When an endgame table covers the
 position (damka egdb build), the first line is its exact result with best play, e.g.
-"Database: White wins"; tables ignore move-count and repetition draws.
+"Database: White wins"; tables ignore move-count and repetition draws. A position of the
+variant's opening book (damka book) gets its book moves first: share of play and score.
 
 ${POSITION_USAGE}
       --time MS           thinking time (default 2000)
@@ -87,6 +91,10 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     io.stdout.write('No legal move: the game is over.\n');
     return 0;
   }
+  const book = await loadBook(position.variant);
+  const lines = book ? bookLines(book, position) : [];
+  if (lines.length > 0)
+    io.stdout.write(`Book: ${lines.map((l) => l.replace(/\s+/g, ' ')).join(', ')}\n`);
   const engine = new Engine(position.variant, egdb ? { egdb } : {});
   const show = (info: SearchInfo) =>
     io.stdout.write(

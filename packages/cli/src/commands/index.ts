@@ -47,6 +47,10 @@ export const COMMANDS: Registry = {
     summary: 'Endgame databases: build win/draw/loss tables, probe a position',
     load: () => import('./egdb.ts'),
   },
+  book: {
+    summary: "Opening books: build a variant's book by deep searches, show a position's book moves",
+    load: () => import('./book.ts'),
+  },
   analyse: {
     summary: 'Analyse a position: evaluation, best line, and the endgame tables’ result',
     load: () => import('./analyse.ts'),

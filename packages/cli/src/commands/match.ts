@@ -46,6 +46,8 @@ Opponent (one of):
       --egdb                  Damka uses the endgame tables of the cache folder (damka egdb build):
                               in the search, and it claims the draw in an ending they hold drawn
       --egdb-dir DIR          the same with the tables of DIR
+      --no-book               Damka plays without its opening book (levels 6-8 use it by default)
+      --opponent-no-book      with --opponent-level: the opponent without the opening book
 
 Examples:
   damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
@@ -84,6 +86,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       'opponent-patterns': { type: 'string' },
       egdb: { type: 'boolean', default: false },
       'egdb-dir': { type: 'string' },
+      'no-book': { type: 'boolean', default: false },
+      'opponent-no-book': { type: 'boolean', default: false },
     },
   });
   const variant = variantFrom(values);
@@ -124,7 +128,14 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (values['opponent-patterns'] !== undefined && values['opponent-patterns'] !== 'none') {
     throw new UsageError(`--opponent-patterns takes 'none', not '${values['opponent-patterns']}'`);
   }
-  const player = m.damkaPlayer({ level, limits, ...(egdb ? { egdb } : {}) });
+  const { loadBook } = await import('@damka/engine');
+  const book = await loadBook(variant);
+  const player = m.damkaPlayer({
+    level,
+    limits,
+    ...(egdb ? { egdb } : {}),
+    ...(book && !values['no-book'] ? { book } : {}),
+  });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
     const [command, ...commandArgs] = splitCommand(values['opponent-hub']);
@@ -153,6 +164,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     opponent = m.damkaPlayer({
       level: opponentLevel,
       limits: opponentLimits,
+      ...(book && !values['opponent-no-book'] ? { book } : {}),
       ...(plain
         ? {
             patterns: null,

@@ -45,7 +45,11 @@ export interface HubEngineOptions {
   /** Write one answer line (without its newline). */
   readonly send: (line: string) => void;
   /** Start a search backend; called at `init` (or at the first `go` without one). */
-  readonly createBackend: (settings: { readonly ttBits: number }) => HubBackend;
+  readonly createBackend: (settings: {
+    readonly ttBits: number;
+    /** Levels 6–8 play from the opening book (the `book` parameter, default true). */
+    readonly book: boolean;
+  }) => HubBackend;
   readonly name?: string;
   readonly version?: string;
   readonly author?: string;
@@ -93,6 +97,7 @@ export class HubEngine {
   private variant: Variant;
   private strength = 8;
   private ttBits = 20;
+  private book = true;
   private backend: HubBackend | undefined;
   private start: Position | undefined;
   /** Set by a refused `pos`: `go` must not play the position before it. */
@@ -243,6 +248,13 @@ export class HubEngine {
         ['max', 26],
       ]),
     );
+    this.send(
+      formatHubLine('param', [
+        ['name', 'book'],
+        ['value', String(this.book)],
+        ['type', 'bool'],
+      ]),
+    );
     this.send('wait');
   }
 
@@ -271,6 +283,11 @@ export class HubEngine {
         this.ttBits = n;
         return;
       }
+      case 'book':
+        if (value !== 'true' && value !== 'false')
+          return this.error(`book must be true or false, not '${value}'`);
+        this.book = value === 'true';
+        return;
       default:
         return; // unknown parameters are ignored (Scan's book, threads, … mean nothing here)
     }
@@ -292,7 +309,7 @@ export class HubEngine {
   }
 
   private ensureBackend(): HubBackend {
-    this.backend ??= this.options.createBackend({ ttBits: this.ttBits });
+    this.backend ??= this.options.createBackend({ ttBits: this.ttBits, book: this.book });
     return this.backend;
   }
 

@@ -24,7 +24,10 @@ export interface HubRunOptions {
   /** Seed of the levels' randomness (tests); default random. */
   readonly seed?: number;
   /** Another search backend (tests); default: a worker thread. */
-  readonly createBackend?: (settings: { readonly ttBits: number }) => HubBackend;
+  readonly createBackend?: (settings: {
+    readonly ttBits: number;
+    readonly book: boolean;
+  }) => HubBackend;
 }
 
 /** Run a Hub session until `quit` or the end of `input`; resolves when everything is closed. */
@@ -32,9 +35,10 @@ export async function runHubEngine(options: HubRunOptions): Promise<void> {
   let createBackend = options.createBackend;
   if (!createBackend) {
     const { NodeEngineClient } = await import('../client-node.ts');
-    createBackend = ({ ttBits }) =>
+    createBackend = ({ ttBits, book }) =>
       new NodeEngineClient({
         ttBits,
+        book,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
       });
   }

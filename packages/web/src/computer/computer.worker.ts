@@ -1,8 +1,10 @@
 /**
  * The computer's Web Worker: connects `responder.ts` (the engine of `@damka/engine` answering
  * questions about the game) to the worker's messages, so the page never freezes while it searches.
- * The engine and its tables live only in this worker's chunk, loaded when first needed.
+ * The engine and its tables live only in this worker's chunk, loaded when first needed; a
+ * variant's opening book is a chunk of its own, loaded when a game of that variant first needs it.
  */
+import { loadBook } from '@damka/engine';
 import { createResponder } from './responder.ts';
 import { createReviewRunner } from '../review/runner.ts';
 import type { FromWorker, ToReviewWorker, ToWorker } from './protocol.ts';
@@ -14,7 +16,7 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const responder = createResponder((answer) => scope.postMessage(answer));
+const responder = createResponder((answer) => scope.postMessage(answer), { bookFor: loadBook });
 const reviews = createReviewRunner((answer) => scope.postMessage(answer));
 
 scope.onmessage = (event) => {

@@ -68,6 +68,18 @@ export interface Analysis {
   readonly line: readonly string[];
   /** The first thing to play: a move, or a burn under huff rules; null when nothing is legal. */
   readonly best: Entry | null;
+  /** Analysis of a position of the opening book: its book moves, best first. */
+  readonly book?: readonly BookLine[];
+}
+
+/** A book move as the analysis panel shows it. */
+export interface BookLine {
+  /** In the variant's notation. */
+  readonly move: string;
+  /** Share of the games the computer plays it in, in percent. */
+  readonly share: number;
+  /** The book's score, hundredths of a man from White's point of view. */
+  readonly whiteScore: number;
 }
 
 export type FromWorker =

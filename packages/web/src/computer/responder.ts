@@ -8,11 +8,22 @@
  * The engine chooses moves only. Under huff rules a pending burn is decided by a simple rule
  * before the engine is asked: burning a piece that could have captured never hurts the burner, so
  * the computer always burns (a king first) unless the variant's goal is inverted (give-away).
+ *
+ * Given `bookFor` (the worker gives @damka/engine's `loadBook`), levels 6–8 play from the variant's
+ * opening book and an analysis of a book position lists its book moves; the first question that
+ * needs a variant's book waits for it to load (`bookGate` keeps the answers in order).
  */
-import { Engine, type SearchInfo, type SearchOptions } from '@damka/engine';
-import { formatMove, type Move, type Position } from '@damka/rules';
+import {
+  Engine,
+  bookGate,
+  usesBook,
+  type OpeningBook,
+  type SearchInfo,
+  type SearchOptions,
+} from '@damka/engine';
+import { formatMove, getVariant, type Move, type Position, type Variant } from '@damka/rules';
 import { entryOf, replay, type Entry } from '../game/record.ts';
-import type { Analysis, FromWorker, Question } from './protocol.ts';
+import type { Analysis, BookLine, FromWorker, Question } from './protocol.ts';
 
 /** Engines kept alive at once (each holds a transposition table of about 12 MB). */
 const MAX_ENGINES = 2;
@@ -55,12 +66,30 @@ export interface ResponderOptions {
   readonly seed?: number;
   /** log2 of each engine's transposition table entries (tests use small tables). */
   readonly ttBits?: number;
+  /** Loads a variant's opening book; none without it. */
+  readonly bookFor?: (variant: Variant) => Promise<OpeningBook | null>;
+}
+
+/** The book moves of `position` as the panel shows them (empty when out of book). */
+export function bookLinesOf(book: OpeningBook | null | undefined, position: Position): BookLine[] {
+  const choices = book ? book.lookup(position) : [];
+  let total = 0;
+  for (const c of choices) total += c.weight;
+  const sign = position.turn === 'white' ? 1 : -1;
+  return choices.map((c) => ({
+    move: formatMove(position, c.move),
+    share: Math.round((c.weight / total) * 100),
+    whiteScore: c.score * sign,
+  }));
 }
 
 export interface Responder {
   /** A stop flag shared with the page: the running search returns its best so far when set. */
   setStopFlag(flag: Int32Array): void;
-  /** Answer one question (synchronously: the worker is busy until the answer is posted). */
+  /**
+   * Answer one question: synchronously (the worker is busy until the answer is posted), except
+   * that the first question needing a variant's opening book waits for it, and those after it.
+   */
   answer(question: Question): void;
 }
 
@@ -71,6 +100,7 @@ export function createResponder(
 ): Responder {
   let stopFlag: Int32Array | undefined;
   const engines = new Map<string, Engine>();
+  const books = new Map<Variant, OpeningBook | null>();
 
   const engineFor = (position: Position, key: string): Engine => {
     let engine = engines.get(key);
@@ -126,6 +156,11 @@ export function createResponder(
       return;
     }
     const engine = engineFor(position, `${q.setup.variant}|${JSON.stringify(q.setup.options)}`);
+    const book = books.get(position.variant) ?? null;
+    engine.setBook(book);
+    const bookLines = q.type === 'analyse' ? bookLinesOf(book, position) : [];
+    const withBook = (a: Analysis): Analysis =>
+      bookLines.length > 0 ? { ...a, book: bookLines } : a;
     const search: SearchOptions = {
       history: game.positions.slice(0, -1),
       limits: { moveTime: Math.max(1, q.moveTime) },
@@ -138,7 +173,7 @@ export function createResponder(
               post({
                 type: 'info',
                 id: q.id,
-                analysis: toAnalysis(position, info, first ? entryOf(first) : null),
+                analysis: withBook(toAnalysis(position, info, first ? entryOf(first) : null)),
               });
             },
           }
@@ -148,22 +183,35 @@ export function createResponder(
       const result =
         q.type === 'analyse' ? engine.analyse(position, search) : engine.search(position, search);
       const best = result.move ? entryOf(result.move) : null;
-      post({ type: 'done', id: q.id, analysis: toAnalysis(position, result, best) });
+      post({ type: 'done', id: q.id, analysis: withBook(toAnalysis(position, result, best)) });
     } finally {
       if (stopFlag) Atomics.store(stopFlag, 0, 0);
     }
   };
 
+  const guarded = (q: Question): void => {
+    try {
+      answer(q);
+    } catch (e) {
+      post({ type: 'error', id: q.id, message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+  const bookFor = options.bookFor;
+  const gated = bookGate<Question>({
+    needs: (q) => {
+      if (!bookFor) return undefined;
+      if (q.type !== 'analyse' && !(q.type === 'think' && usesBook(q.level ?? 8))) return undefined;
+      const variant = getVariant(q.setup.variant, q.setup.options ?? {});
+      return variant.ok && !books.has(variant.value) ? variant.value : undefined;
+    },
+    load: (variant) => bookFor!(variant),
+    loaded: (variant, book) => books.set(variant, book),
+    handle: guarded,
+  });
   return {
     setStopFlag(flag) {
       stopFlag = flag;
     },
-    answer(q) {
-      try {
-        answer(q);
-      } catch (e) {
-        post({ type: 'error', id: q.id, message: e instanceof Error ? e.message : String(e) });
-      }
-    },
+    answer: gated,
   };
 }

@@ -149,6 +149,7 @@ export const ar: Messages = {
   analysisNoMove: 'لا شيء للتحليل: لا نقلة قانونية هنا.',
   analysisDatabaseWin: 'قاعدة النهايات: {color} يفوز',
   analysisDatabaseDraw: 'قاعدة النهايات: تعادل',
+  analysisBook: 'كتاب الافتتاحيات',
   // pdn, fen, editor
   pdnDownload: 'تنزيل PDN',
   pdnDownloadFailed: 'تعذّر إنشاء ملف PDN.',

@@ -162,6 +162,7 @@ export const en = {
   analysisNoMove: 'Nothing to analyse: no legal move here.',
   analysisDatabaseWin: 'Endgame database: {color} wins',
   analysisDatabaseDraw: 'Endgame database: draw',
+  analysisBook: 'Opening book',
   // pdn, fen, editor
   pdnDownload: 'Download PDN',
   pdnDownloadFailed: 'The PDN file could not be made.',

@@ -152,6 +152,7 @@ export const es: Messages = {
   analysisNoMove: 'Nada que analizar: aquí no hay jugada legal.',
   analysisDatabaseWin: 'Base de finales: {color} ganan',
   analysisDatabaseDraw: 'Base de finales: tablas',
+  analysisBook: 'Libro de aperturas',
   animation: 'Velocidad de animación',
   animationOff: 'Sin animación',
   animationFast: 'Rápida',

@@ -152,6 +152,7 @@ export const fr: Messages = {
   analysisNoMove: 'Rien à analyser : aucun coup légal ici.',
   analysisDatabaseWin: 'Base de finales : les {color} gagnent',
   analysisDatabaseDraw: 'Base de finales : partie nulle',
+  analysisBook: 'Bibliothèque d’ouvertures',
   animation: 'Vitesse d’animation',
   animationOff: 'Aucune',
   animationFast: 'Rapide',

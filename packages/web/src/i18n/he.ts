@@ -148,6 +148,7 @@ export const he: Messages = {
   analysisNoMove: 'אין מה לנתח: אין כאן מהלך חוקי.',
   analysisDatabaseWin: 'מאגר סיומים: {color} מנצח',
   analysisDatabaseDraw: 'מאגר סיומים: תיקו',
+  analysisBook: 'ספר פתיחות',
   // pdn, fen, editor
   pdnDownload: 'הורדת PDN',
   pdnDownloadFailed: 'לא ניתן היה ליצור את קובץ ה-PDN.',

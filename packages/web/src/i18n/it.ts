@@ -152,6 +152,7 @@ export const it: Messages = {
   analysisNoMove: 'Niente da analizzare: nessuna mossa legale qui.',
   analysisDatabaseWin: 'Database dei finali: il {color} vince',
   analysisDatabaseDraw: 'Database dei finali: patta',
+  analysisBook: 'Libro delle aperture',
   animation: 'Velocità dell’animazione',
   animationOff: 'Nessuna',
   animationFast: 'Veloce',

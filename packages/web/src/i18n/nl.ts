@@ -152,6 +152,7 @@ export const nl: Messages = {
   analysisNoMove: 'Niets te analyseren: hier is geen geldige zet.',
   analysisDatabaseWin: 'Eindspeldatabank: {color} wint',
   analysisDatabaseDraw: 'Eindspeldatabank: remise',
+  analysisBook: 'Openingsboek',
   animation: 'Animatiesnelheid',
   animationOff: 'Uit',
   animationFast: 'Snel',

@@ -152,6 +152,7 @@ export const pt: Messages = {
   analysisNoMove: 'Nada a analisar: não há nenhum lance legal aqui.',
   analysisDatabaseWin: 'Base de finais: as {color} ganham',
   analysisDatabaseDraw: 'Base de finais: empate',
+  analysisBook: 'Livro de aberturas',
   animation: 'Velocidade da animação',
   animationOff: 'Sem animação',
   animationFast: 'Rápida',

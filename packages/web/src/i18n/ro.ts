@@ -151,6 +151,7 @@ export const ro: Messages = {
   analysisNoMove: 'Nimic de analizat: nicio mutare legală aici.',
   analysisDatabaseWin: 'Baza de finaluri: {color} câștigă',
   analysisDatabaseDraw: 'Baza de finaluri: remiză',
+  analysisBook: 'Carte de deschideri',
   // pdn, fen, editor
   pdnDownload: 'Descarcă PDN',
   pdnDownloadFailed: 'Fișierul PDN nu a putut fi creat.',

@@ -153,6 +153,7 @@ export const ru: Messages = {
   analysisNoMove: 'Нечего анализировать: здесь нет допустимого хода.',
   analysisDatabaseWin: 'База эндшпилей: {color} выигрывают',
   analysisDatabaseDraw: 'База эндшпилей: ничья',
+  analysisBook: 'Дебютная книга',
   animation: 'Скорость анимации',
   animationOff: 'Выкл.',
   animationFast: 'Быстро',

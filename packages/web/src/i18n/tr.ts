@@ -154,6 +154,7 @@ export const tr: Messages = {
   analysisNoMove: 'Analiz edilecek bir şey yok: burada geçerli hamle yok.',
   analysisDatabaseWin: 'Oyun sonu veritabanı: {color} kazanır',
   analysisDatabaseDraw: 'Oyun sonu veritabanı: berabere',
+  analysisBook: 'Açılış kitabı',
   animation: 'Animasyon hızı',
   animationOff: 'Kapalı',
   animationFast: 'Hızlı',

@@ -210,6 +210,20 @@ export function AnalysisPanel({ t, setup, entries, onBest, onClose }: AnalysisPr
             : t('analysisDatabaseWin', { color: t(verdict.winner) })}
         </p>
       )}
+      {analysis?.book && analysis.book.length > 0 && (
+        <p class="analysis-book" data-testid="analysis-book" dir="ltr">
+          <span>{t('analysisBook')}:</span>
+          {analysis.book.map((b) => (
+            <Fragment key={b.move}>
+              {' '}
+              <span class="pv-move" title={formatMen(b.whiteScore)}>
+                {b.move}
+              </span>{' '}
+              <span class="hint">{b.share}%</span>
+            </Fragment>
+          ))}
+        </p>
+      )}
       {noMove ? (
         <p class="hint">{t('analysisNoMove')}</p>
       ) : (

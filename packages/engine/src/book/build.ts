@@ -1,0 +1,182 @@
+/**
+ * The opening book builder: grows a variant's opening tree from the start position, scoring every
+ * legal move of each position with a fixed-depth search and keeping the moves within a margin of
+ * the best (at most a few), weighted by how close they are to it.
+ *
+ * The tree is grown most-likely-first: each position carries the chance that a game between two
+ * book players reaches it (the product of the weights along its line), and the next position
+ * searched is always the likeliest one not yet in the book. So a book cut off at any size covers
+ * the lines games actually take, the main line deepest. Positions with one legal move (a forced
+ * capture, Dhamet's compulsory opening) are walked through without an entry and without counting
+ * a ply. The order depends only on the book so far, so a build resumes exactly where it stopped:
+ * entries already in `previous` are taken as they are instead of being searched again.
+ */
+import { colorIndex, Position, type Move, type Variant } from '@damka/rules';
+import { MATE_BOUND, Searcher } from '../search.ts';
+import { moveIdOf } from '../ordering.ts';
+import { moveIdOfMove } from '../engine.ts';
+import { bookKey, type BookEntry, type BookFile, type BookMove } from './format.ts';
+
+export interface BookBuildOptions {
+  /** Search depth scoring each position's moves. */
+  readonly depth: number;
+  /** Plies from the start position (forced ones not counted) beyond which nothing is added. */
+  readonly plies: number;
+  /** Positions (entries) the book holds when done. */
+  readonly positions: number;
+  /** Moves within this many hundredths of a man of the best are kept. */
+  readonly margin: number;
+  /** Most moves kept per position. */
+  readonly maxMoves: number;
+  /** log2 of the search's transposition table entries (default 20). */
+  readonly ttBits?: number;
+}
+
+export interface BookBuildHooks {
+  /** After each position searched or taken from `previous`: entries so far. */
+  readonly onEntry?: (entries: number, searched: boolean) => void;
+  /** Called every `saveEvery` new entries with the book so far (and at the end). */
+  readonly save?: (book: BookFile) => void;
+  readonly saveEvery?: number;
+  /** Polled between positions: true stops the build (the book so far is saved). */
+  readonly shouldStop?: () => boolean;
+}
+
+interface Node {
+  readonly position: Position;
+  readonly chance: number;
+  readonly ply: number;
+  readonly order: number;
+}
+
+/** Build (or resume) a book; returns the book and whether it is complete. */
+export function buildBook(
+  variant: Variant,
+  options: BookBuildOptions,
+  previous: BookFile | undefined,
+  hooks: BookBuildHooks = {},
+): { book: BookFile; complete: boolean } {
+  const known = new Map<string, BookEntry>();
+  for (const e of previous?.entries ?? []) known.set(`${e.lo}:${e.hi}`, e);
+  const searcher = new Searcher(variant, { ttBits: options.ttBits ?? 20 });
+  const entries: BookEntry[] = [];
+  const seen = new Set<string>();
+  const frontier: Node[] = [];
+  let order = 0;
+  frontier.push({ position: Position.start(variant), chance: 1, ply: 0, order: order++ });
+  const file = (): BookFile => ({
+    variant: variant.id,
+    depth: options.depth,
+    plies: options.plies,
+    margin: options.margin,
+    entries: [...entries],
+  });
+  let unsaved = 0;
+  let stopped = false;
+  while (frontier.length > 0 && entries.length < options.positions) {
+    if (hooks.shouldStop?.()) {
+      stopped = true;
+      break;
+    }
+    const node = takeLikeliest(frontier);
+    const key = bookKey(node.position);
+    if (!key) continue;
+    const name = `${key[0]}:${key[1]}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const legal = node.position.legalMoves();
+    if (legal.length === 0 || node.ply >= options.plies) continue;
+    if (legal.length === 1) {
+      frontier.push({ ...node, position: node.position.play(legal[0]!), order: order++ });
+      continue;
+    }
+    let entry = known.get(name);
+    const searched = entry === undefined;
+    entry ??= searchEntry(searcher, node.position, key, options);
+    entries.push(entry);
+    hooks.onEntry?.(entries.length, searched);
+    if (searched && ++unsaved >= (hooks.saveEvery ?? 25)) {
+      hooks.save?.(file());
+      unsaved = 0;
+    }
+    let total = 0;
+    for (const m of entry.moves) total += m.weight;
+    for (const m of entry.moves) {
+      const move = legal.find((x) => sameMove(x, m));
+      if (!move) continue;
+      frontier.push({
+        position: node.position.play(move),
+        chance: (node.chance * m.weight) / total,
+        ply: node.ply + 1,
+        order: order++,
+      });
+    }
+  }
+  const book = file();
+  hooks.save?.(book);
+  return { book, complete: !stopped };
+}
+
+/** Remove and return the likeliest node (the earliest of equals: the build is deterministic). */
+function takeLikeliest(frontier: Node[]): Node {
+  let best = 0;
+  for (let i = 1; i < frontier.length; i++) {
+    const a = frontier[i]!;
+    const b = frontier[best]!;
+    if (a.chance > b.chance || (a.chance === b.chance && a.order < b.order)) best = i;
+  }
+  const node = frontier[best]!;
+  frontier[best] = frontier[frontier.length - 1]!;
+  frontier.pop();
+  return node;
+}
+
+function sameMove(move: Move, m: BookMove): boolean {
+  if (move.from !== m.from || move.to !== m.to || (move.kind === 'split') !== m.split) return false;
+  if (move.captures.length !== m.captures.length) return false;
+  const a = [...move.captures].sort((x, y) => x - y);
+  const b = [...m.captures].sort((x, y) => x - y);
+  return a.every((x, i) => x === b[i]);
+}
+
+/** Score every move of `position` at the book's depth; keep the best ones within the margin. */
+function searchEntry(
+  searcher: Searcher,
+  position: Position,
+  key: [number, number],
+  options: BookBuildOptions,
+): BookEntry {
+  const board = position.board();
+  const side = colorIndex(position.turn);
+  const raw = searcher.run(board, side, {
+    limits: { depth: options.depth },
+    openingPly: position.openingPly,
+    kingRuns: position.kingRuns,
+    analysis: true,
+  });
+  const list = searcher.rootList;
+  const scores = searcher.scoreRootMoves(board, side, raw.depth);
+  const legal = position.legalMoves();
+  const scored: { move: Move; score: number }[] = [];
+  for (let i = 0; i < list.count; i++) {
+    const id = moveIdOf(list, i);
+    const move = legal.find((m) => moveIdOfMove(position.variant, m) === id);
+    if (move)
+      scored.push({ move, score: scores ? scores[i]! : i === raw.index ? raw.score : -1e9 });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0]!.score;
+  // a decided position keeps only its best moves; elsewhere moves within the margin
+  const margin = Math.abs(best) >= MATE_BOUND ? 0 : options.margin;
+  const kept = scored.filter((s) => s.score >= best - margin).slice(0, options.maxMoves);
+  const half = Math.max(1, margin / 2);
+  const moves: BookMove[] = kept.map((s) => ({
+    from: s.move.from,
+    to: s.move.to,
+    captures: [...s.move.captures].sort((a, b) => a - b),
+    split: s.move.kind === 'split',
+    weight: Math.max(1, Math.round(255 * 0.5 ** ((best - s.score) / half))),
+    score: Math.abs(s.score) >= MATE_BOUND ? Math.sign(s.score) * 32000 : s.score,
+  }));
+  return { lo: key[0], hi: key[1], moves };
+}

@@ -1,0 +1,265 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Position, getVariant, variantOrThrow, type Variant } from '@damka/rules';
+import {
+  BENCH_POSITIONS,
+  Engine,
+  OpeningBook,
+  bookKey,
+  bookVariants,
+  buildBook,
+  createEngineHost,
+  decodeBook,
+  encodeBook,
+  loadBook,
+  runBench,
+  type BookFile,
+  type EngineResponse,
+} from '../src/index.ts';
+import { HubEngine, type HubBackend } from '../src/protocols/hub-engine.ts';
+
+const SAMPLE: BookFile = {
+  variant: 'international',
+  depth: 8,
+  plies: 16,
+  margin: 12,
+  entries: [
+    {
+      lo: -5,
+      hi: 0x7fffffff,
+      moves: [
+        { from: 31, to: 26, captures: [], split: false, weight: 255, score: 3 },
+        { from: 12, to: 40, captures: [17, 28, 33], split: false, weight: 1, score: -2500 },
+      ],
+    },
+    { lo: 0, hi: -1, moves: [{ from: 1, to: 2, captures: [], split: true, weight: 77, score: 0 }] },
+  ],
+};
+
+test('the book format round-trips and refuses a damaged or foreign file', () => {
+  const bytes = encodeBook(SAMPLE);
+  const back = decodeBook(bytes, 'international');
+  assert.ok(back.ok);
+  assert.deepEqual(back.value, SAMPLE);
+  assert.equal(decodeBook(bytes.subarray(0, bytes.length - 1)).ok, false);
+  assert.equal(decodeBook(bytes, 'english').ok, false);
+  const foreign = bytes.slice();
+  foreign[0] = 0;
+  assert.equal(decodeBook(foreign).ok, false);
+});
+
+/** Every position a game can reach by book moves (and forced moves) from the start, with its book moves. */
+function walk(book: OpeningBook, variant: Variant): { entries: number; moves: number } {
+  const seen = new Set<string>();
+  const queue = [Position.start(variant)];
+  let entries = 0;
+  let moves = 0;
+  while (queue.length > 0) {
+    const p = queue.shift()!;
+    const key = bookKey(p);
+    if (!key || seen.has(`${key[0]}:${key[1]}`)) continue;
+    seen.add(`${key[0]}:${key[1]}`);
+    const legal = p.legalMoves();
+    if (legal.length === 1) {
+      queue.push(p.play(legal[0]!));
+      continue;
+    }
+    const stored = book.file.entries.find((e) => e.lo === key[0] && e.hi === key[1]);
+    if (!stored) continue;
+    const choices = book.lookup(p);
+    assert.equal(
+      choices.length,
+      stored.moves.length,
+      `${variant.id}: a book move is illegal in ${p.fen}`,
+    );
+    for (const c of choices) assert.ok(legal.includes(c.move));
+    entries++;
+    moves += choices.length;
+    for (const c of choices) queue.push(p.play(c.move));
+  }
+  return { entries, moves };
+}
+
+test('every move of every shipped book is legal, and every entry is reached from the start', async () => {
+  const ids = bookVariants();
+  assert.ok(ids.length > 0, 'no books shipped');
+  for (const id of ids) {
+    const variant = variantOrThrow(id);
+    const book = await loadBook(variant);
+    assert.ok(book, `${id}: the book does not load`);
+    assert.ok(encodeBook(book.file).length <= 1024 * 1024, `${id}: book over 1 MB`);
+    const { entries } = walk(book, variant);
+    assert.equal(
+      entries,
+      book.size,
+      `${id}: ${book.size - entries} entries not reached by book moves`,
+    );
+  }
+});
+
+test('a book applies only to the standard rules of its variant', async () => {
+  const plain = await loadBook(variantOrThrow('international'));
+  assert.ok(plain);
+  const house = getVariant('international', { noForcedCapture: true });
+  assert.ok(house.ok);
+  assert.equal(await loadBook(house.value), null);
+  assert.deepEqual(plain.lookup(Position.start(house.value)), []);
+});
+
+test('levels 6-8 play from the book, reproducibly by seed and with variety; level 5 and book: false search', async () => {
+  const variant = variantOrThrow('international');
+  const book = await loadBook(variant);
+  assert.ok(book);
+  const start = Position.start(variant);
+  const bookMoves = book.lookup(start).map((c) => c.move);
+  assert.ok(bookMoves.length >= 2, 'the start position has at least two book moves');
+  const limits = { depth: 2 };
+  const firsts = new Set<number>();
+  for (let seed = 1; seed <= 24; seed++) {
+    for (const level of [6, 7, 8]) {
+      const r = new Engine(variant, { ttBits: 12, seed, book }).search(start, { level, limits });
+      assert.equal(r.nodes, 0, `level ${level} searched a book position`);
+      assert.ok(r.move && bookMoves.includes(r.move));
+      if (level === 6) firsts.add(bookMoves.indexOf(r.move));
+    }
+    const again = new Engine(variant, { ttBits: 12, seed, book }).search(start, {
+      level: 6,
+      limits,
+    });
+    const first = new Engine(variant, { ttBits: 12, seed, book }).search(start, {
+      level: 6,
+      limits,
+    });
+    assert.equal(again.move, first.move, 'the same seed plays the same book move');
+  }
+  assert.ok(firsts.size >= 2, 'different seeds choose different book moves');
+  for (const level of [1, 2, 3, 4, 5]) {
+    const r = new Engine(variant, { ttBits: 12, seed: 1, book }).search(start, { level, limits });
+    assert.ok(r.nodes > 0, `level ${level} played from the book`);
+  }
+  const off = new Engine(variant, { ttBits: 12, seed: 1, book });
+  assert.ok(off.search(start, { level: 8, limits, book: false }).nodes > 0);
+  assert.ok(off.analyse(start, { limits }).nodes > 0, 'analysis searches');
+});
+
+test('the bench never plays from a book, though some of its positions are book positions', async () => {
+  let inBook = 0;
+  for (const b of BENCH_POSITIONS) {
+    const variant = getVariant(b.variant, b.options ?? {});
+    assert.ok(variant.ok);
+    const book = await loadBook(variant.value);
+    let p = Position.start(variant.value);
+    if (b.fen !== undefined) {
+      const read = Position.fromFen(variant.value, b.fen);
+      assert.ok(read.ok);
+      p = read.value;
+    }
+    if (book && book.lookup(p).length > 0) inBook++;
+  }
+  assert.ok(inBook > 0, 'no bench position is in a book: this test would check nothing');
+  const report = runBench(undefined, undefined, -6);
+  for (const line of report.lines)
+    assert.ok(line.nodes > 0, `bench line ${line.fen} searched nothing`);
+});
+
+test('the builder is deterministic and resumes where it stopped', () => {
+  const variant = variantOrThrow('english');
+  const options = { depth: 3, plies: 6, positions: 6, margin: 20, maxMoves: 2, ttBits: 12 };
+  const whole = buildBook(variant, options, undefined).book;
+  assert.equal(whole.entries.length, 6);
+  let calls = 0;
+  const part = buildBook(variant, options, undefined, { shouldStop: () => ++calls > 3 });
+  assert.equal(part.complete, false);
+  let searched = 0;
+  const resumed = buildBook(variant, options, part.book, {
+    onEntry: (_, fresh) => (searched += fresh ? 1 : 0),
+  });
+  assert.ok(resumed.complete);
+  assert.equal(searched, 6 - part.book.entries.length);
+  assert.deepEqual(resumed.book, whole);
+  const book = new OpeningBook(whole);
+  const { entries } = walk(book, variant);
+  assert.equal(entries, whole.entries.length);
+});
+
+test('the host plays from the book it loads, and not after init with book: false', async () => {
+  const run = async (bookOn: boolean) => {
+    const out: EngineResponse[] = [];
+    let loads = 0;
+    const host = createEngineHost(
+      (m) => out.push(m),
+      undefined,
+      (variant) => {
+        loads++;
+        return loadBook(variant);
+      },
+    );
+    host.handle({ type: 'init', seed: 3, ttBits: 12, book: bookOn });
+    const game = { variant: 'international' };
+    host.handle({ type: 'search', id: 1, game, level: 7, limits: { depth: 2 } });
+    host.handle({ type: 'search', id: 2, game, level: 7, limits: { depth: 2 } });
+    for (let i = 0; i < 50 && out.filter((m) => m.type === 'result').length < 2; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    const results = out.filter((m) => m.type === 'result');
+    assert.deepEqual(
+      results.map((m) => m.id),
+      [1, 2],
+    );
+    return { nodes: results.map((m) => m.result.nodes), loads };
+  };
+  const on = await run(true);
+  assert.deepEqual(on.nodes, [0, 0]);
+  assert.equal(on.loads, 1);
+  const off = await run(false);
+  assert.ok(off.nodes.every((n) => n > 0));
+  assert.equal(off.loads, 0);
+});
+
+test('the Hub engine announces a book parameter and passes it to its backend', () => {
+  const settings: { ttBits: number; book: boolean }[] = [];
+  const out: string[] = [];
+  const backend: HubBackend = {
+    search: () => new Promise(() => {}),
+    stop: () => {},
+    newGame: () => {},
+    close: async () => {},
+  };
+  const hub = new HubEngine({
+    send: (l) => out.push(l),
+    createBackend: (s) => {
+      settings.push({ ...s });
+      return backend;
+    },
+  });
+  hub.handle('hub');
+  assert.ok(out.includes('param name=book value=true type=bool'));
+  hub.handle('set-param name=book value=maybe');
+  assert.match(out.at(-1)!, /^error message=/);
+  hub.handle('set-param name=book value=false');
+  hub.handle('init');
+  assert.deepEqual(settings, [{ ttBits: 20, book: false }]);
+});
+
+test('every shipped book is played from the start, through compulsory openings and house rules', async () => {
+  for (const id of bookVariants()) {
+    const variant = variantOrThrow(id);
+    const book = await loadBook(variant);
+    assert.ok(book);
+    const engine = new Engine(variant, { ttBits: 12, seed: 9, book });
+    let position = Position.start(variant);
+    const history: Position[] = [];
+    let fromBook = 0;
+    for (let ply = 0; ply < 40 && position.legalMoves().length > 0; ply++) {
+      const inBook = book.lookup(position).map((c) => c.move);
+      const r = engine.search(position, { level: 8, history, limits: { depth: 1 } });
+      assert.ok(r.move && position.legalMoves().includes(r.move), `${id}: illegal move`);
+      if (inBook.length > 0) {
+        assert.ok(inBook.includes(r.move) && r.nodes === 0, `${id}: book position searched`);
+        fromBook++;
+      }
+      history.push(position);
+      position = position.play(r.move);
+    }
+    assert.ok(fromBook > 0, `${id}: no book move played`);
+  }
+});
