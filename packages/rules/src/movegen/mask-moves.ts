@@ -18,6 +18,7 @@ import { MoveList } from './move-list.ts';
 import { popcount, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
+import { SingleCaptures } from './mask-singles.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
@@ -46,6 +47,23 @@ export class MaskMoves implements BoardMoves {
    */
   private readonly openLo: Int32Array;
   private readonly openHi: Int32Array;
+  /**
+   * Boards of more than 32 squares, per direction d at `d * 4`: one step straight back from d
+   * (along `reverse[d]`) as the shift, the low and high words' masks of the squares that have
+   * such a neighbour, and 1 when the shift is up (the tables of `along2`, in one array).
+   */
+  private readonly back: Int32Array;
+  /**
+   * Left by `hasCapture` at `code * ndirs + d` for the short-range codes with a victim: the
+   * squares from which a jump along d exists (a victim next that way, an empty square beyond),
+   * whoever stands there (per word).
+   */
+  private readonly fromLo: Int32Array;
+  private readonly fromHi: Int32Array;
+  /** Set by `hasCapture`: a flying piece has a jump. */
+  private flyingJumps = false;
+  /** One-jump captures counted and written from the jump masks (null: always the walk). */
+  private readonly singles: SingleCaptures | null;
   private jumpHi = 0;
   /** Squares listed by `listSquares`. */
   private readonly squares = new Int16Array(64);
@@ -100,8 +118,16 @@ export class MaskMoves implements BoardMoves {
     this.ndirs = c.reverse.length;
     this.openLo = new Int32Array(this.ndirs);
     this.openHi = new Int32Array(this.ndirs);
+    this.back = new Int32Array(4 * this.ndirs);
+    for (let d = 0; d < this.ndirs; d++) {
+      const r = c.reverse[d]!;
+      this.back.set([t.shift[r * 2]!, t.maskLo[r * 2]!, t.maskHi[r * 2]!, t.up[r]!], d * 4);
+    }
+    this.fromLo = new Int32Array(8 * this.ndirs);
+    this.fromHi = new Int32Array(8 * this.ndirs);
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
+    this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
   }
 
   load(board: Int8Array): void {
@@ -179,6 +205,10 @@ export class MaskMoves implements BoardMoves {
 
   countMoves(side: number, dropDuplicates: boolean): number {
     if (this.hasCapture(side)) {
+      if (this.singles !== null && !this.flyingJumps) {
+        const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
+        if (n >= 0) return n;
+      }
       if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
       if (this.walker !== null) return this.walk(side, null, dropDuplicates);
       return this.captures(side, this.scratch, dropDuplicates);
@@ -218,20 +248,31 @@ export class MaskMoves implements BoardMoves {
     if (this.narrow) return this.hasCaptureNarrow(side);
     const c = this.rules;
     const bits = this.bits;
-    const reverse = c.reverse;
-    const eLo = this.empty(0);
-    const eHi = this.empty(1);
+    const back = this.back;
+    const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
+    const eHi = ~(bits[8]! | bits[12]!) & this.boardHi;
     const openLo = this.openLo;
     const openHi = this.openHi;
-    for (let d = 0; d < this.ndirs; d++) {
-      const r = reverse[d]!;
-      this.along2(r, eLo, eHi);
-      openLo[d] = this.outLo;
-      openHi[d] = this.outHi;
+    const nd = this.ndirs;
+    // the squares whose neighbour along d is empty: the empty squares one step back
+    for (let d = 0, k = 0; d < nd; d++, k += 4) {
+      const s = back[k]!;
+      const x = eLo & back[k + 1]!;
+      const y = eHi & back[k + 2]!;
+      if (back[k + 3] === 1) {
+        openLo[d] = x << s;
+        openHi[d] = (y << s) | (x >>> (32 - s));
+      } else {
+        openLo[d] = (x >>> s) | (y << (32 - s));
+        openHi[d] = y >>> s;
+      }
     }
     const codes = this.t.codes[side]!;
+    const fromLo = this.fromLo;
+    const fromHi = this.fromHi;
     let jLo = 0;
     let jHi = 0;
+    this.flyingJumps = false;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pLo = bits[code]!;
@@ -239,24 +280,43 @@ export class MaskMoves implements BoardMoves {
       if ((pLo | pHi) === 0) continue;
       const vLo = victimMask(this.t, bits, code, 0);
       const vHi = victimMask(this.t, bits, code, 1);
-      if ((vLo | vHi) === 0) continue;
+      if ((vLo | vHi) === 0) {
+        this.noJumps(code);
+        continue;
+      }
       if (c.flying[code] === 1) {
         this.flyingJumpers(pLo, pHi, code);
+        if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;
         jLo |= this.jumpLo;
         jHi |= this.jumpHi;
         continue;
       }
       const dirs = c.firstJumpDirs[code]!;
+      const at = code * nd;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
         // from the empty squares back over a victim to a piece: the pieces with a jump along d
-        const r = reverse[d]!;
-        const bLo = openLo[d]! & vLo;
-        const bHi = openHi[d]! & vHi;
-        if ((bLo | bHi) === 0) continue;
-        this.along2(r, bLo, bHi);
-        jLo |= this.outLo & pLo;
-        jHi |= this.outHi & pHi;
+        const x0 = openLo[d]! & vLo;
+        const y0 = openHi[d]! & vHi;
+        let oLo = 0;
+        let oHi = 0;
+        if ((x0 | y0) !== 0) {
+          const k = d * 4;
+          const s = back[k]!;
+          const x = x0 & back[k + 1]!;
+          const y = y0 & back[k + 2]!;
+          if (back[k + 3] === 1) {
+            oLo = x << s;
+            oHi = (y << s) | (x >>> (32 - s));
+          } else {
+            oLo = (x >>> s) | (y << (32 - s));
+            oHi = y >>> s;
+          }
+        }
+        fromLo[at + d] = oLo;
+        fromHi[at + d] = oHi;
+        jLo |= oLo & pLo;
+        jHi |= oHi & pHi;
       }
     }
     this.jumpLo = jLo;
@@ -273,28 +333,43 @@ export class MaskMoves implements BoardMoves {
     const open = this.openLo;
     for (let d = 0; d < this.ndirs; d++) open[d] = this.along(reverse[d]!, empty);
     const codes = this.t.codes[side]!;
+    const from = this.fromLo;
     let jumpers = 0;
+    this.flyingJumps = false;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pieces = bits[code]!;
       if (pieces === 0) continue;
       const victims = victimMask(this.t, bits, code, 0);
-      if (victims === 0) continue;
+      if (victims === 0) {
+        this.noJumps(code);
+        continue;
+      }
       if (c.flying[code] === 1) {
         this.flyingJumpers(pieces, 0, code);
+        if (this.jumpLo !== 0) this.flyingJumps = true;
         jumpers |= this.jumpLo;
         continue;
       }
       const dirs = c.firstJumpDirs[code]!;
+      const at = code * this.ndirs;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
         const over = open[d]! & victims;
-        if (over !== 0) jumpers |= this.along(reverse[d]!, over) & pieces;
+        const jumps = over !== 0 ? this.along(reverse[d]!, over) : 0;
+        from[at + d] = jumps;
+        jumpers |= jumps & pieces;
       }
     }
     this.jumpLo = jumpers;
     this.jumpHi = 0;
     return jumpers !== 0;
+  }
+
+  /** `code` has nothing to jump: no square to jump from in `fromLo`/`fromHi`. */
+  private noJumps(code: number): void {
+    this.fromLo.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
+    this.fromHi.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
   }
 
   /**
@@ -370,6 +445,14 @@ export class MaskMoves implements BoardMoves {
 
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
+    const singles = this.singles;
+    if (singles !== null && !this.flyingJumps) {
+      const codes = this.t.codes[side]!;
+      if (singles.count(this.bits, codes, this.fromLo, this.fromHi) >= 0) {
+        const n = this.listSquares(this.jumpLo, this.jumpHi);
+        return singles.write(this.board, list, this.squares, n, this.fromLo, this.fromHi);
+      }
+    }
     if (this.walker !== null) return this.walk(side, list, dropDuplicates);
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
     const n = this.listSquares(this.jumpLo, this.jumpHi);
