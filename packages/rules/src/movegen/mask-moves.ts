@@ -21,6 +21,16 @@ import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
 import type { BoardMoves } from './board-moves.ts';
 
+/** The low word of the two-word mask (lo, hi) shifted by `s` bits, up when `s` > 0. */
+function lowOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s));
+}
+
+/** The high word of the two-word mask (lo, hi) shifted by `s` bits, up when `s` > 0. */
+function highOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s;
+}
+
 export class MaskMoves implements BoardMoves {
   readonly rules: CompiledRules;
   readonly backend = 'masks' as const;
@@ -48,11 +58,26 @@ export class MaskMoves implements BoardMoves {
   private readonly openLo: Int32Array;
   private readonly openHi: Int32Array;
   /**
-   * Boards of more than 32 squares, per direction d at `d * 4`: one step straight back from d
-   * (along `reverse[d]`) as the shift, the low and high words' masks of the squares that have
-   * such a neighbour, and 1 when the shift is up (the tables of `along2`, in one array).
+   * Boards of more than 32 squares (four directions): for direction d, one step straight back
+   * (along `reverse[d]`) as a shift `sd` (up when positive) of the squares of `ld`/`hd` (low and
+   * high word), those that have such a neighbour. Scalars, not a table: the capture test reads
+   * them at every node, and a field costs one load where a table element costs several.
    */
-  private readonly back: Int32Array;
+  private readonly s0: number;
+  private readonly s1: number;
+  private readonly s2: number;
+  private readonly s3: number;
+  private readonly l0: number;
+  private readonly l1: number;
+  private readonly l2: number;
+  private readonly l3: number;
+  private readonly h0: number;
+  private readonly h1: number;
+  private readonly h2: number;
+  private readonly h3: number;
+  /** `jumpBits[code]`, `stepBits[code]`: bit d set when `code` may jump first, or step, along d. */
+  private readonly jumpBits: Uint8Array;
+  private readonly stepBits: Uint8Array;
   /**
    * Left by `hasCapture` at `code * ndirs + d` for the short-range codes with a victim: the
    * squares from which a jump along d exists (a victim next that way, an empty square beyond),
@@ -118,11 +143,17 @@ export class MaskMoves implements BoardMoves {
     this.ndirs = c.reverse.length;
     this.openLo = new Int32Array(this.ndirs);
     this.openHi = new Int32Array(this.ndirs);
-    this.back = new Int32Array(4 * this.ndirs);
-    for (let d = 0; d < this.ndirs; d++) {
-      const r = c.reverse[d]!;
-      this.back.set([t.shift[r * 2]!, t.maskLo[r * 2]!, t.maskHi[r * 2]!, t.up[r]!], d * 4);
-    }
+    // one step back from each direction (see `s0`); unused up to 32 squares
+    const back = [0, 1, 2, 3].map((d) => {
+      const k = (c.reverse[d] ?? 0) * 2;
+      return { s: t.up[k >> 1] === 1 ? t.shift[k]! : -t.shift[k]!, l: t.maskLo[k]!, h: t.maskHi[k]! };
+    });
+    [this.s0, this.s1, this.s2, this.s3] = back.map((x) => x.s) as [number, number, number, number];
+    [this.l0, this.l1, this.l2, this.l3] = back.map((x) => x.l) as [number, number, number, number];
+    [this.h0, this.h1, this.h2, this.h3] = back.map((x) => x.h) as [number, number, number, number];
+    const dirBits = (dirs: Int8Array): number => dirs.reduce((m, d) => m | (1 << d), 0);
+    this.jumpBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.firstJumpDirs[code]!));
+    this.stepBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.stepDirs[code]!));
     this.fromLo = new Int32Array(8 * this.ndirs);
     this.fromHi = new Int32Array(8 * this.ndirs);
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
@@ -224,17 +255,17 @@ export class MaskMoves implements BoardMoves {
       const pLo = bits[code]!;
       const pHi = bits[8 + code]!;
       if ((pLo | pHi) === 0) continue;
-      const dirs = c.stepDirs[code]!;
       if (c.flying[code] === 1) {
-        n += this.rays(pLo, pHi, dirs);
+        n += this.rays(pLo, pHi, c.stepDirs[code]!);
         continue;
       }
       // one popcount per direction: the pieces whose neighbour that way is empty (`hasCapture`
-      // left those squares in `openLo`/`openHi`)
-      for (let j = 0; j < dirs.length; j++) {
-        const d = dirs[j]!;
-        n += popcount(openLo[d]! & pLo) + popcount(openHi[d]! & pHi);
-      }
+      // left those squares in `openLo`/`openHi`; the high words are 0 up to 32 squares)
+      const dirs = this.stepBits[code]!;
+      if ((dirs & 1) !== 0) n += popcount(openLo[0]! & pLo) + popcount(openHi[0]! & pHi);
+      if ((dirs & 2) !== 0) n += popcount(openLo[1]! & pLo) + popcount(openHi[1]! & pHi);
+      if ((dirs & 4) !== 0) n += popcount(openLo[2]! & pLo) + popcount(openHi[2]! & pHi);
+      if ((dirs & 8) !== 0) n += popcount(openLo[3]! & pLo) + popcount(openHi[3]! & pHi);
     }
     return n;
   }
@@ -246,27 +277,30 @@ export class MaskMoves implements BoardMoves {
    */
   private hasCapture(side: number): boolean {
     if (this.narrow) return this.hasCaptureNarrow(side);
-    const c = this.rules;
     const bits = this.bits;
-    const back = this.back;
     const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
     const eHi = ~(bits[8]! | bits[12]!) & this.boardHi;
+    // per direction d, the squares whose neighbour along d is empty: the empty squares one step
+    // back (four directions written out: this runs at every node)
+    const { s0, s1, s2, s3, l0, l1, l2, l3, h0, h1, h2, h3 } = this;
+    const o0l = lowOf(eLo & l0, eHi & h0, s0);
+    const o0h = highOf(eLo & l0, eHi & h0, s0);
+    const o1l = lowOf(eLo & l1, eHi & h1, s1);
+    const o1h = highOf(eLo & l1, eHi & h1, s1);
+    const o2l = lowOf(eLo & l2, eHi & h2, s2);
+    const o2h = highOf(eLo & l2, eHi & h2, s2);
+    const o3l = lowOf(eLo & l3, eHi & h3, s3);
+    const o3h = highOf(eLo & l3, eHi & h3, s3);
     const openLo = this.openLo;
     const openHi = this.openHi;
-    const nd = this.ndirs;
-    // the squares whose neighbour along d is empty: the empty squares one step back
-    for (let d = 0, k = 0; d < nd; d++, k += 4) {
-      const s = back[k]!;
-      const x = eLo & back[k + 1]!;
-      const y = eHi & back[k + 2]!;
-      if (back[k + 3] === 1) {
-        openLo[d] = x << s;
-        openHi[d] = (y << s) | (x >>> (32 - s));
-      } else {
-        openLo[d] = (x >>> s) | (y << (32 - s));
-        openHi[d] = y >>> s;
-      }
-    }
+    openLo[0] = o0l;
+    openLo[1] = o1l;
+    openLo[2] = o2l;
+    openLo[3] = o3l;
+    openHi[0] = o0h;
+    openHi[1] = o1h;
+    openHi[2] = o2h;
+    openHi[3] = o3h;
     const codes = this.t.codes[side]!;
     const fromLo = this.fromLo;
     const fromHi = this.fromHi;
@@ -284,40 +318,43 @@ export class MaskMoves implements BoardMoves {
         this.noJumps(code);
         continue;
       }
-      if (c.flying[code] === 1) {
+      if (this.rules.flying[code] === 1) {
         this.flyingJumpers(pLo, pHi, code);
         if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;
         jLo |= this.jumpLo;
         jHi |= this.jumpHi;
         continue;
       }
-      const dirs = c.firstJumpDirs[code]!;
-      const at = code * nd;
-      for (let j = 0; j < dirs.length; j++) {
-        const d = dirs[j]!;
-        // from the empty squares back over a victim to a piece: the pieces with a jump along d
-        const x0 = openLo[d]! & vLo;
-        const y0 = openHi[d]! & vHi;
-        let oLo = 0;
-        let oHi = 0;
-        if ((x0 | y0) !== 0) {
-          const k = d * 4;
-          const s = back[k]!;
-          const x = x0 & back[k + 1]!;
-          const y = y0 & back[k + 2]!;
-          if (back[k + 3] === 1) {
-            oLo = x << s;
-            oHi = (y << s) | (x >>> (32 - s));
-          } else {
-            oLo = (x >>> s) | (y << (32 - s));
-            oHi = y >>> s;
-          }
-        }
-        fromLo[at + d] = oLo;
-        fromHi[at + d] = oHi;
-        jLo |= oLo & pLo;
-        jHi |= oHi & pHi;
-      }
+      // the squares from which a jump along d exists: from the empty squares one step back over
+      // a victim, and one more step back (0 where the code does not jump that way)
+      const dirs = this.jumpBits[code]!;
+      const x0 = (dirs & 1) !== 0 ? o0l & vLo & l0 : 0;
+      const y0 = (dirs & 1) !== 0 ? o0h & vHi & h0 : 0;
+      const x1 = (dirs & 2) !== 0 ? o1l & vLo & l1 : 0;
+      const y1 = (dirs & 2) !== 0 ? o1h & vHi & h1 : 0;
+      const x2 = (dirs & 4) !== 0 ? o2l & vLo & l2 : 0;
+      const y2 = (dirs & 4) !== 0 ? o2h & vHi & h2 : 0;
+      const x3 = (dirs & 8) !== 0 ? o3l & vLo & l3 : 0;
+      const y3 = (dirs & 8) !== 0 ? o3h & vHi & h3 : 0;
+      const f0l = lowOf(x0, y0, s0);
+      const f0h = highOf(x0, y0, s0);
+      const f1l = lowOf(x1, y1, s1);
+      const f1h = highOf(x1, y1, s1);
+      const f2l = lowOf(x2, y2, s2);
+      const f2h = highOf(x2, y2, s2);
+      const f3l = lowOf(x3, y3, s3);
+      const f3h = highOf(x3, y3, s3);
+      const at = code * 4;
+      fromLo[at] = f0l;
+      fromLo[at + 1] = f1l;
+      fromLo[at + 2] = f2l;
+      fromLo[at + 3] = f3l;
+      fromHi[at] = f0h;
+      fromHi[at + 1] = f1h;
+      fromHi[at + 2] = f2h;
+      fromHi[at + 3] = f3h;
+      jLo |= (f0l | f1l | f2l | f3l) & pLo;
+      jHi |= (f0h | f1h | f2h | f3h) & pHi;
     }
     this.jumpLo = jLo;
     this.jumpHi = jHi;

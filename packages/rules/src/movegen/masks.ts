@@ -161,6 +161,8 @@ function build(c: CompiledRules): MaskTables | null {
   const size = c.size;
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
+  // the backend's hot paths are written out for four directions (every board it takes has four)
+  if (c.reverse.length !== 4) return null;
   for (let code = 1; code < 8; code++) if (c.lastManDirs[code]!.length > 0) return null;
   const rotated = size <= 32 ? rotatedLayout(c) : null;
   const bitOf =
