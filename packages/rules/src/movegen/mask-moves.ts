@@ -15,21 +15,11 @@
 import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { popcount, victimMask, type MaskTables } from './masks.ts';
+import { highOf, lowOf, popcount, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
 import type { BoardMoves } from './board-moves.ts';
-
-/** The low word of the two-word mask (lo, hi) shifted by `s` bits, up when `s` > 0. */
-function lowOf(lo: number, hi: number, s: number): number {
-  return s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s));
-}
-
-/** The high word of the two-word mask (lo, hi) shifted by `s` bits, up when `s` > 0. */
-function highOf(lo: number, hi: number, s: number): number {
-  return s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s;
-}
 
 export class MaskMoves implements BoardMoves {
   readonly rules: CompiledRules;
@@ -48,9 +38,6 @@ export class MaskMoves implements BoardMoves {
   private readonly scratch = new MoveList();
   /** Pieces with a first jump, found by `hasCapture`. */
   private jumpLo = 0;
-  /** The result of `along2`. */
-  private outLo = 0;
-  private outHi = 0;
   /**
    * Left by `hasCapture`, per direction d: the squares whose neighbour along d is empty (per word;
    * the high words are 0 up to 32 squares).
@@ -106,7 +93,6 @@ export class MaskMoves implements BoardMoves {
   // Tables copied into fields: one property load less in the hot loops.
   private readonly shift: Int8Array;
   private readonly maskLo: Int32Array;
-  private readonly maskHi: Int32Array;
   private readonly up: Uint8Array;
   private readonly boardLo: number;
   private readonly boardHi: number;
@@ -124,7 +110,6 @@ export class MaskMoves implements BoardMoves {
     this.moveTables = gen.tables;
     this.shift = t.shift;
     this.maskLo = t.maskLo;
-    this.maskHi = t.maskHi;
     this.up = t.up;
     this.boardLo = t.boardLo;
     this.boardHi = t.boardHi;
@@ -146,7 +131,11 @@ export class MaskMoves implements BoardMoves {
     // one step back from each direction (see `s0`); unused up to 32 squares
     const back = [0, 1, 2, 3].map((d) => {
       const k = (c.reverse[d] ?? 0) * 2;
-      return { s: t.up[k >> 1] === 1 ? t.shift[k]! : -t.shift[k]!, l: t.maskLo[k]!, h: t.maskHi[k]! };
+      return {
+        s: t.up[k >> 1] === 1 ? t.shift[k]! : -t.shift[k]!,
+        l: t.maskLo[k]!,
+        h: t.maskHi[k]!,
+      };
     });
     [this.s0, this.s1, this.s2, this.s3] = back.map((x) => x.s) as [number, number, number, number];
     [this.l0, this.l1, this.l2, this.l3] = back.map((x) => x.l) as [number, number, number, number];
@@ -505,24 +494,6 @@ export class MaskMoves implements BoardMoves {
     return this.walker!.walk(this.board, this.bits, codes, this.squares, n, list, drop, eLo, eHi);
   }
 
-  /**
-   * The squares of (lo, hi) moved one step along direction d, into (`outLo`, `outHi`): boards of
-   * more than 32 squares, where every direction is one shift (masks.ts).
-   */
-  private along2(d: number, lo: number, hi: number): void {
-    const k = d * 2;
-    const s = this.shift[k]!;
-    const x = lo & this.maskLo[k]!;
-    const y = hi & this.maskHi[k]!;
-    if (this.up[d] === 1) {
-      this.outLo = x << s;
-      this.outHi = (y << s) | (x >>> (32 - s));
-    } else {
-      this.outLo = (x >>> s) | (y << (32 - s));
-      this.outHi = y >>> s;
-    }
-  }
-
   /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
   private along(d: number, x: number): number {
     const k = d * 2;
@@ -587,10 +558,36 @@ export class MaskMoves implements BoardMoves {
     return n;
   }
 
-  /** Write the non-capturing moves of `side` (which has no capture), in square order. */
+  /**
+   * Write the non-capturing moves of `side` (which has no capture), in square order: only the
+   * pieces that have one are listed for the writer (a short-range piece with an empty neighbour
+   * along a step direction, as `hasCapture` left them in `openLo`/`openHi`; every flying piece).
+   */
   private steps(side: number, list: MoveList): number {
-    const side4 = side << 2;
-    const np = this.listSquares(this.bits[side4]!, this.bits[8 + side4]!);
+    const bits = this.bits;
+    const openLo = this.openLo;
+    const openHi = this.openHi;
+    const codes = this.t.codes[side]!;
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pLo = bits[code]!;
+      const pHi = bits[8 + code]!;
+      if ((pLo | pHi) === 0) continue;
+      if (this.rules.flying[code] === 1) {
+        lo |= pLo;
+        hi |= pHi;
+        continue;
+      }
+      const dirs = this.stepBits[code]!;
+      for (let d = 0; d < 4; d++) {
+        if (((dirs >> d) & 1) === 0) continue;
+        lo |= openLo[d]! & pLo;
+        hi |= openHi[d]! & pHi;
+      }
+    }
+    const np = this.listSquares(lo, hi);
     list.clear();
     writeSteps(this.rules, this.moveTables, this.board, list, this.squares, 0, np);
     return list.count;

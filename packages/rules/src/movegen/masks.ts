@@ -358,3 +358,11 @@ export function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/** The low word, then the high word, of the two-word mask (lo, hi) shifted by `s` (up if > 0). */
+export function lowOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s));
+}
+export function highOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s;
+}
