@@ -8,7 +8,10 @@
  * runs (N >= 3).
  *
  * Run: `npm run bench:perft` (options after `--`: `--runs N`, `--only <name substring>`,
- * `--no-rapid`). The script first bundles this file with esbuild and runs the bundle with plain
+ * `--no-rapid`, `--steady`). International's depth-8 case lasts about a third of a second, so its
+ * first run is mostly the JIT warming up and its best run may still be short of steady state;
+ * `--steady` adds International at depth 9 (about six times as many leaves), the steady-state
+ * figure. The script first bundles this file with esbuild and runs the bundle with plain
  * node: the same source, without the TypeScript loader's per-import indirection (see
  * BENCHMARKS.md for both figures). `node --import tsx` on this file works too.
  */
@@ -75,6 +78,17 @@ const CASES: Case[] = [
   },
 ];
 
+/** The case `--steady` adds. */
+const STEADY: Case = {
+  name: 'International start, steady state',
+  variant: 'international',
+  options: {},
+  duplicates: 'drop',
+  depth: 9,
+  expected: 41_022_423,
+  source: 'public.perft (dctl)',
+};
+
 /**
  * The part of rapid-draughts' English API used here. Its bundled typings re-export through
  * extensionless paths that NodeNext resolution cannot follow, so the shape is declared locally.
@@ -98,15 +112,17 @@ interface Args {
   runs: number;
   only: string | null;
   rapid: boolean;
+  steady: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, only: null, rapid: true };
+  const args: Args = { runs: 5, only: null, rapid: true, steady: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') args.runs = Number(argv[++i]);
     else if (a === '--only') args.only = argv[++i] ?? '';
     else if (a === '--no-rapid') args.rapid = false;
+    else if (a === '--steady') args.steady = true;
     else {
       console.error(`unknown argument ${a}`);
       process.exit(2);
@@ -222,7 +238,8 @@ function main(): void {
   console.log(`load average at start: ${fmtLoad()}`);
   console.log('');
   const rows: Row[] = [];
-  for (const c of CASES) {
+  const cases = args.steady ? [...CASES, STEADY] : CASES;
+  for (const c of cases) {
     if (args.only !== null && !c.name.toLowerCase().includes(args.only.toLowerCase())) continue;
     const position = Position.start(variantOrThrow(c.variant, c.options));
     const row = measure(c.name, c.depth, c.expected, args.runs, () =>
@@ -258,7 +275,7 @@ function main(): void {
     );
   }
   console.log('\nExpected counts:');
-  for (const c of CASES) console.log(`- ${c.name} depth ${c.depth}: ${c.source}`);
+  for (const c of cases) console.log(`- ${c.name} depth ${c.depth}: ${c.source}`);
   console.log(`- rapid-draughts English depth ${RAPID.depth}: public.perft (dctl)`);
   console.log(`\nload average at end: ${fmtLoad()}`);
   const english = rows.find((r) => r.name.startsWith('Damka English'));

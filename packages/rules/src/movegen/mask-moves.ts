@@ -5,8 +5,9 @@
  *
  * Whether the side to move has a capture is a few masked shifts per direction for short-range
  * pieces (every piece of a code at once) and a ray per flying king; a position with a capture goes
- * to the capture walk on the masks (mask-captures.ts) where it follows the capture rules, else to
- * the general generator; both decide precedence, duplicates and routes alike. Otherwise the
+ * to the capture walk on the masks (mask-captures.ts) where it follows the capture rules (first
+ * asking mask-singles.ts whether every capture is one jump: then no walk), else to the general
+ * generator; both decide precedence, duplicates and routes alike. Otherwise the
  * non-captures are written from the masks in the general generator's order (square order, then
  * the piece's directions), and counted — perft's last ply, or any caller that needs only the
  * number — by one popcount per direction. So every list is the general generator's list, and the
@@ -15,9 +16,10 @@
 import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { popcount, victimMask, type MaskTables } from './masks.ts';
+import { highOf, lowOf, popcount, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
+import { SingleCaptures } from './mask-singles.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
@@ -37,15 +39,44 @@ export class MaskMoves implements BoardMoves {
   private readonly scratch = new MoveList();
   /** Pieces with a first jump, found by `hasCapture`. */
   private jumpLo = 0;
-  /** The result of `along2`. */
-  private outLo = 0;
-  private outHi = 0;
   /**
    * Left by `hasCapture`, per direction d: the squares whose neighbour along d is empty (per word;
    * the high words are 0 up to 32 squares).
    */
   private readonly openLo: Int32Array;
   private readonly openHi: Int32Array;
+  /**
+   * Boards of more than 32 squares (four directions): for direction d, one step straight back
+   * (along `reverse[d]`) as a shift `sd` (up when positive) of the squares of `ld`/`hd` (low and
+   * high word), those that have such a neighbour. Scalars, not a table: the capture test reads
+   * them at every node, and a field costs one load where a table element costs several.
+   */
+  private readonly s0: number;
+  private readonly s1: number;
+  private readonly s2: number;
+  private readonly s3: number;
+  private readonly l0: number;
+  private readonly l1: number;
+  private readonly l2: number;
+  private readonly l3: number;
+  private readonly h0: number;
+  private readonly h1: number;
+  private readonly h2: number;
+  private readonly h3: number;
+  /** `jumpBits[code]`, `stepBits[code]`: bit d set when `code` may jump first, or step, along d. */
+  private readonly jumpBits: Uint8Array;
+  private readonly stepBits: Uint8Array;
+  /**
+   * Left by `hasCapture` at `code * ndirs + d` for the short-range codes with a victim: the
+   * squares from which a jump along d exists (a victim next that way, an empty square beyond),
+   * whoever stands there (per word).
+   */
+  private readonly fromLo: Int32Array;
+  private readonly fromHi: Int32Array;
+  /** Set by `hasCapture`: a flying piece has a jump. */
+  private flyingJumps = false;
+  /** One-jump captures counted and written from the jump masks (null: always the walk). */
+  private readonly singles: SingleCaptures | null;
   private jumpHi = 0;
   /** Squares listed by `listSquares`. */
   private readonly squares = new Int16Array(64);
@@ -63,7 +94,6 @@ export class MaskMoves implements BoardMoves {
   // Tables copied into fields: one property load less in the hot loops.
   private readonly shift: Int8Array;
   private readonly maskLo: Int32Array;
-  private readonly maskHi: Int32Array;
   private readonly up: Uint8Array;
   private readonly boardLo: number;
   private readonly boardHi: number;
@@ -81,7 +111,6 @@ export class MaskMoves implements BoardMoves {
     this.moveTables = gen.tables;
     this.shift = t.shift;
     this.maskLo = t.maskLo;
-    this.maskHi = t.maskHi;
     this.up = t.up;
     this.boardLo = t.boardLo;
     this.boardHi = t.boardHi;
@@ -100,8 +129,26 @@ export class MaskMoves implements BoardMoves {
     this.ndirs = c.reverse.length;
     this.openLo = new Int32Array(this.ndirs);
     this.openHi = new Int32Array(this.ndirs);
+    // one step back from each direction (see `s0`); unused up to 32 squares
+    const back = [0, 1, 2, 3].map((d) => {
+      const k = (c.reverse[d] ?? 0) * 2;
+      return {
+        s: t.up[k >> 1] === 1 ? t.shift[k]! : -t.shift[k]!,
+        l: t.maskLo[k]!,
+        h: t.maskHi[k]!,
+      };
+    });
+    [this.s0, this.s1, this.s2, this.s3] = back.map((x) => x.s) as [number, number, number, number];
+    [this.l0, this.l1, this.l2, this.l3] = back.map((x) => x.l) as [number, number, number, number];
+    [this.h0, this.h1, this.h2, this.h3] = back.map((x) => x.h) as [number, number, number, number];
+    const dirBits = (dirs: Int8Array): number => dirs.reduce((m, d) => m | (1 << d), 0);
+    this.jumpBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.firstJumpDirs[code]!));
+    this.stepBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.stepDirs[code]!));
+    this.fromLo = new Int32Array(8 * this.ndirs);
+    this.fromHi = new Int32Array(8 * this.ndirs);
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
+    this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
   }
 
   load(board: Int8Array): void {
@@ -179,6 +226,10 @@ export class MaskMoves implements BoardMoves {
 
   countMoves(side: number, dropDuplicates: boolean): number {
     if (this.hasCapture(side)) {
+      if (this.singles !== null && !this.flyingJumps) {
+        const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
+        if (n >= 0) return n;
+      }
       if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
       if (this.walker !== null) return this.walk(side, null, dropDuplicates);
       return this.captures(side, this.scratch, dropDuplicates);
@@ -194,17 +245,17 @@ export class MaskMoves implements BoardMoves {
       const pLo = bits[code]!;
       const pHi = bits[8 + code]!;
       if ((pLo | pHi) === 0) continue;
-      const dirs = c.stepDirs[code]!;
       if (c.flying[code] === 1) {
-        n += this.rays(pLo, pHi, dirs);
+        n += this.rays(pLo, pHi, c.stepDirs[code]!);
         continue;
       }
       // one popcount per direction: the pieces whose neighbour that way is empty (`hasCapture`
-      // left those squares in `openLo`/`openHi`)
-      for (let j = 0; j < dirs.length; j++) {
-        const d = dirs[j]!;
-        n += popcount(openLo[d]! & pLo) + popcount(openHi[d]! & pHi);
-      }
+      // left those squares in `openLo`/`openHi`; the high words are 0 up to 32 squares)
+      const dirs = this.stepBits[code]!;
+      if ((dirs & 1) !== 0) n += popcount(openLo[0]! & pLo) + popcount(openHi[0]! & pHi);
+      if ((dirs & 2) !== 0) n += popcount(openLo[1]! & pLo) + popcount(openHi[1]! & pHi);
+      if ((dirs & 4) !== 0) n += popcount(openLo[2]! & pLo) + popcount(openHi[2]! & pHi);
+      if ((dirs & 8) !== 0) n += popcount(openLo[3]! & pLo) + popcount(openHi[3]! & pHi);
     }
     return n;
   }
@@ -216,22 +267,36 @@ export class MaskMoves implements BoardMoves {
    */
   private hasCapture(side: number): boolean {
     if (this.narrow) return this.hasCaptureNarrow(side);
-    const c = this.rules;
     const bits = this.bits;
-    const reverse = c.reverse;
-    const eLo = this.empty(0);
-    const eHi = this.empty(1);
+    const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
+    const eHi = ~(bits[8]! | bits[12]!) & this.boardHi;
+    // per direction d, the squares whose neighbour along d is empty: the empty squares one step
+    // back (four directions written out: this runs at every node)
+    const { s0, s1, s2, s3, l0, l1, l2, l3, h0, h1, h2, h3 } = this;
+    const o0l = lowOf(eLo & l0, eHi & h0, s0);
+    const o0h = highOf(eLo & l0, eHi & h0, s0);
+    const o1l = lowOf(eLo & l1, eHi & h1, s1);
+    const o1h = highOf(eLo & l1, eHi & h1, s1);
+    const o2l = lowOf(eLo & l2, eHi & h2, s2);
+    const o2h = highOf(eLo & l2, eHi & h2, s2);
+    const o3l = lowOf(eLo & l3, eHi & h3, s3);
+    const o3h = highOf(eLo & l3, eHi & h3, s3);
     const openLo = this.openLo;
     const openHi = this.openHi;
-    for (let d = 0; d < this.ndirs; d++) {
-      const r = reverse[d]!;
-      this.along2(r, eLo, eHi);
-      openLo[d] = this.outLo;
-      openHi[d] = this.outHi;
-    }
+    openLo[0] = o0l;
+    openLo[1] = o1l;
+    openLo[2] = o2l;
+    openLo[3] = o3l;
+    openHi[0] = o0h;
+    openHi[1] = o1h;
+    openHi[2] = o2h;
+    openHi[3] = o3h;
     const codes = this.t.codes[side]!;
+    const fromLo = this.fromLo;
+    const fromHi = this.fromHi;
     let jLo = 0;
     let jHi = 0;
+    this.flyingJumps = false;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pLo = bits[code]!;
@@ -239,25 +304,47 @@ export class MaskMoves implements BoardMoves {
       if ((pLo | pHi) === 0) continue;
       const vLo = victimMask(this.t, bits, code, 0);
       const vHi = victimMask(this.t, bits, code, 1);
-      if ((vLo | vHi) === 0) continue;
-      if (c.flying[code] === 1) {
+      if ((vLo | vHi) === 0) {
+        this.noJumps(code);
+        continue;
+      }
+      if (this.rules.flying[code] === 1) {
         this.flyingJumpers(pLo, pHi, code);
+        if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;
         jLo |= this.jumpLo;
         jHi |= this.jumpHi;
         continue;
       }
-      const dirs = c.firstJumpDirs[code]!;
-      for (let j = 0; j < dirs.length; j++) {
-        const d = dirs[j]!;
-        // from the empty squares back over a victim to a piece: the pieces with a jump along d
-        const r = reverse[d]!;
-        const bLo = openLo[d]! & vLo;
-        const bHi = openHi[d]! & vHi;
-        if ((bLo | bHi) === 0) continue;
-        this.along2(r, bLo, bHi);
-        jLo |= this.outLo & pLo;
-        jHi |= this.outHi & pHi;
-      }
+      // the squares from which a jump along d exists: from the empty squares one step back over
+      // a victim, and one more step back (0 where the code does not jump that way)
+      const dirs = this.jumpBits[code]!;
+      const x0 = (dirs & 1) !== 0 ? o0l & vLo & l0 : 0;
+      const y0 = (dirs & 1) !== 0 ? o0h & vHi & h0 : 0;
+      const x1 = (dirs & 2) !== 0 ? o1l & vLo & l1 : 0;
+      const y1 = (dirs & 2) !== 0 ? o1h & vHi & h1 : 0;
+      const x2 = (dirs & 4) !== 0 ? o2l & vLo & l2 : 0;
+      const y2 = (dirs & 4) !== 0 ? o2h & vHi & h2 : 0;
+      const x3 = (dirs & 8) !== 0 ? o3l & vLo & l3 : 0;
+      const y3 = (dirs & 8) !== 0 ? o3h & vHi & h3 : 0;
+      const f0l = lowOf(x0, y0, s0);
+      const f0h = highOf(x0, y0, s0);
+      const f1l = lowOf(x1, y1, s1);
+      const f1h = highOf(x1, y1, s1);
+      const f2l = lowOf(x2, y2, s2);
+      const f2h = highOf(x2, y2, s2);
+      const f3l = lowOf(x3, y3, s3);
+      const f3h = highOf(x3, y3, s3);
+      const at = code * 4;
+      fromLo[at] = f0l;
+      fromLo[at + 1] = f1l;
+      fromLo[at + 2] = f2l;
+      fromLo[at + 3] = f3l;
+      fromHi[at] = f0h;
+      fromHi[at + 1] = f1h;
+      fromHi[at + 2] = f2h;
+      fromHi[at + 3] = f3h;
+      jLo |= (f0l | f1l | f2l | f3l) & pLo;
+      jHi |= (f0h | f1h | f2h | f3h) & pHi;
     }
     this.jumpLo = jLo;
     this.jumpHi = jHi;
@@ -273,28 +360,43 @@ export class MaskMoves implements BoardMoves {
     const open = this.openLo;
     for (let d = 0; d < this.ndirs; d++) open[d] = this.along(reverse[d]!, empty);
     const codes = this.t.codes[side]!;
+    const from = this.fromLo;
     let jumpers = 0;
+    this.flyingJumps = false;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pieces = bits[code]!;
       if (pieces === 0) continue;
       const victims = victimMask(this.t, bits, code, 0);
-      if (victims === 0) continue;
+      if (victims === 0) {
+        this.noJumps(code);
+        continue;
+      }
       if (c.flying[code] === 1) {
         this.flyingJumpers(pieces, 0, code);
+        if (this.jumpLo !== 0) this.flyingJumps = true;
         jumpers |= this.jumpLo;
         continue;
       }
       const dirs = c.firstJumpDirs[code]!;
+      const at = code * this.ndirs;
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
         const over = open[d]! & victims;
-        if (over !== 0) jumpers |= this.along(reverse[d]!, over) & pieces;
+        const jumps = over !== 0 ? this.along(reverse[d]!, over) : 0;
+        from[at + d] = jumps;
+        jumpers |= jumps & pieces;
       }
     }
     this.jumpLo = jumpers;
     this.jumpHi = 0;
     return jumpers !== 0;
+  }
+
+  /** `code` has nothing to jump: no square to jump from in `fromLo`/`fromHi`. */
+  private noJumps(code: number): void {
+    this.fromLo.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
+    this.fromHi.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
   }
 
   /**
@@ -370,6 +472,14 @@ export class MaskMoves implements BoardMoves {
 
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
   private captures(side: number, list: MoveList, dropDuplicates: boolean): number {
+    const singles = this.singles;
+    if (singles !== null && !this.flyingJumps) {
+      const codes = this.t.codes[side]!;
+      if (singles.count(this.bits, codes, this.fromLo, this.fromHi) >= 0) {
+        const n = this.listSquares(this.jumpLo, this.jumpHi);
+        return singles.write(this.board, list, this.squares, n, this.fromLo, this.fromHi);
+      }
+    }
     if (this.walker !== null) return this.walk(side, list, dropDuplicates);
     if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
     const n = this.listSquares(this.jumpLo, this.jumpHi);
@@ -383,24 +493,6 @@ export class MaskMoves implements BoardMoves {
     const n = this.listSquares(this.jumpLo, this.jumpHi);
     const codes = this.t.codes[side]!;
     return this.walker!.walk(this.board, this.bits, codes, this.squares, n, list, drop, eLo, eHi);
-  }
-
-  /**
-   * The squares of (lo, hi) moved one step along direction d, into (`outLo`, `outHi`): boards of
-   * more than 32 squares, where every direction is one shift (masks.ts).
-   */
-  private along2(d: number, lo: number, hi: number): void {
-    const k = d * 2;
-    const s = this.shift[k]!;
-    const x = lo & this.maskLo[k]!;
-    const y = hi & this.maskHi[k]!;
-    if (this.up[d] === 1) {
-      this.outLo = x << s;
-      this.outHi = (y << s) | (x >>> (32 - s));
-    } else {
-      this.outLo = (x >>> s) | (y << (32 - s));
-      this.outHi = y >>> s;
-    }
   }
 
   /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
@@ -467,10 +559,36 @@ export class MaskMoves implements BoardMoves {
     return n;
   }
 
-  /** Write the non-capturing moves of `side` (which has no capture), in square order. */
+  /**
+   * Write the non-capturing moves of `side` (which has no capture), in square order: only the
+   * pieces that have one are listed for the writer (a short-range piece with an empty neighbour
+   * along a step direction, as `hasCapture` left them in `openLo`/`openHi`; every flying piece).
+   */
   private steps(side: number, list: MoveList): number {
-    const side4 = side << 2;
-    const np = this.listSquares(this.bits[side4]!, this.bits[8 + side4]!);
+    const bits = this.bits;
+    const openLo = this.openLo;
+    const openHi = this.openHi;
+    const codes = this.t.codes[side]!;
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pLo = bits[code]!;
+      const pHi = bits[8 + code]!;
+      if ((pLo | pHi) === 0) continue;
+      if (this.rules.flying[code] === 1) {
+        lo |= pLo;
+        hi |= pHi;
+        continue;
+      }
+      const dirs = this.stepBits[code]!;
+      for (let d = 0; d < 4; d++) {
+        if (((dirs >> d) & 1) === 0) continue;
+        lo |= openLo[d]! & pLo;
+        hi |= openHi[d]! & pHi;
+      }
+    }
+    const np = this.listSquares(lo, hi);
     list.clear();
     writeSteps(this.rules, this.moveTables, this.board, list, this.squares, 0, np);
     return list.count;

@@ -161,6 +161,8 @@ function build(c: CompiledRules): MaskTables | null {
   const size = c.size;
   // king splits and a lone man's backward steps are moves outside the direction tables
   if (size > 64 || c.kingSplit) return null;
+  // the backend's hot paths are written out for four directions (every board it takes has four)
+  if (c.reverse.length !== 4) return null;
   for (let code = 1; code < 8; code++) if (c.lastManDirs[code]!.length > 0) return null;
   const rotated = size <= 32 ? rotatedLayout(c) : null;
   const bitOf =
@@ -355,4 +357,12 @@ export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The low word, then the high word, of the two-word mask (lo, hi) shifted by `s` (up if > 0). */
+export function lowOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s));
+}
+export function highOf(lo: number, hi: number, s: number): number {
+  return s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s;
 }
