@@ -35,6 +35,9 @@ export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 /** `probeEgdb`'s answer when no table covers the node (no score is this low). */
 const NOT_KNOWN = -INF - 1;
 
+/** `drawPlies` of a variant without a move-count draw: more reversible plies than any game has. */
+const NO_DRAW_PLIES = 0x3fffffff;
+
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
@@ -115,7 +118,14 @@ export class Searcher {
   private readonly burnPenalty: number;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
+  /**
+   * The score of a side to move without a move, at the root (`MATE` or `-MATE`, by the rules), and
+   * its sign: at `ply` it is `noMoveScore - noMoveSign * ply`, computed at every node before the
+   * moves are counted (an operation first run when a search first meets a blocked side would
+   * throw the compiled search away).
+   */
   private readonly noMoveScore: number;
+  private readonly noMoveSign: number;
   private readonly drawPlies: number;
   /** Endgame databases probed below the root, or null (the search is then exactly as without). */
   private readonly egdb: EgdbProber | null;
@@ -158,8 +168,12 @@ export class Searcher {
     this.states = new PlyStates(variant, MAX_PLY);
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
     this.probCut = this.evaluator.weights.probCut;
-    this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
-    let quiet = Infinity;
+    this.noMoveSign = rules.noMoveMeans === 'win' ? 1 : -1;
+    this.noMoveScore = this.noMoveSign * MATE;
+    // a small integer even without a move-count rule: a field that holds Infinity for one variant
+    // and an integer for another changes the searcher's shape, and the compiled search is thrown
+    // away when the second kind arrives
+    let quiet = NO_DRAW_PLIES;
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
   }
@@ -389,7 +403,7 @@ export class Searcher {
     const rev = this.path.rev[idx]!;
     if (rev >= this.drawPlies) return DRAW;
     for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
-      if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
+      if (((keysLo[j]! ^ lo) | (keysHi[j]! ^ hi)) === 0) return DRAW;
     }
     const known = this.known(ply, side, idx);
     if (known !== NOT_KNOWN) return known;
@@ -419,11 +433,13 @@ export class Searcher {
         false,
       );
       if (this.aborted) return 0;
-      if (s >= raised) return s - margin;
+      const cut = s - margin;
+      if (s >= raised) return cut;
     }
 
+    const noMove = this.noMoveScore - this.noMoveSign * ply;
     const n = this.generate(side, ply);
-    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    if (n === 0) return noMove;
     const list = this.lists[ply]!;
     const ordering = this.ordering;
     ordering.scoreAll(list, ply, side, ttMove);
@@ -486,8 +502,9 @@ export class Searcher {
       const quiet = this.path.evaluate(this.board, side, idx, true);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
+    const noMove = this.noMoveScore - this.noMoveSign * ply;
     const n = this.generate(side, ply);
-    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    if (n === 0) return noMove;
     const list = this.lists[ply]!;
     const hasCapture = list.kind[0] === KIND_CAPTURE;
     let best = -INF;
