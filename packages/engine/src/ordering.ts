@@ -93,7 +93,7 @@ export class MoveOrdering {
       let s: number;
       if (id === ttMove) s = 1 << 30;
       else if (kind === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
-      else if (crowns && kind === KIND_STEP) s = 1 << 25;
+      else if (kind === KIND_STEP && crowns) s = 1 << 25;
       else if (id === k0) s = (1 << 24) + 1;
       else if (id === k1) s = 1 << 24;
       else s = this.history[base + list.from[i]! * size + list.to[i]!]!;

@@ -85,16 +85,16 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
         }
       }
       if (!stepFound) {
+        // every step direction, without an early exit: the loop's increment then runs from the
+        // first call, and the compiled evaluation never meets it first later
         const steps = tb.stepDirs[code]!;
+        let to = 0;
         for (let i = 0; i < steps.length; i++) {
           const d = steps[i]!;
-          const to =
+          to |=
             (((pieces & m0[d]!) << l0[d]!) >>> r0[d]!) | (((pieces & m1[d]!) << l1[d]!) >>> r1[d]!);
-          if ((to & empty) !== 0) {
-            stepFound = true;
-            break;
-          }
         }
+        if ((to & empty) !== 0) stepFound = true;
       }
     }
     if (!stepFound) return NOT_QUIET;
