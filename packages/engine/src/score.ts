@@ -22,9 +22,10 @@ export const EGDB_WIN = 20000;
 export const EGDB_SPREAD = 2000;
 
 /*
- * `toTT` and `fromTT` compute both shifted scores on every call and then choose: the search is
- * compiled from the operations earlier calls ran, and a mate score first met after that would
- * otherwise throw the compiled search away.
+ * `toTT` and `fromTT` compute both shifted scores on every call and then choose (as the search
+ * computes a blocked side's score and ProbCut's return ahead of the branch that needs them): V8
+ * compiles the search from the operations earlier calls ran, and one first run late, at the first
+ * mate score for instance, would throw the compiled search away.
  */
 
 /** A score at `ply` as the transposition table stores it. */

@@ -35,9 +35,6 @@ export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 /** `probeEgdb`'s answer when no table covers the node (no score is this low). */
 const NOT_KNOWN = -INF - 1;
 
-/** `drawPlies` of a variant without a move-count draw: more reversible plies than any game has. */
-const NO_DRAW_PLIES = 0x3fffffff;
-
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
@@ -118,14 +115,7 @@ export class Searcher {
   private readonly burnPenalty: number;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
-  /**
-   * The score of a side to move without a move, at the root (`MATE` or `-MATE`, by the rules), and
-   * its sign: at `ply` it is `noMoveScore - noMoveSign * ply`, computed at every node before the
-   * moves are counted (an operation first run when a search first meets a blocked side would
-   * throw the compiled search away).
-   */
   private readonly noMoveScore: number;
-  private readonly noMoveSign: number;
   private readonly drawPlies: number;
   /** Endgame databases probed below the root, or null (the search is then exactly as without). */
   private readonly egdb: EgdbProber | null;
@@ -168,12 +158,8 @@ export class Searcher {
     this.states = new PlyStates(variant, MAX_PLY);
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
     this.probCut = this.evaluator.weights.probCut;
-    this.noMoveSign = rules.noMoveMeans === 'win' ? 1 : -1;
-    this.noMoveScore = this.noMoveSign * MATE;
-    // a small integer even without a move-count rule: a field that holds Infinity for one variant
-    // and an integer for another changes the searcher's shape, and the compiled search is thrown
-    // away when the second kind arrives
-    let quiet = NO_DRAW_PLIES;
+    this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
+    let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
   }
@@ -433,11 +419,11 @@ export class Searcher {
         false,
       );
       if (this.aborted) return 0;
-      const cut = s - margin;
+      const cut = s - margin; // computed ahead: see score.ts
       if (s >= raised) return cut;
     }
 
-    const noMove = this.noMoveScore - this.noMoveSign * ply;
+    const noMove = this.noMoveScore - Math.sign(this.noMoveScore) * ply; // ahead: see score.ts
     const n = this.generate(side, ply);
     if (n === 0) return noMove;
     const list = this.lists[ply]!;
@@ -502,7 +488,7 @@ export class Searcher {
       const quiet = this.path.evaluate(this.board, side, idx, true);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
-    const noMove = this.noMoveScore - this.noMoveSign * ply;
+    const noMove = this.noMoveScore - Math.sign(this.noMoveScore) * ply; // ahead: see score.ts
     const n = this.generate(side, ply);
     if (n === 0) return noMove;
     const list = this.lists[ply]!;
