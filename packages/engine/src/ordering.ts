@@ -70,8 +70,11 @@ export class MoveOrdering {
   captureScore(list: MoveList, i: number): number {
     let kings = 0;
     const at = list.start[i]!;
-    for (let x = 0; x < list.ncap[i]!; x++) if ((list.capCode[at + x]! & 3) !== MAN) kings++;
-    return list.ncap[i]! * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
+    const ncap = list.ncap[i]!;
+    // counted on every capture (not only when a king is taken), so the compiled search never
+    // meets the count's first increment late
+    for (let x = 0; x < ncap; x++) kings += (list.capCode[at + x]! & 3) !== MAN ? 1 : 0;
+    return ncap * 1000 + kings * 100 + (list.piece[i] !== list.moved[i] ? 50 : 0);
   }
 
   /** Score every move of `list` at `ply` for `side` to move, and reset the ply's order. */
@@ -85,10 +88,12 @@ export class MoveOrdering {
     const base = side * size * size;
     for (let i = 0; i < n; i++) {
       const id = moveIdOf(list, i);
+      const kind = list.kind[i]!;
+      const crowns = list.piece[i] !== list.moved[i];
       let s: number;
       if (id === ttMove) s = 1 << 30;
-      else if (list.kind[i] === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
-      else if (list.piece[i] !== list.moved[i] && list.kind[i] === KIND_STEP) s = 1 << 25;
+      else if (kind === KIND_CAPTURE) s = (1 << 26) + this.captureScore(list, i);
+      else if (kind === KIND_STEP && crowns) s = 1 << 25;
       else if (id === k0) s = (1 << 24) + 1;
       else if (id === k1) s = 1 << 24;
       else s = this.history[base + list.from[i]! * size + list.to[i]!]!;

@@ -100,8 +100,12 @@ export class SearchPath {
         lo ^= z.lo[k]!;
         hi ^= z.hi[k]!;
       }
-      this.rev[idx] =
-        ncap === 0 && (moved & 3) !== MAN && moved === piece ? this.rev[idx - 1]! + 1 : 0;
+      // a king's move without capture or change counts; every test and the sum run on every
+      // move, so the compiled search never meets them first in a late king move
+      const king = (moved & 3) !== MAN;
+      const plain = (ncap | (moved ^ piece)) === 0;
+      const counted = this.rev[idx - 1]! + 1;
+      this.rev[idx] = king && plain ? counted : 0;
     }
     this.keysLo[idx] = lo;
     this.keysHi[idx] = hi;

@@ -21,16 +21,23 @@ export const DRAW = 0;
 export const EGDB_WIN = 20000;
 export const EGDB_SPREAD = 2000;
 
+/*
+ * `toTT` and `fromTT` compute both shifted scores on every call and then choose (as the search
+ * computes a blocked side's score and ProbCut's return ahead of the branch that needs them): V8
+ * compiles the search from the operations earlier calls ran, and one first run late, at the first
+ * mate score for instance, would throw the compiled search away.
+ */
+
 /** A score at `ply` as the transposition table stores it. */
 export function toTT(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score + ply;
-  if (score < -MATE_BOUND) return score - ply;
-  return score;
+  const win = score + ply;
+  const loss = score - ply;
+  return score > MATE_BOUND ? win : score < -MATE_BOUND ? loss : score;
 }
 
 /** A stored score read back at `ply`. */
 export function fromTT(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score - ply;
-  if (score < -MATE_BOUND) return score + ply;
-  return score;
+  const win = score - ply;
+  const loss = score + ply;
+  return score > MATE_BOUND ? win : score < -MATE_BOUND ? loss : score;
 }

@@ -159,7 +159,7 @@ export class Searcher {
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
     this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
-    let quiet = Infinity;
+    let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
   }
@@ -389,7 +389,7 @@ export class Searcher {
     const rev = this.path.rev[idx]!;
     if (rev >= this.drawPlies) return DRAW;
     for (let j = idx - 4, stop = idx - rev; j >= stop && j >= 0; j -= 2) {
-      if (keysLo[j] === lo && keysHi[j] === hi) return DRAW;
+      if (((keysLo[j]! ^ lo) | (keysHi[j]! ^ hi)) === 0) return DRAW;
     }
     const known = this.known(ply, side, idx);
     if (known !== NOT_KNOWN) return known;
@@ -419,11 +419,13 @@ export class Searcher {
         false,
       );
       if (this.aborted) return 0;
-      if (s >= raised) return s - margin;
+      const cut = s - margin; // computed ahead: see score.ts
+      if (s >= raised) return cut;
     }
 
+    const noMove = this.noMoveScore - Math.sign(this.noMoveScore) * ply; // ahead: see score.ts
     const n = this.generate(side, ply);
-    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    if (n === 0) return noMove;
     const list = this.lists[ply]!;
     const ordering = this.ordering;
     ordering.scoreAll(list, ply, side, ttMove);
@@ -486,8 +488,9 @@ export class Searcher {
       const quiet = this.path.evaluate(this.board, side, idx, true);
       if (quiet !== NOT_QUIET) return this.noisy(quiet, idx);
     }
+    const noMove = this.noMoveScore - Math.sign(this.noMoveScore) * ply; // ahead: see score.ts
     const n = this.generate(side, ply);
-    if (n === 0) return this.noMoveScore > 0 ? MATE - ply : -MATE + ply;
+    if (n === 0) return noMove;
     const list = this.lists[ply]!;
     const hasCapture = list.kind[0] === KIND_CAPTURE;
     let best = -INF;

@@ -121,11 +121,20 @@ export class TranspositionTable {
     const second = first + WORDS;
     const data = this.data;
     const info = data[first + INFO]!;
+    // every test and read runs on every store, and only the results choose: the compiled search
+    // is built from what earlier stores ran, and a test first run late would throw it away
+    const sameFirst = data[first + LOCK] === hi;
+    const sameSecond = data[second + LOCK] === hi;
+    const empty = (info & 3) === BOUND_NONE;
+    const older = ((info >> 2) & 63) !== this.age;
+    const shallower = info >> 8 <= depth;
+    const secondMove = data[second + MOVE]!;
+    const noMove = move === 0;
     let slot: number;
-    if (data[first + LOCK] === hi) {
+    if (sameFirst) {
       slot = first;
-    } else if ((info & 3) === BOUND_NONE || ((info >> 2) & 63) !== this.age || info >> 8 <= depth) {
-      if (data[second + LOCK] === hi && move === 0) move = data[second + MOVE]!;
+    } else if (empty || older || shallower) {
+      if (sameSecond && noMove) move = secondMove;
       data[second + LOCK] = data[first + LOCK]!;
       data[second + MOVE] = data[first + MOVE]!;
       data[second + SCORE] = data[first + SCORE]!;
@@ -134,7 +143,8 @@ export class TranspositionTable {
     } else {
       slot = second;
     }
-    if (data[slot + LOCK] === hi && move === 0) move = data[slot + MOVE]!;
+    const kept = data[slot + MOVE]!;
+    if (data[slot + LOCK] === hi && move === 0) move = kept;
     const d = depth > 127 ? 127 : depth < -128 ? -128 : depth;
     data[slot + LOCK] = hi;
     data[slot + MOVE] = move;

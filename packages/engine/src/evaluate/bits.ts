@@ -85,16 +85,16 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
         }
       }
       if (!stepFound) {
+        // every step direction, without an early exit: the loop's increment then runs from the
+        // first call, and the compiled evaluation never meets it first later
         const steps = tb.stepDirs[code]!;
+        let to = 0;
         for (let i = 0; i < steps.length; i++) {
           const d = steps[i]!;
-          const to =
+          to |=
             (((pieces & m0[d]!) << l0[d]!) >>> r0[d]!) | (((pieces & m1[d]!) << l1[d]!) >>> r1[d]!);
-          if ((to & empty) !== 0) {
-            stepFound = true;
-            break;
-          }
         }
+        if ((to & empty) !== 0) stepFound = true;
       }
     }
     if (!stepFound) return NOT_QUIET;
@@ -120,13 +120,17 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
   let whiteRunaway = 0;
   let blackRunaway = 0;
   const size = tb.size;
+  // the value is read and the sum taken for every man in the zone, open cone or not: the
+  // compiled evaluation then never meets the first open cone late
   for (let x = whiteMen & t.runawayZone[0]!; x !== 0; x &= x - 1) {
     const sq = 31 - Math.clz32(x & -x);
-    if ((occupied & t.coneMask[sq]!) === 0) whiteRunaway += tb.runawayValue[sq]!;
+    const value = tb.runawayValue[sq]!;
+    whiteRunaway += (occupied & t.coneMask[sq]!) === 0 ? value : 0;
   }
   for (let x = blackMen & t.runawayZone[1]!; x !== 0; x &= x - 1) {
     const ci = size + 31 - Math.clz32(x & -x);
-    if ((occupied & t.coneMask[ci]!) === 0) blackRunaway += tb.runawayValue[ci]!;
+    const value = tb.runawayValue[ci]!;
+    blackRunaway += (occupied & t.coneMask[ci]!) === 0 ? value : 0;
   }
 
   let looseCount = 0;

@@ -46,7 +46,15 @@ export function shapeScore(
   );
 }
 
-/** The terms computed from the counts of a pass, shared by both forms of the evaluation. */
+/**
+ * The terms computed from the counts of a pass, shared by both forms of the evaluation.
+ *
+ * Every table field and every comparison here runs on every call, the rare endings (one piece
+ * each, a lone king) included, and only the results choose: V8 compiles this function (inside
+ * each form that calls it) from what earlier calls ran, and code that first runs after that
+ * throws the compiled form away — a recompilation of the whole evaluation, once for each ending
+ * the search first reaches. The arithmetic is the same as written with early exits.
+ */
 export function finish(
   tb: EvalTables,
   score: number,
@@ -59,32 +67,45 @@ export function finish(
   blackRunaway: number,
   looseCount: number,
 ): number {
+  const onePieceDraw = tb.onePieceDraw;
+  const oneKingDraw = tb.oneKingDraw;
+  const drawish = tb.drawishFlying;
   const loose = tb.wLoose;
-  if (whitePieces === 1 && blackPieces === 1) {
-    if (tb.onePieceDraw) return 0;
-    if (tb.oneKingDraw && whiteKings === 1 && blackKings === 1) return 0;
-  }
+  const double = tb.wDouble;
+  const divisor = tb.wDivisor;
+  const fewPieces = tb.wFewPieces;
+  const evenKings = tb.wEvenKings;
+  const tempo = tb.wTempo;
+  // (a - 1) | (b - 1) is 0 exactly when a and b are both 1 (counts are never negative)
+  const onePieceEach = ((whitePieces - 1) | (blackPieces - 1)) === 0;
+  const oneKingEach = ((whiteKings - 1) | (blackKings - 1)) === 0;
+  if (onePieceEach && (onePieceDraw || (oneKingDraw && oneKingEach))) return 0;
   // a runaway man counts only while the opponent has no king to catch it
   if (blackKings === 0) score += whiteRunaway;
   if (whiteKings === 0) score -= blackRunaway;
   let own = side === 0 ? score : -score;
-  if (looseCount > 0) own -= loose * looseCount + (looseCount > 1 ? tb.wDouble : 0);
-  if (tb.drawishFlying) {
-    // a lone king against at most three pieces is usually a draw under flying kings
-    const whiteLoneKing = whitePieces === 1 && whiteKings === 1 && blackPieces <= 3;
-    const blackLoneKing = blackPieces === 1 && blackKings === 1 && whitePieces <= 3;
-    if (whiteLoneKing || blackLoneKing) own = Math.trunc(own / tb.wDivisor);
-    else if (tb.wFewPieces > 1 || tb.wEvenKings > 1) {
-      // the side ahead with three pieces or fewer against a king rarely wins; nor does one man
-      // more when both sides have as many kings
-      const whiteAhead = (side === 0 ? own : -own) > 0;
-      const aheadPieces = whiteAhead ? whitePieces : blackPieces;
-      const behindKings = whiteAhead ? blackKings : whiteKings;
-      const menGap = whitePieces - whiteKings - (blackPieces - blackKings);
-      if (behindKings > 0 && aheadPieces <= 3) own = Math.trunc(own / tb.wFewPieces);
-      else if (whiteKings === blackKings && whiteKings > 0 && menGap <= 1 && menGap >= -1)
-        own = Math.trunc(own / tb.wEvenKings);
-    }
-  }
-  return own + tb.wTempo;
+  // Math.imul: no count ever gives -0 (a negative weight times no loose piece), which the
+  // compiled code, built for small integers, would have to leave
+  own -= Math.imul(loose, looseCount) + (looseCount > 1 ? double : 0);
+  // under flying kings: a lone king against at most three pieces is usually a draw; the side
+  // ahead with three pieces or fewer against a king rarely wins; nor does one man more when both
+  // sides have as many kings
+  const whiteLoneKing = ((whitePieces - 1) | (whiteKings - 1)) === 0;
+  const blackLoneKing = ((blackPieces - 1) | (blackKings - 1)) === 0;
+  const whiteFew = whitePieces <= 3;
+  const blackFew = blackPieces <= 3;
+  const whiteAhead = (side === 0 ? own : -own) > 0;
+  const aheadFew = whiteAhead ? whiteFew : blackFew;
+  const behindKings = (whiteAhead ? blackKings : whiteKings) > 0;
+  const menGap = whitePieces - whiteKings - (blackPieces - blackKings);
+  // (menGap + 1) >>> 0 is at most 2 exactly when menGap is -1, 0 or 1
+  const menLevel = (menGap + 1) >>> 0 <= 2;
+  const kingsLevel = whiteKings === blackKings && whiteKings > 0;
+  const divisorsSet = fewPieces + evenKings > 2;
+  let by = 1;
+  if ((whiteLoneKing && blackFew) || (blackLoneKing && whiteFew)) by = divisor;
+  else if (divisorsSet && behindKings && aheadFew) by = fewPieces;
+  else if (divisorsSet && kingsLevel && menLevel) by = evenKings;
+  if (drawish) own = Math.trunc(own / by);
+  return own + tempo;
 }

@@ -184,16 +184,17 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
     const whiteMen = (word === 0 ? whiteMenLo : whiteMenHi) & t.runawayZone[word]!;
     for (let x = whiteMen; x !== 0; x &= x - 1) {
       const sq = (word << 5) + 31 - Math.clz32(x & -x);
-      if (((occupiedLo & t.coneLo[sq]!) | (occupiedHi & t.coneHi[sq]!)) === 0) {
-        whiteRunaway += tb.runawayValue[sq]!;
-      }
+      // read and summed for every man in the zone (see bits.ts)
+      const value = tb.runawayValue[sq]!;
+      const open = ((occupiedLo & t.coneLo[sq]!) | (occupiedHi & t.coneHi[sq]!)) === 0;
+      whiteRunaway += open ? value : 0;
     }
     const blackMen = (word === 0 ? blackMenLo : blackMenHi) & t.runawayZone[2 + word]!;
     for (let x = blackMen; x !== 0; x &= x - 1) {
       const ci = size + (word << 5) + 31 - Math.clz32(x & -x);
-      if (((occupiedLo & t.coneLo[ci]!) | (occupiedHi & t.coneHi[ci]!)) === 0) {
-        blackRunaway += tb.runawayValue[ci]!;
-      }
+      const value = tb.runawayValue[ci]!;
+      const open = ((occupiedLo & t.coneLo[ci]!) | (occupiedHi & t.coneHi[ci]!)) === 0;
+      blackRunaway += open ? value : 0;
     }
   }
 
