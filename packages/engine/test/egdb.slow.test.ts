@@ -13,8 +13,9 @@ import { proveWithin, solve } from './egdb-solver.ts';
 // a temporary folder removed at the end. DAMKA_EGDB_CHECK lists the variants checked and their
 // piece counts (`id:pieces,...`; by default a few that cover each kind of rule and build in about
 // two CPU-minutes all told), DAMKA_EGDB_SAMPLES the positions sampled per variant for the forward
-// solver (default: one per table; the equation check samples 20,000). A 5-piece English build takes about
-// 10 CPU-minutes.
+// solver (default: one per table), DAMKA_EGDB_SOLVE_LIMIT the most positions the solver walks
+// from one sample (default 100,000), DAMKA_EGDB_EQUATION the equation check's samples (20,000).
+// A 5-piece English build takes about 10 CPU-minutes.
 const CHECKED = (
   process.env.DAMKA_EGDB_CHECK ?? 'english:4,russian:4,arab-dama:3,israeli:3,giveaway:3,italian:3'
 )
@@ -27,12 +28,15 @@ const tablesUpTo = (pieces: number): number =>
   Array.from({ length: pieces - 1 }, (_, i) => materialsOf(i + 2).length).reduce((a, b) => a + b);
 const samplesFor = (pieces: number): number =>
   Number(process.env.DAMKA_EGDB_SAMPLES ?? tablesUpTo(pieces));
+const SOLVE_LIMIT = Number(process.env.DAMKA_EGDB_SOLVE_LIMIT ?? 100_000);
+const EQUATION = Number(process.env.DAMKA_EGDB_EQUATION ?? 20_000);
 const given = process.env.DAMKA_EGDB_DIR;
 const dir = given ?? mkdtempSync(join(tmpdir(), 'damka-egdb-slow-'));
 if (!given) process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * Sample positions of 2 to `pieces` pieces (every signature in turn, the largest first) and compare
+ * Sample positions of 2 to `pieces` pieces (every signature in turn, the largest first, or a
+ * random choice of signatures when there are fewer samples than tables) and compare
  * the tables with the forward solver; where the position's whole graph is too large for it, with a
  * result forced within a few plies (a forced result must be the table's; else the table must have
  * a value).
@@ -50,14 +54,18 @@ function check(variant: Variant, pieces: number, samples: number, seed: number):
   let proved = 0;
   let forcedCount = 0;
   for (let k = 0; k < samples * 4 && checked + proved < samples; k++) {
-    const m = materials[k % materials.length]!;
+    // every signature in turn when there are samples enough, else a random choice of them
+    const m =
+      samples >= materials.length
+        ? materials[k % materials.length]!
+        : materials[(rand() >>> 0) % materials.length]!;
     const index = new MaterialIndex(variant, m);
     const side = index.decode((rand() >>> 0) % index.size, board);
     if (side < 0) continue;
     const p = Position.fromSetup(variant, { turn: side === 0 ? 'white' : 'black', board });
     assert.ok(p.ok);
     const table: string = prober.probe(p.value);
-    const truth = solve(p.value, 100_000);
+    const truth = solve(p.value, SOLVE_LIMIT);
     if (truth !== undefined) {
       assert.equal(table, truth, `${variant.id} ${p.value.fen}`);
       seen[truth]++;
@@ -118,7 +126,7 @@ for (const [k, { id, pieces }] of CHECKED.entries()) {
   test(`${id}: tables of up to ${pieces} pieces agree with the forward solver on ${samples} samples`, (t) => {
     t.diagnostic(check(variantOrThrow(id), pieces, samples, 7 + k));
   });
-  test(`${id}: sampled ${pieces}-piece positions satisfy the tables' equation`, (t) => {
-    t.diagnostic(consistent(variantOrThrow(id), pieces, 20_000, 100 + k));
+  test(`${id}: ${EQUATION} sampled ${pieces}-piece positions satisfy the tables' equation`, (t) => {
+    t.diagnostic(consistent(variantOrThrow(id), pieces, EQUATION, 100 + k));
   });
 }
