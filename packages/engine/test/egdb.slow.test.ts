@@ -80,7 +80,8 @@ function check(variant: Variant, pieces: number, samples: number, seed: number):
     proved++;
   }
   assert.ok(checked + proved >= samples, `only ${checked + proved} positions were checked`);
-  assert.ok(seen.win + seen.loss > 0, JSON.stringify(seen));
+  // with samples enough, the solved ones are not all draws (a solver that decided nothing would be)
+  if (checked >= 10) assert.ok(seen.win + seen.loss > 0, JSON.stringify(seen));
   return `${variant.id} to ${pieces} pieces: solved whole ${checked} (${JSON.stringify(seen)}); checked within 3 plies ${proved}, of which forced ${forcedCount}`;
 }
 
