@@ -1,6 +1,7 @@
 /**
  * `damka egdb`: a build into a temporary folder (resumed on a second run), the players' wording
- * of a probe, and clear errors for a variant without databases and for bad arguments.
+ * of a probe, the list of variants and the tables they share, and clear errors for a variant
+ * without databases and for bad arguments.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,21 +61,42 @@ test('probe words the result for the players', async () => {
 });
 
 test('mistakes get one line and exit code 2', async () => {
-  const israeli = await damka(
+  const frisian = await damka(
     'egdb',
     'build',
     '--variant',
-    'israeli',
+    'frisian',
     '--pieces',
     '2',
     '--out',
     dir,
   );
-  assert.equal(israeli.code, 2);
-  assert.match(israeli.stderr, /no endgame databases for israeli/);
+  assert.equal(frisian.code, 2);
+  assert.match(frisian.stderr, /no endgame databases for frisian: the king-move limit/);
   const many = await damka('egdb', 'build', '--variant', 'english', '--pieces', '9', '--out', dir);
   assert.equal(many.code, 2);
   const none = await damka('egdb', 'frobnicate');
   assert.equal(none.code, 2);
-  assert.match(none.stderr, /build' or 'probe/);
+  assert.match(none.stderr, /'build', 'probe' or 'variants'/);
+});
+
+test('variants lists the tables each variant uses; Arab Dama builds into the English folder', async () => {
+  const list = await damka('egdb', 'variants');
+  assert.equal(list.code, 0);
+  assert.match(list.stdout, /^arab-dama\s+tables: english's/m);
+  assert.match(list.stdout, /^israeli\s+tables$/m);
+  assert.match(list.stdout, /^frisian\s+no tables: the king-move limit/m);
+  const arab = await damka(
+    'egdb',
+    'build',
+    '--variant',
+    'arab-dama',
+    '--pieces',
+    '2',
+    '--out',
+    dir,
+  );
+  assert.equal(arab.code, 0, arab.stderr);
+  assert.equal(lines(arab.stdout).filter((l) => l.includes('complete, skipped')).length, 4);
+  assert.ok(!readdirSync(dir).includes('arab-dama'));
 });

@@ -87,7 +87,8 @@ export class Engine {
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
       ...(options.weights ? { weights: options.weights } : {}),
       ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
-      ...(options.egdb ? { egdb: options.egdb } : {}),
+      // a search that does not model burn rights probes only tables of board-only rules
+      ...(options.egdb?.boardOnly ? { egdb: options.egdb } : {}),
     });
     this.random = mulberry32(options.seed ?? Math.floor(Math.random() * 0x7fffffff));
     this.book = options.book ?? null;

@@ -5,10 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Position, variantOrThrow } from '@damka/rules';
 import { buildEgdb, openEgdb, readTable, tablePath } from '../src/egdb/files-node.ts';
-import { MaterialIndex, materialsOf, unsupportedReason, type Material } from '../src/egdb/table.ts';
+import {
+  MaterialIndex,
+  materialsOf,
+  tablesId,
+  unsupportedReason,
+  type Material,
+} from '../src/egdb/table.ts';
 import { Engine } from '../src/engine.ts';
 import { mulberry32 } from '@damka/rules';
-import { solve } from './egdb-solver.ts';
+import { proveWithin, solve } from './egdb-solver.ts';
 
 const english = variantOrThrow('english');
 const dir = mkdtempSync(join(tmpdir(), 'damka-egdb-'));
@@ -119,9 +125,58 @@ test('a damaged or foreign table is refused and rebuilt', () => {
   buildEgdb(english, 2, dir, { onTable: (e) => kinds.push(`${e.name} ${e.kind}`) });
   assert.ok(kinds.includes('w0m1k-b0m1k built'));
   assert.ok(readTable(dir, english, m).ok);
-  const russian = variantOrThrow('russian');
-  assert.equal(unsupportedReason(russian), undefined);
-  assert.ok(unsupportedReason(variantOrThrow('israeli')) !== undefined);
+});
+
+test('which variants have tables, and which share them, follows from the compiled rules', () => {
+  for (const id of ['russian', 'israeli', 'giveaway', 'antidraughts', 'pool', 'italian'])
+    assert.equal(unsupportedReason(variantOrThrow(id)), undefined, id);
+  assert.match(unsupportedReason(variantOrThrow('frisian'))!, /king-move limit/);
+  assert.match(unsupportedReason(variantOrThrow('dhamet'))!, /souffle|64 squares/);
+  assert.match(unsupportedReason(variantOrThrow('israeli-6x6'))!, /three-stage/);
+  const arab = variantOrThrow('arab-dama');
+  assert.equal(tablesId(arab), 'english');
+  assert.equal(tablesId(variantOrThrow('portuguese')), 'spanish');
+  for (const id of ['russian', 'brazilian', 'italian', 'czech', 'pool', 'israeli', 'giveaway'])
+    assert.equal(tablesId(variantOrThrow(id)), id);
+  // Arab Dama reads English's files, and a position of either is probed alike
+  const arabProber = openEgdb(arab, dir)!;
+  const p = Position.fromFen(arab, 'W:WK1,K2:BK32');
+  assert.ok(p.ok);
+  assert.equal(
+    tablePath(dir, arab, { wm: 0, wk: 2, bm: 0, bk: 1 }),
+    tablePath(dir, english, { wm: 0, wk: 2, bm: 0, bk: 1 }),
+  );
+  assert.equal(arabProber.probe(p.value), 'win');
+});
+
+test('Israeli: a pending burn right is valued as the game plays it (forced results agree)', () => {
+  // positions right after a skipped capture; what is forced within 3 plies of the game's own
+  // moves and burns (the independent solver, through Position) must be the tables' value
+  const israeli = variantOrThrow('israeli');
+  buildEgdb(israeli, 3, dir);
+  const tables = openEgdb(israeli, dir)!;
+  assert.equal(tables.boardOnly, false);
+  const rand = mulberry32(6);
+  const board = new Int8Array(israeli.topology.size);
+  const materials = [...materialsOf(2), ...materialsOf(3)];
+  let checked = 0;
+  for (let k = 0; k < 4000 && checked < 16; k++) {
+    const index = new MaterialIndex(israeli, materials[k % materials.length]!);
+    const side = index.decode((rand() >>> 0) % index.size, board);
+    if (side < 0) continue;
+    const p = Position.fromSetup(israeli, { turn: side === 0 ? 'white' : 'black', board });
+    assert.ok(p.ok);
+    const moves = p.value.legalMoves();
+    const skip = moves.find((m) => m.kind !== 'capture');
+    if (!skip || !moves.some((m) => m.kind === 'capture')) continue;
+    const after = p.value.play(skip);
+    assert.ok(after.burnable.length > 0, after.fen);
+    const forced = proveWithin(after, 3);
+    if (forced === undefined) continue;
+    assert.equal(tables.probe(after), forced, `${after.fen} burn ${after.burnable.join(',')}`);
+    checked++;
+  }
+  assert.ok(checked >= 10, `only ${checked} positions with a burn right had a forced result`);
 });
 
 test('the search scores a database win as a known win and a drawn ending as 0', () => {

@@ -2,11 +2,12 @@
  * `damka egdb`: endgame databases. `build` runs the retrograde builder for a variant up to a piece
  * count into the cache folder (resumable: complete tables are skipped), with a progress bar on a
  * terminal; `probe` gives the exact value of a position the tables cover, worded for the players
- * ("White wins"). The work is done by @damka/engine's egdb modules; this file only talks.
+ * ("White wins"); `variants` says which variants have tables, which share another's, and why the
+ * others have none. The work is done by @damka/engine's egdb modules; this file only talks.
  */
-import { colorIndex } from '@damka/rules';
+import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
 import { buildEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
-import { unsupportedReason } from '@damka/engine';
+import { tablesId, unsupportedReason } from '@damka/engine';
 import { guard, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -22,12 +23,16 @@ const MAX_PIECES = 6;
 
 export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR]
        damka egdb probe --variant ID --fen FEN [--dir DIR]
+       damka egdb variants
 
 build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECES}) for the variant,
         smallest first, into DIR/<variant>/ (default ${'$'}DAMKA_EGDB_DIR or ~/.cache/damka/egdb).
         A table already there and intact is skipped, so an interrupted build resumes.
+        Variants whose rules compile alike share one set of tables (Arab Dama uses English's,
+        Portuguese Spanish's): building either builds, or finds, the same files.
 probe   Prints the exact result of the position with best play (e.g. "White wins"), or
         "unknown" when no table covers it. Values ignore move-count and repetition draws.
+variants  Lists every variant: the tables it uses, or why it has none.
 
 ${POSITION_USAGE}
   -n, --pieces N          build: largest piece count (2 to ${MAX_PIECES})
@@ -40,8 +45,24 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const [sub, ...rest] = args;
   if (sub === 'build') return build(rest, io);
   if (sub === 'probe') return probe(rest, io);
-  throw new UsageError(`egdb wants 'build' or 'probe' first (see damka help egdb)`);
+  if (sub === 'variants') return variants(io);
+  throw new UsageError(`egdb wants 'build', 'probe' or 'variants' first (see damka help egdb)`);
 });
+
+function variants(io: Io): number {
+  for (const rules of VARIANTS) {
+    const variant = variantOrThrow(rules.id);
+    const reason = unsupportedReason(variant);
+    const shared = tablesId(variant);
+    const text = reason
+      ? `no tables: ${reason}`
+      : shared === variant.id
+        ? 'tables'
+        : `tables: ${shared}'s (the same compiled rules)`;
+    io.stdout.write(`${rules.id.padEnd(14)} ${text}\n`);
+  }
+  return 0;
+}
 
 function build(args: string[], io: Io): number {
   const { values } = parseCommandLine('egdb', {

@@ -8,9 +8,24 @@
  * the unresolved positions — a win if some move leads to a loss of the opponent, a loss if every
  * move leads to a win of the opponent — until a pass changes nothing. What is left is a draw:
  * neither side can force a win, with no move-count or repetition rule (table.ts).
+ *
+ * Under the burn rule (Israeli) a move that skips a capture lets the opponent, before his own
+ * move, remove one piece that could have captured, or not. The table holds the position after
+ * that choice (no burn right pending); the value of such a move's position for the opponent is
+ * the best of not burning (this table) and each burn (a table of one piece fewer, built before).
  */
-import { MoveGenerator, MoveList, makeMove, unmakeMove, type Variant } from '@damka/rules';
-import { DRAW, INVALID, LOSS, MaterialIndex, WIN, type Material } from './table.ts';
+import {
+  BLACK_BIT,
+  HUFF_BURN,
+  MoveGenerator,
+  MoveList,
+  huffOffence,
+  huffRule,
+  makeMove,
+  unmakeMove,
+  type Variant,
+} from '@damka/rules';
+import { DRAW, INVALID, LOSS, MaterialIndex, UNKNOWN, WIN, type Material } from './table.ts';
 import type { EgdbProber } from './probe.ts';
 
 const OPEN = 255;
@@ -22,6 +37,16 @@ export interface BuildProgress {
   readonly pass: number;
   readonly done: number;
   readonly total: number;
+}
+
+/** Whether `side` (0 white, 1 black) has a piece on `board`. */
+function hasPieces(board: Int8Array, side: number): boolean {
+  const black = side === 0 ? 0 : BLACK_BIT;
+  for (let sq = 0; sq < board.length; sq++) {
+    const code = board[sq]!;
+    if (code !== 0 && (code & BLACK_BIT) === black) return true;
+  }
+  return false;
 }
 
 /** One byte per position: WIN, DRAW, LOSS or INVALID for the side to move. */
@@ -41,8 +66,51 @@ export function buildValues(
   let openCount = 0;
   const step = 1 << 14;
 
+  // The burn rule: the strict rules' captures say which pieces may be burned after a skipped one.
+  const burns = huffRule(variant) === HUFF_BURN;
+  const strictGen = new MoveGenerator(variant.compiled.strict);
+  const spareGen = new MoveGenerator(variant.compiled);
+  const spare = new MoveList();
+  const burnable: number[] = [];
+
+  /** Under the burn rule, before move i: fill `burnable` (squares after the move); its length. */
+  const offenders = (i: number, side: number): number => {
+    burnable.length = 0;
+    if (!burns || !huffOffence(HUFF_BURN, list, i)) return 0;
+    const n = strictGen.generate(board, side, spare, true);
+    for (let j = 0; j < n; j++) {
+      const sq = spare.from[j] === list.from[i] ? list.to[i]! : spare.from[j]!;
+      if (!burnable.includes(sq)) burnable.push(sq);
+    }
+    return burnable.length;
+  };
+
+  /**
+   * After a move by `side ^ 1` that gave `side` a burn right: the best value for `side` of the
+   * burns in `burnable` (not of declining), or -1 when there is none.
+   */
+  const bestBurn = (side: number): number => {
+    let best = -1;
+    for (const sq of burnable) {
+      const code = board[sq]!;
+      board[sq] = 0;
+      let v = children.probeBoard(board, side);
+      if (v === UNKNOWN) {
+        // the burn took the opponent's last piece: he will have no move after any of ours
+        if (hasPieces(board, side ^ 1)) throw new Error(`no table for a position after a burn`);
+        const ours = spareGen.generate(board, side, spare, true);
+        v = ours === 0 ? noMoves : noMoves === WIN ? LOSS : WIN;
+      }
+      board[sq] = code;
+      if (v === WIN) return WIN;
+      if (best < 0 || v === DRAW) best = v;
+    }
+    return best;
+  };
+
   /** The value of the position after move i for its mover, or OPEN. */
   const child = (i: number, side: number): number => {
+    const offence = offenders(i, side) > 0;
     makeMove(board, list, i);
     let v: number;
     if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
@@ -50,6 +118,12 @@ export function buildValues(
     } else {
       v = children.probeBoard(board, side ^ 1);
       if (v < 0) throw new Error(`no table for a position after a capture or crowning`);
+    }
+    if (offence) {
+      // the opponent takes the better of declining (v) and his best burn
+      const b = bestBurn(side ^ 1);
+      if (b === WIN) v = WIN;
+      else if (b === DRAW) v = v === LOSS ? DRAW : v; // an open v can still become a win
     }
     unmakeMove(board, list, i);
     return v;
@@ -81,7 +155,8 @@ export function buildValues(
 
   // Pass 1 also keeps, for each position it leaves open, the indices of its moves' positions in
   // this table (the others are decided already), so later passes need no move generation; past
-  // `CHILD_CAP` entries it stops keeping them and the passes generate moves again.
+  // `CHILD_CAP` entries it stops keeping them and the passes generate moves again. A move after
+  // which the opponent's best burn is a draw is kept as `~index`: its loss counts as a draw.
   let kids = new Int32Array(1 << 16);
   let kidCount = 0;
   let kept = true;
@@ -103,9 +178,13 @@ export function buildValues(
     const n = gen.generate(board, side, list, true);
     for (let i = 0; i < n; i++) {
       if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
+        const offence = offenders(i, side) > 0;
         makeMove(board, list, i);
-        const c = index.encode(board, side ^ 1);
+        let c = index.encode(board, side ^ 1);
+        const b = offence ? bestBurn(side ^ 1) : -1;
         unmakeMove(board, list, i);
+        if (b === WIN) continue; // decided: a win for the opponent
+        if (b === DRAW) c = ~c;
         if (kidCount >= kids.length) {
           if (kids.length >= CHILD_CAP) {
             kept = false;
@@ -143,7 +222,9 @@ export function buildValues(
         let allWin = mayLose[k] === 1;
         let v = -1;
         for (let j = first[k]!, end = first[k + 1]!; j < end; j++) {
-          const c = values[kids[j]!]!;
+          const kid = kids[j]!;
+          let c = values[kid < 0 ? ~kid : kid]!;
+          if (kid < 0 && c === LOSS) c = DRAW;
           if (c === LOSS) {
             v = WIN;
             break;

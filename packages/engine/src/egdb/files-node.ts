@@ -1,8 +1,9 @@
 /**
  * Endgame databases on disk (Node only): the cache folder, a prober reading its files lazily, and
  * the resumable build of every table up to a piece count. One file per material signature,
- * `<dir>/<variant>/<signature>.egdb`, written under a temporary name and renamed when complete, so
- * an interrupted build leaves no half file and a new run skips every table already there and whole.
+ * `<dir>/<variant>/<signature>.egdb` (`<variant>`: the one whose tables it uses, `tablesId`),
+ * written under a temporary name and renamed when complete, so an interrupted build leaves no half
+ * file and a new run skips every table already there and whole.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -13,6 +14,7 @@ import {
   encodeTable,
   materialName,
   materialsOf,
+  tablesId,
   totalPieces,
   unsupportedReason,
   type Material,
@@ -27,8 +29,9 @@ export function defaultEgdbDir(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'damka', 'egdb');
 }
 
+/** A table's file; variants whose rules compile alike share one folder (`tablesId`). */
 export function tablePath(dir: string, variant: Variant, material: Material): string {
-  return join(dir, variant.id, `${materialName(material)}.egdb`);
+  return join(dir, tablesId(variant), `${materialName(material)}.egdb`);
 }
 
 /** The packed values of a table file, or a reason it cannot be used. */
@@ -103,7 +106,7 @@ export function buildEgdb(
 ): void {
   const reason = unsupportedReason(variant);
   if (reason) throw new Error(`${variant.id}: ${reason}`);
-  mkdirSync(join(dir, variant.id), { recursive: true });
+  mkdirSync(join(dir, tablesId(variant)), { recursive: true });
   const memory = new Map<string, Uint8Array>();
   const prober = new EgdbProber(
     variant,

@@ -4,9 +4,30 @@
  * a crowning leads into a table built before). Tables load lazily through a `TableSource` (files
  * on Node, files-node.ts; the builder's tables in memory), once per signature; a signature with no
  * table answers `UNKNOWN`. Values are for the side to move, as in table.ts.
+ *
+ * A board holds no burn right (the burn rule, Israeli): `probeBoard` is the value with none
+ * pending, `probe` takes a `Position`'s pending burn right into account (the best of declining and
+ * each burn). A search that does not model burns must not probe such a variant (`boardOnly`).
  */
-import { BLACK_BIT, MAN, colorIndex, type Position, type Variant } from '@damka/rules';
-import { DRAW, LOSS, MaterialIndex, UNKNOWN, WIN, valueAt, type Material } from './table.ts';
+import {
+  BLACK_BIT,
+  HUFF_NONE,
+  MAN,
+  colorIndex,
+  huffRule,
+  type Position,
+  type Variant,
+} from '@damka/rules';
+import {
+  DRAW,
+  LOSS,
+  MaterialIndex,
+  UNKNOWN,
+  WIN,
+  tablesId,
+  valueAt,
+  type Material,
+} from './table.ts';
 
 /** The packed values of a signature's table, or undefined when there is none. */
 export type TableSource = (material: Material) => Uint8Array | undefined;
@@ -27,12 +48,18 @@ export class EgdbProber {
   private readonly noMoves: number;
   /** Tables probed successfully (a statistic for the CLI). */
   hits = 0;
+  /**
+   * Whether the board and the side to move are the whole state (no huff rule): only then may a
+   * search probe with `probeBoard` at any node.
+   */
+  readonly boardOnly: boolean;
 
   constructor(variant: Variant, source: TableSource, maxPieces: number) {
     this.variant = variant;
     this.source = source;
     this.maxPieces = maxPieces;
     this.noMoves = variant.rules.noMoveMeans === 'win' ? WIN : LOSS;
+    this.boardOnly = huffRule(variant) === HUFF_NONE;
   }
 
   /** WIN, DRAW, LOSS for `side` (0 white, 1 black) to move on `board`, or UNKNOWN. */
@@ -74,10 +101,29 @@ export class EgdbProber {
     return v;
   }
 
-  /** The value of `position` for its side to move. */
+  /** The value of `position` for its side to move, a pending burn right included. */
   probe(position: Position): ProbeResult {
-    if (position.variant.id !== this.variant.id || position.burnable.length > 0) return 'unknown';
-    const v = this.probeBoard(position.board(), colorIndex(position.turn));
-    return v === WIN ? 'win' : v === LOSS ? 'loss' : v === DRAW ? 'draw' : 'unknown';
+    if (tablesId(position.variant) !== tablesId(this.variant)) return 'unknown';
+    const board = position.board();
+    const side = colorIndex(position.turn);
+    let v = this.probeBoard(board, side);
+    if (v === UNKNOWN) return 'unknown';
+    for (const sq of position.burnable) {
+      if (v === WIN) break;
+      const code = board[sq]!;
+      board[sq] = 0;
+      let b = this.probeBoard(board, side);
+      board[sq] = code;
+      if (b === UNKNOWN) {
+        // the burn takes the opponent's last piece: whoever cannot move next loses (or wins)
+        const after = position.burn(sq);
+        if (!after.ok || after.value.material()[position.turn === 'white' ? 'black' : 'white'] > 0)
+          return 'unknown';
+        const lost = after.value.legalMoves().length === 0;
+        b = lost ? this.noMoves : this.noMoves === WIN ? LOSS : WIN;
+      }
+      if (b === WIN || (b === DRAW && v === LOSS)) v = b;
+    }
+    return v === WIN ? 'win' : v === LOSS ? 'loss' : 'draw';
   }
 }

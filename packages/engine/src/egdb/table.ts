@@ -14,7 +14,7 @@
  * player who cannot move (or has no piece) gets `noMoveMeans`" and no move-count or repetition
  * draws: `DRAW` means neither side can force a win, however long the play.
  */
-import { BLACK_BIT, KING, MAN, type Variant } from '@damka/rules';
+import { BLACK_BIT, KING, MAN, VARIANTS, getVariant, type Variant } from '@damka/rules';
 
 export const DRAW = 0;
 export const WIN = 1;
@@ -55,18 +55,81 @@ export function materialsOf(pieces: number): Material[] {
   return out.sort((a, b) => a.wm + a.bm - (b.wm + b.bm));
 }
 
-/** Why a variant cannot have databases (its rules need more than the board and the side to move), or undefined. */
+/**
+ * Why a variant cannot have databases, or undefined. A table holds one value per board and side to
+ * move, so every rule that makes the result depend on more than that is refused here, by name:
+ * house-rule options (untested combinations), Dhamet's souffle (what the last move cut short),
+ * the king split (a move that adds pieces), a three-stage promotion (a queen's home row), the
+ * king-move limit (Frisian: how many moves a king has made in a row), material adjudication (a
+ * draw is decided by counting) and boards over 64 squares. The burn rule (Israeli) is supported:
+ * a burn right is a choice made before the move, from a board the tables already hold (build.ts).
+ */
 export function unsupportedReason(variant: Variant): string | undefined {
   const r = variant.rules;
   if (Object.keys(variant.options).length > 0) return 'house-rule options are not supported';
-  if (r.capture.obligation === 'burn' || r.capture.obligation === 'souffle')
-    return `the '${r.capture.obligation}' capture rule needs per-ply state`;
+  if (r.capture.obligation === 'souffle')
+    return "the 'souffle' capture rule needs per-ply state (what the last move cut short)";
   if (r.kingSplit) return 'the king split adds pieces';
   if (r.promotion.stages.some((s) => s.to === 'queen' || s.from === 'queen'))
     return 'a three-stage promotion is not supported';
+  if (variant.compiled.kingMoveLimit > 0)
+    return 'the king-move limit needs per-ply state (how many moves a king made in a row)';
   if (r.materialAdjudication) return 'material adjudication changes the result of draws';
   if (variant.topology.size > 64) return 'boards above 64 squares are not supported';
   return undefined;
+}
+
+/**
+ * Everything the tables' values depend on: the compiled rules (move tables, precedence, captures,
+ * promotion, the strict rules a burn is measured against) with the names, sources and draw rules
+ * left out, the board, and what a player without a move gets.
+ */
+function rulesFingerprint(variant: Variant): string {
+  const plain = (x: unknown): unknown => {
+    if (ArrayBuffer.isView(x)) return Array.from(x as unknown as ArrayLike<number>);
+    if (Array.isArray(x)) return x.map(plain);
+    if (x !== null && typeof x === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(x).sort()) {
+        if (k === 'rules' || k === 'strict' || k === 'topology' || k === 'squareHash') continue;
+        out[k] = plain((x as Record<string, unknown>)[k]);
+      }
+      return out;
+    }
+    return x;
+  };
+  const c = variant.compiled;
+  return JSON.stringify([
+    variant.topology.id,
+    variant.rules.noMoveMeans,
+    plain(c),
+    c.strict === c ? 'same' : plain(c.strict),
+  ]);
+}
+
+const sharing = new Map<string, string>();
+
+/**
+ * The variant whose tables `variant` uses: the first in the catalogue whose rules compile to the
+ * same tables (Arab Dama plays by English rules, so it reads English's tables), else its own id.
+ * Decided from the compiled rules each time a process first asks, never from a list kept by hand.
+ */
+export function tablesId(variant: Variant): string {
+  if (Object.keys(variant.options).length > 0) return variant.id;
+  const hit = sharing.get(variant.id);
+  if (hit !== undefined) return hit;
+  const mine = rulesFingerprint(variant);
+  let id = variant.id;
+  for (const rules of VARIANTS) {
+    if (rules.id === variant.id) break;
+    const other = getVariant(rules.id);
+    if (other.ok && rulesFingerprint(other.value) === mine) {
+      id = rules.id;
+      break;
+    }
+  }
+  sharing.set(variant.id, id);
+  return id;
 }
 
 const binomials: number[][] = [];
@@ -223,7 +286,7 @@ export function encodeTable(variant: Variant, material: Material, values: Uint8A
   const data = pack(values);
   const header: TableHeader = {
     format: FORMAT_VERSION,
-    variant: variant.id,
+    variant: tablesId(variant),
     material: materialName(material),
     positions: values.length,
     checksum: checksum(data),
@@ -254,10 +317,11 @@ export function decodeTable(
     return { ok: false, error: 'unreadable header' };
   }
   const name = materialName(material);
-  if (header.variant !== variant.id || header.material !== name)
+  const id = tablesId(variant);
+  if (header.variant !== id || header.material !== name)
     return {
       ok: false,
-      error: `holds ${header.variant} ${header.material}, not ${variant.id} ${name}`,
+      error: `holds ${header.variant} ${header.material}, not ${id} ${name}`,
     };
   const data = bytes.subarray(second + 1);
   const positions = new MaterialIndex(variant, material).size;

@@ -3,8 +3,9 @@
  * covers, for the analysis panel, and the computer's answer to a draw offer in such a position
  * (the engine's `tableDrawDecision`: accept a drawn or lost ending, decline a won one), fetched on
  * demand. Only the one table of the position's material is fetched
- * (`/egdb/<variant>/<signature>.egdb`, the file the builder writes in its cache folder, which the
- * server serves as it is), and only when that table is small (`MAX_TABLE_BYTES`, known from the
+ * (`/egdb/<variant>/<signature>.egdb`, `<variant>` the one whose tables it uses, e.g. English's
+ * for Arab Dama: the file the builder writes in its cache folder, which the server serves as it
+ * is), and only when that table is small (`MAX_TABLE_BYTES`, known from the
  * material before any request): nothing of it is on the first page (the panel loads this module
  * when the board is down to a few pieces), and nothing large is fetched. A missing table (a 404,
  * no network, a damaged file) means no verdict, never an error shown to the player. Tables
@@ -18,6 +19,7 @@ import {
   materialName,
   materialOf,
   tableDrawDecision,
+  tablesId,
   tableVerdict,
   totalPieces,
   unsupportedReason,
@@ -59,7 +61,7 @@ async function loadProber(
   if (!tableWanted(position)) return null;
   const variant = position.variant;
   const material = materialOf(position.board());
-  const url = tableUrl(base, variant.id, material);
+  const url = tableUrl(base, tablesId(variant), material);
   let data = loaded.get(url);
   if (data === undefined) {
     data = (async () => {
