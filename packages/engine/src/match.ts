@@ -32,6 +32,7 @@ import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
 import { mulberry32 } from './zobrist.ts';
+import type { Weights } from './weights.ts';
 
 /**
  * Thrown by a player whose own rules end the game in a draw where the variant's rules play on
@@ -234,6 +235,8 @@ export function damkaPlayer(options: {
   readonly egdb?: EgdbProber | null;
   /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
   readonly patterns?: PatternTable | null;
+  /** Evaluation weights on top of the variant's own (weights.ts): a trial set against the committed one. */
+  readonly weights?: Partial<Weights>;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
@@ -242,6 +245,7 @@ export function damkaPlayer(options: {
   const own = {
     ...(options.egdb ? { egdb: options.egdb } : {}),
     ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
+    ...(options.weights ? { weights: options.weights } : {}),
   };
   return {
     name: options.name ?? `Damka level ${level}, ${describeLimits(limits)}`,

@@ -43,6 +43,10 @@ Opponent (one of):
                               with --opponent-level): self-play that load cannot sway
       --opponent-patterns none  with --opponent-level: the opponent without its variant's learned
                               pattern table (a new table against none)
+      --weights LIST          Damka's evaluation weights on top of the variant's own, as
+                              name=value,name=value (weights.ts): a trial set
+      --opponent-weights LIST with --opponent-level: the same for the opponent (e.g. the
+                              weights before a change, against the committed ones)
       --egdb                  Damka uses the endgame tables of the cache folder (damka egdb build):
                               in the search, and it claims the draw in an ending they hold drawn
       --egdb-dir DIR          the same with the tables of DIR
@@ -82,6 +86,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       nodes: { type: 'string' },
       'opening-plies': { type: 'string' },
       'opponent-patterns': { type: 'string' },
+      weights: { type: 'string' },
+      'opponent-weights': { type: 'string' },
       egdb: { type: 'boolean', default: false },
       'egdb-dir': { type: 'string' },
     },
@@ -124,7 +130,19 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (values['opponent-patterns'] !== undefined && values['opponent-patterns'] !== 'none') {
     throw new UsageError(`--opponent-patterns takes 'none', not '${values['opponent-patterns']}'`);
   }
-  const player = m.damkaPlayer({ level, limits, ...(egdb ? { egdb } : {}) });
+  const weightsOf = (key: 'weights' | 'opponent-weights') => {
+    const text = values[key];
+    if (text === undefined) return {};
+    const parsed = m.parseWeightOverrides(text);
+    if (!parsed.ok) throw new UsageError(`--${key}: ${parsed.error}`);
+    return { weights: parsed.value };
+  };
+  const player = m.damkaPlayer({
+    level,
+    limits,
+    ...(egdb ? { egdb } : {}),
+    ...weightsOf('weights'),
+  });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
     const [command, ...commandArgs] = splitCommand(values['opponent-hub']);
@@ -153,6 +171,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     opponent = m.damkaPlayer({
       level: opponentLevel,
       limits: opponentLimits,
+      ...weightsOf('opponent-weights'),
       ...(plain
         ? {
             patterns: null,
