@@ -153,8 +153,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   'israeli-6x6': { queen: 150, king: 260, advance: 6 },
   israeli: { king: 290 },
   // the first crowning wins: the race terms, fitted to 9,680 self-play positions (tune fit; a
-  // man one step from crowning decides the game, a free runner is worth ten men): 55.0% against
-  // the plain weights in 120 self-play games at 4,000 nodes (packages/engine/docs/tuning.md)
+  // man one step from crowning decides the game, a free runner is worth ten men): 58.3% against
+  // the plain weights over 180 self-play games, 65.0% of them at 10,000 nodes (docs/tuning.md)
   breakthrough: {
     crownNow: 3870,
     crownThreat: 4320,
