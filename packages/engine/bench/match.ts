@@ -20,6 +20,7 @@ import {
 
 export * from '../src/match.ts';
 export * from './ladder.ts';
+export { parseWeightOverrides } from '../src/weights.ts';
 
 /** The part of rapid-draughts' API used here (its bundled .d.ts does not resolve under NodeNext). */
 interface RapidMove {

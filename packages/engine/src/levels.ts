@@ -88,6 +88,8 @@ const LEVELS: readonly LevelSettings[] = [
  * Frisian and Breakthrough: level 4 scored only 60% against level 3 (20 games each), so level 3
  * adds more noise (30, as level 2; with its margin of 30 a move losing a man still looks at least
  * 40 worse than the best, so it is still never chosen).
+ * Breakthrough with its race terms: level 5 scored only 55% against level 4 (20 games; 4 over 3
+ * 85%), so level 4 adds more noise and margin (20 each, between level 3's 30 and level 5's 4 and 6).
  */
 const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
   antidraughts: { 1: { blunder: 0.3 } },
@@ -102,7 +104,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
   dhamet: { 7: { depth: 7 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
   frisian: { 3: { noise: 30 } },
-  breakthrough: { 3: { noise: 30 } },
+  breakthrough: { 3: { noise: 30 }, 4: { noise: 20, margin: 20 } },
 };
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */

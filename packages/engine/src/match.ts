@@ -33,6 +33,7 @@ import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
 import { mulberry32 } from '@damka/rules';
+import type { Weights } from './weights.ts';
 
 /**
  * Thrown by a player whose own rules end the game in a draw where the variant's rules play on
@@ -237,6 +238,8 @@ export function damkaPlayer(options: {
   readonly patterns?: PatternTable | null;
   /** The opening book played from at levels 6–8 (book/); none by default. */
   readonly book?: OpeningBook | null;
+  /** Evaluation weights on top of the variant's own (weights.ts): a trial set against the committed one. */
+  readonly weights?: Partial<Weights>;
 }): MatchPlayer {
   const level = options.level ?? 8;
   const limits = options.limits ?? { moveTime: 1000 };
@@ -246,6 +249,7 @@ export function damkaPlayer(options: {
     ...(options.egdb ? { egdb: options.egdb } : {}),
     ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
     ...(options.book ? { book: options.book } : {}),
+    ...(options.weights ? { weights: options.weights } : {}),
   };
   return {
     name:

@@ -158,3 +158,79 @@ test('flying-king endings that are seldom won are scored near a draw', () => {
   assert.equal(new Evaluator(variant).weights.fewPiecesDivisor, 8);
   assert.equal(new Evaluator(variant).weights.evenKingsDivisor, 2);
 });
+
+test('the race terms (advance curve, runaway reach, crowning next) count what they say and agree in both forms', () => {
+  const variant = variantOrThrow('breakthrough');
+  const t = variant.topology;
+  const at = (file: number, rank: number) => t.grid[rank * t.width + file]!;
+  // the race terms only, on top of plain weights (no pattern table)
+  const plain = {
+    advance: 0,
+    advanceCurve: 0,
+    runaway: 0,
+    runawayReach: 0,
+    crownNow: 0,
+    crownThreat: 0,
+    backRank: 0,
+    centre: 0,
+    loose: 0,
+    tempo: 0,
+  };
+  const score = (board: Int8Array, w: object) =>
+    new Evaluator(variant, { ...plain, ...w }, null).evaluate(board, 0);
+  // a White man on b6 (file 1, rank 5: 5 ranks advanced of 9) against a Black man on j10
+  const board = new Int8Array(t.size);
+  board[at(1, 5)] = 1;
+  board[at(9, 9)] = 5;
+  // advance curve: w * progress² * 8 / 81 for White's man, Black's is on its home row
+  assert.equal(score(board, { advanceCurve: 81 }) - score(board, {}), 25 * 8);
+  // runaway: 4 ranks to go, within the default reach of 5 ranks (half the height): w * 2 / 5
+  assert.equal(score(board, { runaway: 100 }) - score(board, {}), 40);
+  // a reach of 3 ranks leaves it out; a reach of 8 scores it at w * 5 / 8
+  assert.equal(score(board, { runaway: 100, runawayReach: 3 }) - score(board, {}), 0);
+  assert.equal(score(board, { runaway: 100, runawayReach: 8 }) - score(board, {}), 63);
+  // a man one step from crowning with a free square: the side to move crowns at once, the other
+  // side's is a threat; a man whose both squares ahead are taken is neither
+  const near = new Int8Array(t.size);
+  near[at(2, 8)] = 1; // White c9: b10 and d10 empty
+  near[at(5, 1)] = 5; // Black f2: e1 empty, g1 taken
+  near[at(6, 0)] = 1;
+  near[at(1, 1)] = 5; // Black b2: a1 and c1 taken
+  near[at(0, 0)] = 1;
+  near[at(2, 0)] = 1;
+  const race = { crownNow: 1000, crownThreat: 300 };
+  const crown = (side: number, w: object) =>
+    new Evaluator(variant, { ...plain, ...w }, null).evaluate(near, side) -
+    new Evaluator(variant, plain, null).evaluate(near, side);
+  assert.equal(crown(0, race), 1000);
+  assert.equal(crown(1, race), 1000);
+  near[at(2, 8)] = 0;
+  assert.equal(crown(0, race), -300);
+  assert.equal(crown(1, race), 1000);
+  // both forms agree with the race terms on
+  const all = { advanceCurve: 9, runaway: 300, runawayReach: 7, ...race };
+  const both = new Evaluator(variant, all, null);
+  const codes = new Int32Array(2 * BITS_STRIDE);
+  for (const { position } of randomPositions(variant, 200, 3)) {
+    const b = position.board();
+    const sum = both.loadBits(b, codes, BITS_STRIDE);
+    for (const side of [0, 1]) {
+      assert.equal(
+        both.evaluateBits(codes, BITS_STRIDE, sum, side, false),
+        both.evaluate(b, side),
+        `${position.fen} side ${side}`,
+      );
+    }
+  }
+  // Breakthrough plays with them; every other variant's tables are as without the terms
+  assert.equal(new Evaluator(variant).race, true);
+  for (const rules of VARIANTS) {
+    const v = variantOrThrow(rules.id);
+    if (v.id === 'breakthrough') continue;
+    const own = new Evaluator(v);
+    const off = new Evaluator(v, { advanceCurve: 0, runawayReach: 0, crownNow: 0, crownThreat: 0 });
+    assert.deepEqual(own.pst, off.pst, v.id);
+    assert.deepEqual(own.cone, off.cone, v.id);
+    assert.equal(own.race, false, v.id);
+  }
+});

@@ -23,7 +23,7 @@ import { Position, colorIndex, variantOrThrow, type Move, type Variant } from '@
 import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import type { SearchResult } from '../src/engine.ts';
 import { damkaPlayer, playMatchGame, type MatchPlayer } from '../src/match.ts';
-import type { Weights } from '../src/weights.ts';
+import { parseWeightOverrides, type Weights } from '../src/weights.ts';
 import { mulberry32 } from '@damka/rules';
 import { parseLine, patternsCommand } from './patterns.ts';
 import { tune, type Sample, type WeightName } from './texel.ts';
@@ -48,14 +48,11 @@ function range(text: string): [number, number] {
   return [a!, b ?? a!];
 }
 
-/** `name=value,name=value` as a weights record. */
+/** `name=value,name=value` as a weights record (an unknown name or a bad value stops the run). */
 function parseOverrides(text: string): Partial<Weights> {
-  const out: Record<string, number> = {};
-  for (const part of text.split(',').filter(Boolean)) {
-    const [name, value] = part.split('=');
-    out[name!] = Number(value);
-  }
-  return out as Partial<Weights>;
+  const parsed = parseWeightOverrides(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
 }
 
 /** One worker: plays `games` games and writes each one's quiet positions to stdout. */

@@ -43,6 +43,10 @@ Opponent (one of):
                               with --opponent-level): self-play that load cannot sway
       --opponent-patterns none  with --opponent-level: the opponent without its variant's learned
                               pattern table (a new table against none)
+      --weights LIST          Damka's evaluation weights on top of the variant's own, as
+                              name=value,name=value (weights.ts): a trial set
+      --opponent-weights LIST with --opponent-level: the same for the opponent (e.g. the
+                              weights before a change, against the committed ones)
       --egdb                  Damka uses the endgame tables of the cache folder (damka egdb build):
                               in the search, and it claims the draw in an ending they hold drawn
       --egdb-dir DIR          the same with the tables of DIR
@@ -84,6 +88,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       nodes: { type: 'string' },
       'opening-plies': { type: 'string' },
       'opponent-patterns': { type: 'string' },
+      weights: { type: 'string' },
+      'opponent-weights': { type: 'string' },
       egdb: { type: 'boolean', default: false },
       'egdb-dir': { type: 'string' },
       'no-book': { type: 'boolean', default: false },
@@ -130,11 +136,19 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
   const { loadBook } = await import('@damka/engine');
   const book = await loadBook(variant);
+  const weightsOf = (key: 'weights' | 'opponent-weights') => {
+    const text = values[key];
+    if (text === undefined) return {};
+    const parsed = m.parseWeightOverrides(text);
+    if (!parsed.ok) throw new UsageError(`--${key}: ${parsed.error}`);
+    return { weights: parsed.value };
+  };
   const player = m.damkaPlayer({
     level,
     limits,
     ...(egdb ? { egdb } : {}),
     ...(book && !values['no-book'] ? { book } : {}),
+    ...weightsOf('weights'),
   });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
@@ -165,6 +179,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       level: opponentLevel,
       limits: opponentLimits,
       ...(book && !values['opponent-no-book'] ? { book } : {}),
+      ...weightsOf('opponent-weights'),
       ...(plain
         ? {
             patterns: null,

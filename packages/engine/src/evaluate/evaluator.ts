@@ -10,10 +10,13 @@
  * Each form counts in its own fastest way; what the counts are worth is computed once, in
  * `terms.ts`. International also adds a learned table of the men's structure (patterns.ts).
  *
- * Terms: material, advancement, back-row guard, centre and Dhamet's strong points (folded into the
- * piece-square table, one read per piece); runaway men, loose pieces, king mobility, Turkish pairs;
- * the men's shape (formation, stuck men, mobility, wing balance, tempo gap), of which only
- * International's wing balance is weighted so far; draw-ish endings scaled down; a tempo bonus.
+ * Terms: material, advancement (linear, and Breakthrough's race curve), back-row guard, centre and
+ * Dhamet's strong points (folded into the piece-square table, one read per piece); runaway men
+ * (their reach per variant), loose pieces, king mobility, Turkish pairs; the men's shape
+ * (formation, stuck men, mobility, wing balance, tempo gap), of which only International's wing
+ * balance is weighted so far; Breakthrough's race at the crowning row (a man one step from it with
+ * a free square: crowning now for the side to move, a threat for the other), on only where
+ * weighted; draw-ish endings scaled down; a tempo bonus.
  */
 import type { Variant } from '@damka/rules';
 import type { PatternTable } from '../patterns.ts';

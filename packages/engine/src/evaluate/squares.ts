@@ -7,7 +7,7 @@
  */
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { finish, shapeScore } from './terms.ts';
+import { finish, raceScore, shapeScore } from './terms.ts';
 
 /**
  * What the quiet test returns for a position that is not quiet (a capture to play, or no step);
@@ -180,6 +180,7 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
   if (!stepFound) return NOT_QUIET;
   if (shape) score += shapeScore(tb, formation, tail, mobility, whiteWing, blackWing, tempo);
   if (tb.patterns !== null) score += tb.patterns.scoreBoard(board);
+  if (tb.race) score += raceScore(tb, side, nearCrown(tb, board, 0), nearCrown(tb, board, 1));
   return finish(
     tb,
     score,
@@ -192,4 +193,22 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
     blackRunaway,
     looseCount,
   );
+}
+
+/** The men of `colour` one step from crowning with a free square to step to (the race term). */
+function nearCrown(tb: EvalTables, board: Int8Array, colour: number): number {
+  const code = colour === 0 ? MAN : BLACK_BIT | MAN;
+  const squares = tb.crownSquares[colour]!;
+  let near = 0;
+  for (let i = 0; i < squares.length; i++) {
+    const sq = squares[i]!;
+    if (board[sq] !== code) continue;
+    for (let k = (code * tb.size + sq) * tb.width; tb.stepTo[k]! >= 0; k++) {
+      if (board[tb.stepTo[k]!] === 0) {
+        near++;
+        break;
+      }
+    }
+  }
+  return near;
 }

@@ -3,7 +3,8 @@
  * every form of the evaluation (the square pass of `squares.ts`, the bitboard forms of `bits.ts`
  * and `wide-bits.ts`, the shared arithmetic of `terms.ts`): the piece-square table that folds
  * material, advancement, back row, centre and Dhamet's strong points; the step and first-jump
- * tables of the quiet test; the runaway wedges; the men's shape tables; the weights the hot loops
+ * tables of the quiet test; the runaway wedges; the men's shape tables; the squares one step from
+ * crowning (Breakthrough's race); the weights the hot loops
  * read, copied to fields. One home for each term's data: a term's table is built here once and
  * every form reads it.
  */
@@ -53,6 +54,14 @@ export class EvalTables {
   readonly cone: Int16Array;
   /** Runaway bonus by colour and square (0 where not considered). */
   readonly runawayValue: Int32Array;
+  /**
+   * The race at the crowning row (`crownNow`, `crownThreat`; Breakthrough): on when either is
+   * weighted. `crownSquares[colour]` lists the squares one step from that colour's crowning row.
+   */
+  readonly race: boolean;
+  readonly wCrownNow: number;
+  readonly wCrownThreat: number;
+  readonly crownSquares: readonly Int16Array[];
   /** Orthogonal directions (Turkish structure). */
   readonly orthDirs: Int8Array;
   readonly onePieceDraw: boolean;
@@ -182,6 +191,7 @@ export class EvalTables {
         const man =
           w.man +
           Math.round((w.advance * progress * 8) / last) +
+          Math.round((w.advanceCurve * progress * progress * 8) / (last * last)) +
           (home && crownsMen ? w.backRank : 0) +
           Math.round(w.centre * centrality) +
           w.openPoint * strongPoint +
@@ -199,7 +209,7 @@ export class EvalTables {
     const coneEnd = new Int32Array(2 * size);
     const runawayValue = new Int32Array(2 * size);
     const cone: number[] = [];
-    const reach = Math.max(2, Math.floor(t.height / 2));
+    const reach = w.runawayReach > 0 ? w.runawayReach : Math.max(2, Math.floor(t.height / 2));
     for (const color of [0, 1]) {
       for (let sq = 0; sq < size; sq++) {
         const i = color * size + sq;
@@ -227,6 +237,16 @@ export class EvalTables {
     this.cone = Int16Array.from(cone);
     this.runawayValue = runawayValue;
 
+    this.wCrownNow = w.crownNow;
+    this.wCrownThreat = w.crownThreat;
+    this.race = crownsMen && (w.crownNow !== 0 || w.crownThreat !== 0);
+    this.crownSquares = [0, 1].map((colour) =>
+      Int16Array.from(
+        Array.from({ length: size }, (_, sq) => sq).filter((sq) =>
+          this.race ? (colour === 0 ? last - t.rank[sq]! : t.rank[sq]!) === 1 : false,
+        ),
+      ),
+    );
     this.onePieceDraw = variant.rules.draws.some((d) => d.kind === 'onePieceEach');
     this.oneKingDraw = variant.rules.draws.some((d) => d.kind === 'oneKingEach');
     this.drawishFlying = variant.rules.king.range === 'flying' && w.drawishDivisor > 1;
@@ -264,9 +284,9 @@ export class EvalTables {
       if (t.rank[sq] === 0) this.homeRow[sq] = 1;
       if (t.rank[sq] === last) this.homeRow[size + sq] = 1;
     }
-    // the 32-square form has no shape terms: such a board falls back to the square pass
+    // the 32-square form has no shape or race terms: such a board falls back to the square pass
     const source = { next: t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue };
-    this.bits = w.structure === 0 && !this.shape ? buildShifts(source) : null;
+    this.bits = w.structure === 0 && !this.shape && !this.race ? buildShifts(source) : null;
     this.wideBits = buildWideShifts(source);
     if (this.wideBits) {
       const wb = this.wideBits;

@@ -47,6 +47,22 @@ export function shapeScore(
 }
 
 /**
+ * The race at the crowning row (White's point of view): `whiteNear` and `blackNear` count each
+ * side's men one step from crowning with a free square to step to. The side to move with one
+ * crowns at once; otherwise each of the other side's is a threat it must meet.
+ */
+export function raceScore(
+  tb: EvalTables,
+  side: number,
+  whiteNear: number,
+  blackNear: number,
+): number {
+  const mine = side === 0 ? whiteNear : blackNear;
+  const own = mine > 0 ? tb.wCrownNow : -tb.wCrownThreat * (side === 0 ? blackNear : whiteNear);
+  return side === 0 ? own : -own;
+}
+
+/**
  * The terms computed from the counts of a pass, shared by both forms of the evaluation.
  *
  * Every table field and every comparison here runs on every call, the rare endings (one piece

@@ -9,7 +9,7 @@ import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
 import { popcount, type WideShifts } from './shifts.ts';
 import { NOT_QUIET } from './squares.ts';
-import { finish, shapeScore, type BitsForm } from './terms.ts';
+import { finish, raceScore, shapeScore, type BitsForm } from './terms.ts';
 
 /** High word of the last `step` result (a second return value without allocation). */
 let stepHigh = 0;
@@ -177,6 +177,15 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
     score += tb.patterns.scoreBits(whiteMenLo, whiteMenHi, blackMenLo, blackMenHi);
   }
 
+  if (tb.race) {
+    score += raceScore(
+      tb,
+      side,
+      nearCrown(tb, 0, whiteMenLo, whiteMenHi, emptyLo, emptyHi),
+      nearCrown(tb, 1, blackMenLo, blackMenHi, emptyLo, emptyHi),
+    );
+  }
+
   let whiteRunaway = 0;
   let blackRunaway = 0;
   const size = tb.size;
@@ -331,4 +340,30 @@ function wideShape(
     2 * blackLeft - blackMen,
     tempo,
   );
+}
+
+/** The men of `colour` one step from crowning with a free square to step to (the race term). */
+function nearCrown(
+  tb: EvalTables,
+  colour: number,
+  menLo: number,
+  menHi: number,
+  emptyLo: number,
+  emptyHi: number,
+): number {
+  const code = colour === 0 ? MAN : BLACK_BIT | MAN;
+  const squares = tb.crownSquares[colour]!;
+  let near = 0;
+  for (let i = 0; i < squares.length; i++) {
+    const sq = squares[i]!;
+    if ((((sq < 32 ? menLo : menHi) >>> (sq & 31)) & 1) === 0) continue;
+    for (let k = (code * tb.size + sq) * tb.width; tb.stepTo[k]! >= 0; k++) {
+      const to = tb.stepTo[k]!;
+      if ((((to < 32 ? emptyLo : emptyHi) >>> (to & 31)) & 1) !== 0) {
+        near++;
+        break;
+      }
+    }
+  }
+  return near;
 }
