@@ -8,13 +8,17 @@
  * runs (N >= 3).
  *
  * Run: `npm run bench:perft` (options after `--`: `--runs N`, `--only <name substring>`,
- * `--no-rapid`, `--steady`). International's depth-8 case lasts about a third of a second, so its
- * first run is mostly the JIT warming up and its best run may still be short of steady state;
- * `--steady` adds International at depth 9 (about six times as many leaves), the steady-state
- * figure. The script first bundles this file with esbuild and runs the bundle with plain
+ * `--no-rapid`, `--steady`, `--one-process`). Each case runs in a process of its own, as a game
+ * does (one rule set per engine): code that the JIT compiled for one board and then had to throw
+ * away for the next would otherwise slow every case after the first (International after English
+ * ran at about half its own speed); `--one-process` runs them all in this process instead.
+ * International's depth-8 case lasts about a third of a second, so its first run is mostly the
+ * JIT warming up and its best run may still be short of steady state; `--steady` adds
+ * International at depth 9 (about six times as many leaves), the steady-state figure. The script first bundles this file with esbuild and runs the bundle with plain
  * node: the same source, without the TypeScript loader's per-import indirection (see
  * BENCHMARKS.md for both figures). `node --import tsx` on this file works too.
  */
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as rapidEnglish from 'rapid-draughts/english';
 import { Position, perft, variantOrThrow, type Options } from '../src/index.ts';
@@ -113,16 +117,28 @@ interface Args {
   only: string | null;
   rapid: boolean;
   steady: boolean;
+  onePass: boolean;
+  /** Measure only the case of this exact name and print its row as JSON (a child's task). */
+  child: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, only: null, rapid: true, steady: false };
+  const args: Args = {
+    runs: 5,
+    only: null,
+    rapid: true,
+    steady: false,
+    onePass: false,
+    child: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') args.runs = Number(argv[++i]);
     else if (a === '--only') args.only = argv[++i] ?? '';
     else if (a === '--no-rapid') args.rapid = false;
     else if (a === '--steady') args.steady = true;
+    else if (a === '--one-process') args.onePass = true;
+    else if (a === '--case') args.child = argv[++i] ?? '';
     else {
       console.error(`unknown argument ${a}`);
       process.exit(2);
@@ -228,42 +244,83 @@ function fmtRate(x: number): string {
   return (x / 1e6).toFixed(2);
 }
 
+interface Job {
+  readonly name: string;
+  readonly run: (runs: number) => Row;
+}
+
+/** Every case this script can measure: Damka's perft cases, then rapid-draughts' two forms. */
+function allJobs(): Job[] {
+  const jobs: Job[] = [...CASES, STEADY].map((c) => ({
+    name: c.name,
+    run: (runs: number) => {
+      const position = Position.start(variantOrThrow(c.variant, c.options));
+      const row = measure(c.name, c.depth, c.expected, runs, () =>
+        perft(position, c.depth, { duplicates: c.duplicates }),
+      );
+      return { ...row, name: `Damka ${c.name} (${c.duplicates})` };
+    },
+  }));
+  jobs.push({
+    name: `${RAPID.name} (API)`,
+    run: (runs) =>
+      measure(`${RAPID.name} (API)`, RAPID.depth, RAPID.expected, runs, () =>
+        rapidPerft(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
+      ),
+  });
+  jobs.push({
+    name: `${RAPID.name} (seeded check)`,
+    run: (runs) =>
+      measure(`${RAPID.name} (seeded check)`, RAPID.depth, RAPID.expected, runs, () =>
+        rapidPerftSeeded(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
+      ),
+  });
+  return jobs;
+}
+
+/** Runs one case in a fresh process of this script; a wrong count there ends this run too. */
+function inChild(name: string, runs: number): Row {
+  const script = process.argv[1]!;
+  const child = spawnSync(process.execPath, [script, '--case', name, '--runs', String(runs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) process.exit(child.status ?? 1);
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as Row;
+}
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
+  if (args.child !== null) {
+    // a child's task: the one case named, its row printed as JSON on stdout
+    const job = allJobs().find((j) => j.name === args.child);
+    if (!job) {
+      console.error(`no case named '${args.child}'`);
+      process.exit(2);
+    }
+    process.stdout.write(`${JSON.stringify(job.run(args.runs))}\n`);
+    return;
+  }
   const cpu = cpus()[0]?.model ?? 'unknown';
   console.log(`# Perft benchmark`);
   console.log(
-    `node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${args.runs} runs each, single thread`,
+    `node ${process.version}, ${availableParallelism()} CPUs (${cpu}), ${args.runs} runs each, single thread, ${args.onePass ? 'all cases in one process' : 'each case in its own process'}`,
   );
   console.log(`load average at start: ${fmtLoad()}`);
   console.log('');
-  const rows: Row[] = [];
   const cases = args.steady ? [...CASES, STEADY] : CASES;
-  for (const c of cases) {
-    if (args.only !== null && !c.name.toLowerCase().includes(args.only.toLowerCase())) continue;
-    const position = Position.start(variantOrThrow(c.variant, c.options));
-    const row = measure(c.name, c.depth, c.expected, args.runs, () =>
-      perft(position, c.depth, { duplicates: c.duplicates }),
-    );
-    rows.push({ ...row, name: `Damka ${c.name} (${c.duplicates})` });
-    console.error(`  done: ${c.name}`);
-  }
-  if (
-    args.rapid &&
-    (args.only === null || RAPID.name.toLowerCase().includes(args.only.toLowerCase()))
-  ) {
-    rows.push(
-      measure(`${RAPID.name} (API)`, RAPID.depth, RAPID.expected, args.runs, () =>
-        rapidPerft(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
-      ),
-    );
-    console.error(`  done: ${RAPID.name} (API)`);
-    rows.push(
-      measure(`${RAPID.name} (seeded check)`, RAPID.depth, RAPID.expected, args.runs, () =>
-        rapidPerftSeeded(EnglishDraughtsEngineFactory.setup(), RAPID.depth),
-      ),
-    );
-    console.error(`  done: ${RAPID.name} (seeded check)`);
+  const wanted = (name: string) =>
+    args.only === null || name.toLowerCase().includes(args.only.toLowerCase());
+  const names = [
+    ...cases.map((c) => c.name),
+    ...(args.rapid ? [`${RAPID.name} (API)`, `${RAPID.name} (seeded check)`] : []),
+  ].filter(wanted);
+  const jobs = allJobs();
+  const rows: Row[] = [];
+  for (const name of names) {
+    const job = jobs.find((j) => j.name === name)!;
+    rows.push(args.onePass ? job.run(args.runs) : inChild(name, args.runs));
+    console.error(`  done: ${name}`);
   }
   console.log(
     '| Benchmark | Depth | Leaves (checked) | Best M leaves/s | Median M leaves/s | Best time s | Best M leaves/CPU-s |',
