@@ -57,6 +57,38 @@ export function guard(body: (args: string[], io: Io) => Promise<number>): Comman
   };
 }
 
+/** A request to stop a long command, set by the first Ctrl-C (SIGINT) or SIGTERM. */
+export interface StopSignal {
+  /** True once a signal has come: finish the item in hand, save, and return. */
+  readonly requested: boolean;
+  /** Stops listening; call it when the long work is over, also on error. */
+  release(): void;
+}
+
+/**
+ * Listens for a graceful stop. Long commands (`book build`, `puzzles build`) save their work after
+ * each item, so the first signal lets the item in hand finish and be saved; a second signal exits
+ * at once with code 130, as a shell expects of an interrupted program.
+ */
+export function listenForStop(): StopSignal {
+  let requested = false;
+  const onSignal = () => {
+    if (requested) process.exit(130);
+    requested = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    get requested() {
+      return requested;
+    },
+    release() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
 /** An `Io` that keeps what is written, for tests and for embedding commands in other tools. */
 export function bufferIo(): Io & { out(): string; err(): string } {
   const out: string[] = [];

@@ -162,16 +162,16 @@ test('the bench never plays from a book, though some of its positions are book p
     assert.ok(line.nodes > 0, `bench line ${line.fen} searched nothing`);
 });
 
-test('the builder is deterministic and resumes where it stopped', () => {
+test('the builder is deterministic and resumes where it stopped', async () => {
   const variant = variantOrThrow('english');
   const options = { depth: 3, plies: 6, positions: 6, margin: 20, maxMoves: 2, ttBits: 12 };
-  const whole = buildBook(variant, options, undefined).book;
+  const whole = (await buildBook(variant, options, undefined)).book;
   assert.equal(whole.entries.length, 6);
   let calls = 0;
-  const part = buildBook(variant, options, undefined, { shouldStop: () => ++calls > 3 });
+  const part = await buildBook(variant, options, undefined, { shouldStop: () => ++calls > 3 });
   assert.equal(part.complete, false);
   let searched = 0;
-  const resumed = buildBook(variant, options, part.book, {
+  const resumed = await buildBook(variant, options, part.book, {
     onEntry: (_, fresh) => (searched += fresh ? 1 : 0),
   });
   assert.ok(resumed.complete);

@@ -17,7 +17,7 @@ import {
   type OpeningBook,
 } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, listenForStop, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
   POSITION_USAGE,
@@ -131,20 +131,14 @@ async function build(args: string[], io: Io): Promise<number> {
   const started = Date.now();
   const cpuStart = process.cpuUsage();
   let searched = 0;
-  let stop = false;
-  // stop after the position in hand (the book so far is saved); a second signal stops at once
-  const onSignal = () => {
-    if (stop) process.exit(130);
-    stop = true;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // a signal stops after the position in hand (the book so far is saved)
+  const stop = listenForStop();
   const note = () =>
     `Depth ${options.depth}, margin ${options.margin}, at most ${options.maxMoves} moves a ` +
     `position, ${options.plies} plies.`;
   let lastDraw = 0;
   try {
-    const { book, complete } = buildBook(variant, options, previous, {
+    const { book, complete } = await buildBook(variant, options, previous, {
       onEntry: (n, fresh) => {
         if (fresh) searched++;
         if (!tty || Date.now() - lastDraw < 200) return;
@@ -160,7 +154,7 @@ async function build(args: string[], io: Io): Promise<number> {
       },
       shouldStop: () => {
         const used = process.cpuUsage(cpuStart);
-        return stop || used.user + used.system > cpuLimit;
+        return stop.requested || used.user + used.system > cpuLimit;
       },
     });
     if (tty) io.stderr.write('\r\x1b[K');
@@ -173,8 +167,7 @@ async function build(args: string[], io: Io): Promise<number> {
     );
     return complete ? 0 : 1;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.release();
   }
 }
 

@@ -49,7 +49,7 @@ import {
 } from '@damka/engine/puzzles';
 import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, listenForStop, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
@@ -357,14 +357,8 @@ async function build(args: string[], io: Io): Promise<number> {
   const cpuBefore = state.cpuMs ?? 0;
   const cpuStart = cpuMs();
   const deadline = started + minutes * 60_000;
-  let stop = false;
-  // stop after the game in hand (it is saved); a second signal stops at once
-  const onSignal = () => {
-    if (stop) process.exit(130);
-    stop = true;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // a signal stops after the game in hand (it is saved)
+  const stop = listenForStop();
 
   const save = () => {
     state.ms = msBefore + (Date.now() - started);
@@ -396,7 +390,7 @@ async function build(args: string[], io: Io): Promise<number> {
       lastLine = Date.now();
     }
   };
-  const finished = () => stop || rows.length >= target || Date.now() >= deadline;
+  const finished = () => stop.requested || rows.length >= target || Date.now() >= deadline;
   const add = (found: ReturnType<typeof puzzlesFromGame>, source: PuzzleSource) => {
     let sourceIndex = -1;
     for (const p of found) {
@@ -468,8 +462,7 @@ async function build(args: string[], io: Io): Promise<number> {
     await nextTurn();
   }
   save();
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  stop.release();
   if (tty && !values.quiet) io.stderr.write('\n');
   const found = state.found ?? rows.length;
   const cpuHours = (state.cpuMs ?? state.ms) / 3_600_000;

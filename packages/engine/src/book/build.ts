@@ -49,13 +49,16 @@ interface Node {
   readonly order: number;
 }
 
-/** Build (or resume) a book; returns the book and whether it is complete. */
-export function buildBook(
+/**
+ * Build (or resume) a book; resolves to the book and whether it is complete. It gives the event
+ * loop a turn after each position searched, so that a signal handler can ask it to stop.
+ */
+export async function buildBook(
   variant: Variant,
   options: BookBuildOptions,
   previous: BookFile | undefined,
   hooks: BookBuildHooks = {},
-): { book: BookFile; complete: boolean } {
+): Promise<{ book: BookFile; complete: boolean }> {
   const known = new Map<string, BookEntry>();
   for (const e of previous?.entries ?? []) known.set(`${e.lo}:${e.hi}`, e);
   const searcher = new Searcher(variant, { ttBits: options.ttBits ?? 20 });
@@ -95,6 +98,7 @@ export function buildBook(
     entry ??= searchEntry(searcher, node.position, key, options);
     entries.push(entry);
     hooks.onEntry?.(entries.length, searched);
+    if (searched) await new Promise((resolve) => setImmediate(resolve));
     if (searched && ++unsaved >= (hooks.saveEvery ?? 25)) {
       hooks.save?.(file());
       unsaved = 0;

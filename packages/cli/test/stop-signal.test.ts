@@ -1,0 +1,81 @@
+/**
+ * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM lets `damka book build`
+ * finish the position in hand and save the book (run on the real executable, since signals are what
+ * a user sends to a process); a second one exits at once with code 130.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listenForStop } from '../src/command.ts';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'damka-stop-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts a book build that would run for minutes; resolves once its first save is on disk. */
+async function startBuild(out: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      'packages/cli/bin/damka.cjs',
+      'book',
+      'build',
+      '--variant',
+      'english',
+      '--positions',
+      '100000',
+      '--depth',
+      '5',
+      '--plies',
+      '40',
+      '--out',
+      out,
+    ],
+    { cwd: ROOT },
+  );
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(out)) {
+    assert.ok(Date.now() < deadline, 'the build saved nothing within a minute');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, exited, stdout: () => stdout };
+}
+
+test('the first SIGINT stops a book build after the position in hand, saved', async () => {
+  const out = join(dir, 'first.data.ts');
+  const build = await startBuild(out);
+  build.child.kill('SIGINT');
+  const code = await build.exited;
+  assert.equal(code, 1, 'a stopped build exits with 1 (not complete)');
+  assert.match(build.stdout(), /stopped, run again to resume/);
+  assert.ok(existsSync(out));
+});
+
+test('SIGTERM stops it the same way', async () => {
+  const out = join(dir, 'term.data.ts');
+  const build = await startBuild(out);
+  build.child.kill('SIGTERM');
+  assert.equal(await build.exited, 1);
+  assert.match(build.stdout(), /stopped, run again to resume/);
+});
+
+test('a second signal exits at once with code 130, and release stops listening', (t) => {
+  const exit = t.mock.method(process, 'exit', () => undefined as never);
+  const before = process.listenerCount('SIGINT');
+  const stop = listenForStop();
+  assert.equal(stop.requested, false);
+  process.emit('SIGINT');
+  assert.equal(stop.requested, true);
+  assert.equal(exit.mock.callCount(), 0);
+  process.emit('SIGTERM');
+  assert.deepEqual(exit.mock.calls[0]?.arguments, [130]);
+  stop.release();
+  assert.equal(process.listenerCount('SIGINT'), before);
+});
