@@ -3,7 +3,8 @@
  * (120 plies) at the default depth, per variant. The games are Damka's self-play at level 4 from
  * seeded random openings, so every run reviews the same games.
  *
- * Run: `node --import tsx packages/engine/bench/review.bench.ts [variant...]`
+ * Run: `node --import tsx packages/engine/bench/review.bench.ts [variant...]`. It prints wall and
+ * CPU seconds: on a loaded machine the CPU figure is the one to compare with the target.
  */
 import { variantOrThrow } from '@damka/rules';
 import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../src/index.ts';
@@ -24,11 +25,14 @@ for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian', 
     Number(process.env.REVIEW_DEPTH) || defaultReviewDepth(variant.topology.size, variant.id);
   const engine = new Engine(variant, { ttBits: 20, seed: 1 });
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const review = reviewGame(engine, positions, moves, depth);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
   const marks = review.plies.filter((p) => p.mark === 'mistake' || p.mark === 'blunder').length;
   console.log(
     `${id.padEnd(14)} ${moves.length} plies  depth ${depth}  ${seconds.toFixed(1)} s  ` +
+      `(${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU)  ` +
       `(${marks} mistakes and blunders; accuracy ${review.sides[0].accuracy}% / ${review.sides[1].accuracy}%)`,
   );
 }
