@@ -6,7 +6,9 @@ import {
   Engine,
   OpeningBook,
   bookKey,
+  bookPlayed,
   bookVariants,
+  bookWeight,
   buildBook,
   createEngineHost,
   decodeBook,
@@ -243,8 +245,10 @@ test('the Hub engine announces a book parameter and passes it to its backend', (
 test('every shipped book is played from the start, through compulsory openings and house rules', async () => {
   for (const id of bookVariants()) {
     const variant = variantOrThrow(id);
-    const book = await loadBook(variant);
-    assert.ok(book);
+    const shipped = await loadBook(variant);
+    assert.ok(shipped);
+    // a gated book is walked as if it were played: its moves must be as sound as a played one's
+    const book = new OpeningBook(shipped.file);
     const engine = new Engine(variant, { ttBits: 12, seed: 9, book });
     let position = Position.start(variant);
     const history: Position[] = [];
@@ -262,4 +266,73 @@ test('every shipped book is played from the start, through compulsory openings a
     }
     assert.ok(fromBook > 0, `${id}: no book move played`);
   }
+});
+
+test('a move is weighted by its score: halved for every quarter of the margin below the best', () => {
+  assert.equal(bookWeight(0, 20), 255);
+  assert.equal(bookWeight(5, 20), 128);
+  assert.equal(bookWeight(10, 20), 64);
+  assert.equal(bookWeight(20, 20), 16);
+  assert.equal(bookWeight(21, 20), 0, 'beyond the margin: a reply, never played');
+  assert.equal(bookWeight(0, 0), 255);
+  assert.equal(bookWeight(1, 0), 0);
+  assert.equal(bookWeight(120, 240), 64);
+  assert.equal(bookWeight(239, 240), 16, 'about 1/16 of the best at the edge of the margin');
+});
+
+test('replies beyond the play margin are kept with weight 0 and never chosen', () => {
+  const variant = variantOrThrow('english');
+  const options = { depth: 3, plies: 2, positions: 3, margin: 0, maxMoves: 7, ttBits: 12 };
+  const narrow = buildBook(variant, options, undefined).book;
+  const wide = buildBook(variant, { ...options, replyMargin: 1000 }, undefined).book;
+  const start = Position.start(variant);
+  const played = new OpeningBook(narrow).lookup(start);
+  const known = new OpeningBook(wide).lookup(start);
+  assert.equal(known.length, Math.min(7, start.legalMoves().length), 'every reply kept');
+  assert.ok(played.length < known.length, 'the play margin keeps fewer');
+  assert.deepEqual(
+    known.filter((c) => c.weight > 0).map((c) => c.move),
+    played.map((c) => c.move),
+    'the moves played are the same with or without the replies',
+  );
+  const book = new OpeningBook(wide);
+  for (let i = 0; i < 20; i++) {
+    const pick = book.choose(start, () => i / 20);
+    assert.ok(pick && pick.weight > 0, 'a reply of weight 0 was chosen');
+  }
+  const onlyReplies: BookFile = {
+    ...wide,
+    entries: wide.entries.map((e) => ({ ...e, moves: e.moves.map((m) => ({ ...m, weight: 0 })) })),
+  };
+  assert.equal(
+    new OpeningBook(onlyReplies).choose(start, () => 0.5),
+    undefined,
+  );
+});
+
+test('a gated book is listed but not played: the levels search', async () => {
+  const gated = bookVariants().filter((id) => !bookPlayed(id));
+  const played = bookVariants().filter((id) => bookPlayed(id));
+  assert.ok(played.length > 0, 'no book is played by the levels');
+  for (const id of [...gated.slice(0, 2), ...played]) {
+    const variant = variantOrThrow(id);
+    const book = await loadBook(variant);
+    assert.ok(book);
+    assert.equal(book.played, bookPlayed(id));
+    const start = Position.start(variant);
+    const r = new Engine(variant, { ttBits: 12, seed: 1, book }).search(start, {
+      level: 7,
+      limits: { depth: 2 },
+    });
+    if (book.lookup(start).length === 0) continue;
+    assert.equal(r.nodes === 0, book.played, `${id}: played ${book.played}, nodes ${r.nodes}`);
+  }
+  const file = (await loadBook(variantOrThrow(played[0]!)))!.file;
+  const off = new OpeningBook(file, { played: false });
+  const start = Position.start(variantOrThrow(played[0]!));
+  assert.ok(off.lookup(start).length > 0);
+  assert.equal(
+    off.choose(start, () => 0),
+    undefined,
+  );
 });

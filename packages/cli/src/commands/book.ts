@@ -32,10 +32,13 @@ const DATA_DIR = join('packages', 'engine', 'src', 'book', 'data');
 
 /**
  * Default search depth per variant: about as deep as level 8 reaches in a fraction of a second,
- * so that a few hundred positions cost a minute or two of one core (BENCHMARKS.md).
+ * so that a few hundred positions cost a minute or two of one core (BENCHMARKS.md); English and
+ * International, whose books were measured in self-play, deeper: about a second a position, well
+ * beyond the depth of the levels that play from the book (BENCHMARKS.md, "Opening books").
  */
 const DEPTHS: Readonly<Record<string, number>> = {
-  international: 8,
+  english: 12,
+  international: 10,
   canadian: 7,
   frisian: 8,
   frysk: 12,
@@ -52,9 +55,10 @@ export const usage = `Usage: damka book build --variant ID [--positions N] [--de
        damka book show --variant ID [--fen FEN] [--book FILE]
 
 build   Grows the variant's opening book from the start position: each position's moves are
-        scored by a search of depth D, the moves within M hundredths of a man of the best (at most
-        K) are kept, weighted by how close they are, and the likeliest position not yet in
-        the book is searched next, up to N positions and P plies. Writes the book module the
+        scored by a search of depth D; the moves within R hundredths of a man of the best (at most
+        K) are kept as the replies an opponent may play, and those within M are the ones the
+        book plays, weighted by score (halved for every M/4 below the best). The likeliest
+        position not yet in the book is searched next, up to N positions and P plies. Writes the book module the
         engine loads (default ${DATA_DIR}/ID.data.ts), saving every 25 positions; run it
         again to resume an interrupted build (positions already there are not searched again).
 show    Lists the book moves of the position (default the start) with weights and scores.
@@ -63,8 +67,9 @@ ${POSITION_USAGE}
   -n, --positions N       positions in the book (default 400)
   -d, --depth D           search depth (default per variant, 7 to 12)
       --plies P           plies from the start, at most (default 16)
-      --margin M          keep moves within M hundredths of a man of the best (default 12)
-      --moves K           at most K moves per position (default 3)
+      --margin M          play moves within M hundredths of a man of the best (default 20)
+      --replies R         keep moves within R of the best as replies, never played (default 60)
+      --moves K           at most K moves per position (default 5)
       --out FILE, --book FILE  the book module
       --cpu S             stop after S seconds of CPU time (the book so far is kept)
       --quiet             no progress bar
@@ -109,6 +114,7 @@ async function build(args: string[], io: Io): Promise<number> {
       depth: { type: 'string', short: 'd' },
       plies: { type: 'string' },
       margin: { type: 'string' },
+      replies: { type: 'string' },
       moves: { type: 'string' },
       cpu: { type: 'string' },
       out: { type: 'string' },
@@ -120,8 +126,9 @@ async function build(args: string[], io: Io): Promise<number> {
     positions: integerFrom('positions', values.positions ?? '400', 1, 1_000_000),
     depth: integerFrom('depth', values.depth ?? String(DEPTHS[variant.id] ?? DEFAULT_DEPTH), 1, 40),
     plies: integerFrom('plies', values.plies ?? '16', 1, 200),
-    margin: integerFrom('margin', values.margin ?? '12', 0, 1000),
-    maxMoves: integerFrom('moves', values.moves ?? '3', 1, 20),
+    margin: integerFrom('margin', values.margin ?? '20', 0, 1000),
+    replyMargin: integerFrom('replies', values.replies ?? '60', 0, 1000),
+    maxMoves: integerFrom('moves', values.moves ?? '5', 1, 20),
   };
   const cpuLimit =
     values.cpu === undefined ? Infinity : integerFrom('cpu', values.cpu, 1, 10_000_000) * 1e6;
@@ -134,8 +141,8 @@ async function build(args: string[], io: Io): Promise<number> {
   // a signal stops after the position in hand (the book so far is saved)
   const stop = listenForStop();
   const note = () =>
-    `Depth ${options.depth}, margin ${options.margin}, at most ${options.maxMoves} moves a ` +
-    `position, ${options.plies} plies.`;
+    `Depth ${options.depth}, margin ${options.margin}, replies ${options.replyMargin}, at most ` +
+    `${options.maxMoves} moves a position, ${options.plies} plies.`;
   let lastDraw = 0;
   try {
     const { book, complete } = await buildBook(variant, options, previous, {

@@ -11,7 +11,7 @@ import type { Move, Position, Variant } from '@damka/rules';
 import { findMove } from '../host.ts';
 import { bookKey, type BookFile, type BookMove } from './format.ts';
 
-/** A legal book move of a position, with its weight and the builder's score. */
+/** A legal book move of a position, with its weight (0: known, not played) and the builder's score. */
 export interface BookChoice {
   readonly move: Move;
   readonly weight: number;
@@ -26,10 +26,16 @@ export function bookApplies(variant: Variant): boolean {
 
 export class OpeningBook {
   readonly file: BookFile;
+  /**
+   * Whether the levels play from this book (`choose`); a book not (yet) shown in self-play to cost
+   * no strength is only looked up: listed in analysis and by `damka book show` (load.ts).
+   */
+  readonly played: boolean;
   private readonly index = new Map<string, readonly BookMove[]>();
 
-  constructor(file: BookFile) {
+  constructor(file: BookFile, options: { readonly played?: boolean } = {}) {
     this.file = file;
+    this.played = options.played ?? true;
     for (const e of file.entries) this.index.set(`${e.lo}:${e.hi}`, e.moves);
   }
 
@@ -58,9 +64,14 @@ export class OpeningBook {
     return out;
   }
 
-  /** A book move of `position` drawn by weight with `unit` (a random number in [0, 1)). */
+  /**
+   * A book move of `position` drawn by weight with `unit` (a random number in [0, 1)); undefined
+   * out of book, when none of its moves is played (weight 0: replies the book only knows), and
+   * always when the book is not played from.
+   */
   choose(position: Position, unit: () => number): BookChoice | undefined {
-    const choices = this.lookup(position);
+    if (!this.played) return undefined;
+    const choices = this.lookup(position).filter((c) => c.weight > 0);
     if (choices.length === 0) return undefined;
     let total = 0;
     for (const c of choices) total += c.weight;

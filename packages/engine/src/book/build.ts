@@ -1,15 +1,25 @@
 /**
  * The opening book builder: grows a variant's opening tree from the start position, scoring every
- * legal move of each position with a fixed-depth search and keeping the moves within a margin of
- * the best (at most a few), weighted by how close they are to it.
+ * legal move of each position with a deep fixed-depth search. A position keeps the moves within a
+ * reply margin of the best (at most a few): the replies an opponent may well play, so that the
+ * book is not left the moment the opponent plays another reasonable move. Of those, the moves
+ * within the (smaller) play margin are the ones the book plays, weighted by their score: a
+ * move's weight halves for every quarter of the play margin it scores below the best, so the book
+ * varies its play only among moves the deep search holds nearly equal and plays the best one most
+ * often; a reply below the play margin has weight 0 (known, never played). Self-play showed why
+ * (BENCHMARKS.md, "Opening books"): a book that knew only its own choices was left at the
+ * opponent's first move, and one that chose evenly among moves a shallow search held equal scored
+ * less than no book.
  *
- * The tree is grown most-likely-first: each position carries the chance that a game between two
- * book players reaches it (the product of the weights along its line), and the next position
- * searched is always the likeliest one not yet in the book. So a book cut off at any size covers
- * the lines games actually take, the main line deepest. Positions with one legal move (a forced
- * capture, Dhamet's compulsory opening) are walked through without an entry and without counting
- * a ply. The order depends only on the book so far, so a build resumes exactly where it stopped:
- * entries already in `previous` are taken as they are instead of being searched again.
+ * The tree is grown most-likely-first: each position carries the chance that a game with a book
+ * player reaches it (along its line, each move's share: half its share of the play weights, half
+ * an even share among the position's book moves, for the opponent who plays any of them), and
+ * the next position searched is always the likeliest one not yet in the book. So a book cut off at
+ * any size covers the lines games actually take, the main line deepest. Positions with one legal
+ * move (a forced capture, Dhamet's compulsory opening) are walked through without an entry and
+ * without counting a ply. The order depends only on the book so far, so a build resumes exactly
+ * where it stopped: entries already in `previous` are taken as they are instead of being searched
+ * again.
  */
 import { colorIndex, Position, type Move, type Variant } from '@damka/rules';
 import { MATE_BOUND, Searcher } from '../search.ts';
@@ -24,8 +34,10 @@ export interface BookBuildOptions {
   readonly plies: number;
   /** Positions (entries) the book holds when done. */
   readonly positions: number;
-  /** Moves within this many hundredths of a man of the best are kept. */
+  /** Moves within this many hundredths of a man of the best are played (weight 1–255). */
   readonly margin: number;
+  /** Moves within this many of the best are kept as replies (weight 0 beyond `margin`). */
+  readonly replyMargin?: number;
   /** Most moves kept per position. */
   readonly maxMoves: number;
   /** log2 of the search's transposition table entries (default 20). */
@@ -108,9 +120,10 @@ export async function buildBook(
     for (const m of entry.moves) {
       const move = legal.find((x) => sameMove(x, m));
       if (!move) continue;
+      const share = 0.5 * (total > 0 ? m.weight / total : 0) + 0.5 / entry.moves.length;
       frontier.push({
         position: node.position.play(move),
-        chance: (node.chance * m.weight) / total,
+        chance: node.chance * share,
         ply: node.ply + 1,
         order: order++,
       });
@@ -119,6 +132,17 @@ export async function buildBook(
   const book = file();
   hooks.save?.(book);
   return { book, complete: !stopped };
+}
+
+/**
+ * The weight of a move `loss` hundredths of a man below the best: 255 for the best, halved for
+ * every quarter of `margin` below it (a move a whole margin below gets 1/16 of the best's, never
+ * less than 1); 0, never played, beyond the margin.
+ */
+export function bookWeight(loss: number, margin: number): number {
+  if (loss > margin) return 0;
+  const halfLife = Math.max(1, margin / 4);
+  return Math.max(1, Math.round(255 * 0.5 ** (Math.max(0, loss) / halfLife)));
 }
 
 /** Remove and return the likeliest node (the earliest of equals: the build is deterministic). */
@@ -143,7 +167,7 @@ function sameMove(move: Move, m: BookMove): boolean {
   return a.every((x, i) => x === b[i]);
 }
 
-/** Score every move of `position` at the book's depth; keep the best ones within the margin. */
+/** Score every move of `position` at the book's depth; keep the best ones within the margins. */
 function searchEntry(
   searcher: Searcher,
   position: Position,
@@ -170,16 +194,17 @@ function searchEntry(
   }
   scored.sort((a, b) => b.score - a.score);
   const best = scored[0]!.score;
-  // a decided position keeps only its best moves; elsewhere moves within the margin
-  const margin = Math.abs(best) >= MATE_BOUND ? 0 : options.margin;
-  const kept = scored.filter((s) => s.score >= best - margin).slice(0, options.maxMoves);
-  const half = Math.max(1, margin / 2);
+  // a decided position keeps only its best moves; elsewhere the replies within the reply margin
+  const decided = Math.abs(best) >= MATE_BOUND;
+  const margin = decided ? 0 : options.margin;
+  const replyMargin = decided ? 0 : Math.max(margin, options.replyMargin ?? margin);
+  const kept = scored.filter((s) => s.score >= best - replyMargin).slice(0, options.maxMoves);
   const moves: BookMove[] = kept.map((s) => ({
     from: s.move.from,
     to: s.move.to,
     captures: [...s.move.captures].sort((a, b) => a - b),
     split: s.move.kind === 'split',
-    weight: Math.max(1, Math.round(255 * 0.5 ** ((best - s.score) / half))),
+    weight: bookWeight(best - s.score, margin),
     score: Math.abs(s.score) >= MATE_BOUND ? Math.sign(s.score) * 32000 : s.score,
   }));
   return { lo: key[0], hi: key[1], moves };

@@ -11,7 +11,7 @@
  * Layout (little-endian): "DKBK", version (1), the variant id (length byte, ASCII), search depth,
  * ply limit, margin (u16), entry count (u32); then per entry its key (lo, hi as int32), its move
  * count and per move: from, to, flags (bit 7: split; bits 0–5: number of captures), the captured
- * squares, weight (1–255) and score (int16, hundredths of a man for the side to move).
+ * squares, weight (0–255; 0 for a reply known but never played) and score (int16, hundredths of a man for the side to move).
  */
 import { colorIndex, err, ok, type Position, type Result } from '@damka/rules';
 import { hashBoard, variantKeys } from '../zobrist.ts';
@@ -27,7 +27,7 @@ export interface BookMove {
   readonly captures: readonly number[];
   /** A king split (same squares as a king step, another move). */
   readonly split: boolean;
-  /** Relative frequency, 1–255. */
+  /** Relative frequency, 0–255; 0: a reply the book knows but never plays. */
   readonly weight: number;
   /** The builder's search score, hundredths of a man for the side to move. */
   readonly score: number;
@@ -101,7 +101,7 @@ export function encodeBook(book: BookFile): Uint8Array {
       out[o++] = m.to;
       out[o++] = (m.split ? 0x80 : 0) | m.captures.length;
       for (const c of m.captures) out[o++] = c;
-      out[o++] = Math.max(1, Math.min(255, Math.round(m.weight)));
+      out[o++] = Math.max(0, Math.min(255, Math.round(m.weight)));
       view.setInt16(o, Math.max(-32768, Math.min(32767, Math.round(m.score))), true);
       o += 2;
     }

@@ -37,6 +37,21 @@ const BOOKS: Readonly<Record<string, () => Promise<BookModule>>> = {
   canadian: () => import('./data/canadian.data.ts'),
 };
 
+/**
+ * The variants whose books the levels (6–8) play from: each has scored at least even against the
+ * same level without a book in a self-play match from the start position (BENCHMARKS.md, "Opening
+ * books"). Every other book is gated until such a match says otherwise: analysis and `damka book
+ * show` still list its moves, but the levels search instead (`OpeningBook.played`). To measure a
+ * gated book, list it here and run `damka match --variant ID --level L --opponent-level L
+ * --opponent-no-book --opening-plies 0`.
+ */
+const PLAYED: ReadonlySet<string> = new Set(['english', 'international']);
+
+/** Whether the levels play from the variant's book (see `PLAYED`). */
+export function bookPlayed(variantId: string): boolean {
+  return PLAYED.has(variantId);
+}
+
 /** Whether Damka ships a book for the variant id. */
 export function hasBook(variantId: string): boolean {
   return Object.hasOwn(BOOKS, variantId);
@@ -47,10 +62,17 @@ export function bookVariants(): string[] {
   return Object.keys(BOOKS);
 }
 
-/** A book from its stored text (base64 lines); null when the text is not that variant's book. */
-export function bookFromText(lines: readonly string[], variantId: string): OpeningBook | null {
+/**
+ * A book from its stored text (base64 lines); null when the text is not that variant's book.
+ * `played`: whether the levels play from it (default: as for the shipped book, `bookPlayed`).
+ */
+export function bookFromText(
+  lines: readonly string[],
+  variantId: string,
+  played = bookPlayed(variantId),
+): OpeningBook | null {
   const file = decodeBook(base64ToBytes(lines.join('')), variantId);
-  return file.ok ? new OpeningBook(file.value) : null;
+  return file.ok ? new OpeningBook(file.value, { played }) : null;
 }
 
 const loaded = new Map<string, Promise<OpeningBook | null>>();
