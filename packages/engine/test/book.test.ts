@@ -280,11 +280,11 @@ test('a move is weighted by its score: halved for every quarter of the margin be
   assert.equal(bookWeight(239, 240), 16, 'about 1/16 of the best at the edge of the margin');
 });
 
-test('replies beyond the play margin are kept with weight 0 and never chosen', () => {
+test('replies beyond the play margin are kept with weight 0 and never chosen', async () => {
   const variant = variantOrThrow('english');
   const options = { depth: 3, plies: 2, positions: 3, margin: 0, maxMoves: 7, ttBits: 12 };
-  const narrow = buildBook(variant, options, undefined).book;
-  const wide = buildBook(variant, { ...options, replyMargin: 1000 }, undefined).book;
+  const narrow = (await buildBook(variant, options, undefined)).book;
+  const wide = (await buildBook(variant, { ...options, replyMargin: 1000 }, undefined)).book;
   const start = Position.start(variant);
   const played = new OpeningBook(narrow).lookup(start);
   const known = new OpeningBook(wide).lookup(start);
