@@ -254,7 +254,7 @@ export function damkaPlayer(options: {
   return {
     name:
       options.name ??
-      `Damka level ${level}, ${describeLimits(limits)}${options.book && level >= 6 ? ', opening book' : ''}`,
+      `Damka level ${level}, ${describeLimits(limits)}${options.book?.played && level >= 6 ? ', opening book' : ''}`,
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {
