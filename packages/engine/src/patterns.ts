@@ -34,6 +34,7 @@ import { ITALIAN_PATTERNS } from './patterns-italian.data.ts';
 import { SPANISH_PATTERNS } from './patterns-spanish.data.ts';
 import { CZECH_PATTERNS } from './patterns-czech.data.ts';
 import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
+import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -116,6 +117,7 @@ const STORED: Readonly<Record<string, string>> = {
   spanish: SPANISH_PATTERNS,
   czech: CZECH_PATTERNS,
   'israeli-6x6': ISRAELI_6X6_PATTERNS,
+  turkish: TURKISH_PATTERNS,
 };
 
 /**
