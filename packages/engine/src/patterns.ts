@@ -1,11 +1,12 @@
 /**
- * Learned pattern evaluation for the diagonal boards numbered rank by rank (12x12, 10x10, 8x8): the
- * men's structure scored by tables fitted to self-play positions (their search scores and results)
- * instead of hand-set terms.
+ * Learned pattern evaluation for the boards numbered rank by rank (diagonal 12x12, 10x10, 8x8,
+ * 6x6 and Turkish's orthogonal 8x8): the men's structure scored by tables fitted to self-play
+ * positions (their search scores and results) instead of hand-set terms.
  *
- * The board is covered by overlapping windows of 4 ranks by 4 files (rank and file origins 0, 2,
- * 4, …): 25 windows on 12x12, 16 on 10x10, 9 on 8x8. Each window holds 8 playable squares, two adjacent squares
- * on each of its 4 ranks; a square is empty, a white man or a black man (kings count as empty:
+ * The board is covered by overlapping windows of 4 ranks by 2 adjacent squares of each rank (rank
+ * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
+ * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks). Each
+ * window holds 8 squares; a square is empty, a white man or a black man (kings count as empty:
  * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
  * states and the table one score per window and state, in hundredths of a man from White's side.
  * The score of a position is the sum of its windows' entries, added to the hand-set evaluation (a
@@ -32,6 +33,8 @@ import { BRAZILIAN_PATTERNS } from './patterns-brazilian.data.ts';
 import { ITALIAN_PATTERNS } from './patterns-italian.data.ts';
 import { SPANISH_PATTERNS } from './patterns-spanish.data.ts';
 import { CZECH_PATTERNS } from './patterns-czech.data.ts';
+import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
+import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -51,6 +54,13 @@ export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows
 export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
 /** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
 export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
+/** The 6x6 board: 3 squares a rank, 2 columns and 2 bands of windows. */
+export const SIX: PatternGeometry = { perRank: 3, ranks: 6, columns: 2, windows: 4 };
+/**
+ * Turkish's orthogonal 8x8 board, all 64 squares: 8 a rank, so a window's two squares of a rank
+ * are side by side (2 files by 4 ranks); 7 columns and 3 bands of windows.
+ */
+export const ORTHOGONAL_EIGHT: PatternGeometry = { perRank: 8, ranks: 8, columns: 7, windows: 21 };
 
 /**
  * A rank's men as an index into a pair-digit table: `(k << 2b) | (black << b) | white` with `b`
@@ -106,18 +116,36 @@ const STORED: Readonly<Record<string, string>> = {
   italian: ITALIAN_PATTERNS,
   spanish: SPANISH_PATTERNS,
   czech: CZECH_PATTERNS,
+  'israeli-6x6': ISRAELI_6X6_PATTERNS,
+  turkish: TURKISH_PATTERNS,
 };
 
 /**
- * The window layout of this board (diagonal 12x12, 10x10 or 8x8 with a dark a1-style corner
- * numbering rank by rank, as every such board of Damka is), or null.
+ * Variants that read another variant's table, by id: their rules compile to the same move tables
+ * (the endgame databases share tables for the same reason, `tablesId`) and their hand-set weights
+ * are the same, so the other's fit is theirs; each was kept only after it won in self-play against
+ * no table (docs/tuning.md). The table has one home, under the variant it was fitted for.
+ */
+export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
+  'arab-dama': 'english',
+  portuguese: 'spanish',
+};
+
+/**
+ * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, and Turkish's orthogonal
+ * 8x8, all numbered rank by rank as every such board of Damka is), or null: Dhamet's 81 points
+ * fit neither the two-word bitboards the windows are read from nor bands of 4 ranks 2 apart.
  */
 export function patternGeometry(variant: Variant): PatternGeometry | null {
   const t = variant.topology;
+  if (t.kind === 'orthogonal') {
+    return t.width === 8 && t.height === 8 && t.size === 64 ? ORTHOGONAL_EIGHT : null;
+  }
   if (t.kind !== 'diagonal') return null;
   if (t.width === 12 && t.height === 12 && t.size === 72) return TWELVE;
   if (t.width === 10 && t.height === 10 && t.size === 50) return TEN;
   if (t.width === 8 && t.height === 8 && t.size === 32) return EIGHT;
+  if (t.width === 6 && t.height === 6 && t.size === 18) return SIX;
   return null;
 }
 
@@ -131,13 +159,14 @@ const decoded = new Map<string, Int16Array>();
 
 /** The stored table of a variant, or null when it has none. */
 export function storedPatterns(variant: Variant): PatternTable | null {
-  const text = STORED[variant.id];
+  const id = SHARED_PATTERNS[variant.id] ?? variant.id;
+  const text = STORED[id];
   const geometry = patternGeometry(variant);
   if (text === undefined || text === '' || geometry === null) return null;
-  let weights = decoded.get(variant.id);
+  let weights = decoded.get(id);
   if (weights === undefined) {
     weights = decodeWeights(text);
-    decoded.set(variant.id, weights);
+    decoded.set(id, weights);
   }
   return new PatternTable(weights, geometry);
 }

@@ -11,7 +11,10 @@ import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   EIGHT,
   FULL_PHASE,
+  ORTHOGONAL_EIGHT,
   PatternTable,
+  SHARED_PATTERNS,
+  SIX,
   STATES,
   TWELVE,
   WINDOWS,
@@ -22,6 +25,8 @@ import {
 } from '../src/patterns.ts';
 import { mulberry32 } from '@damka/rules';
 import { fitPatterns, type PatternSet } from '../tune/patterns.ts';
+import { tablesId } from '../src/egdb/table.ts';
+import { weightsFor } from '../src/weights.ts';
 import { randomPositions } from './helpers.ts';
 
 const variant = variantOrThrow('international');
@@ -61,6 +66,12 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table: board and one-word bitboard readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT), english);
+  });
+  test(`${phases}-phase 6x6 table: board and one-word bitboard readings agree (Israeli 6x6)`, () => {
+    readingsAgree(randomTable(3, phases, SIX), variantOrThrow('israeli-6x6'));
+  });
+  test(`${phases}-phase Turkish table: board and two-word bitboard readings agree`, () => {
+    readingsAgree(randomTable(3, phases, ORTHOGONAL_EIGHT), variantOrThrow('turkish'));
   });
 }
 
@@ -134,6 +145,8 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
 for (const [geometry, id] of [
   [EIGHT, 'english'],
   [TWELVE, 'canadian'],
+  [SIX, 'israeli-6x6'],
+  [ORTHOGONAL_EIGHT, 'turkish'],
 ] as const) {
   const { perRank, ranks, columns, windows } = geometry;
   const size = perRank * ranks;
@@ -182,7 +195,21 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   if (stored !== null) assert.equal(stored.weights.length, WINDOWS * STATES);
   const eight = storedPatterns(english);
   if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
-  assert.equal(storedPatterns(variantOrThrow('portuguese')), null);
+  assert.equal(storedPatterns(variantOrThrow('dhamet')), null);
+});
+
+test("a variant that reads another one's table plays by the same compiled rules and weights", () => {
+  assert.ok(Object.keys(SHARED_PATTERNS).length > 0);
+  for (const [id, owner] of Object.entries(SHARED_PATTERNS)) {
+    const v = variantOrThrow(id);
+    const o = variantOrThrow(owner);
+    assert.equal(tablesId(v), owner, `${id} compiles to ${owner}'s rules`);
+    assert.deepEqual(weightsFor(v), weightsFor(o), `${id} has ${owner}'s weights`);
+    const mine = storedPatterns(v);
+    const theirs = storedPatterns(o);
+    assert.ok(mine !== null && theirs !== null);
+    assert.equal(mine.weights, theirs.weights, 'one decoded table, not a copy');
+  }
 });
 
 test('the fit learns a planted pattern and stays colour-symmetric', () => {

@@ -328,12 +328,19 @@ export function patternsCommand(
     tie: boolean;
     lambda: number;
     phases: 1 | 2;
+    /**
+     * K given instead of fitted to the evaluation without the table: where that evaluation does
+     * not foresee the results at all (K comes out near 0), no table could move the prediction.
+     */
+    k?: number;
   },
 ): void {
   const began = Date.now();
   const { train, test } = readPatternSet(variant, readFileSync(options.input, 'utf8'));
   console.log(`${train.count} samples to fit, ${test.count} held out (both turned half round)`);
-  const k = fitScale(train);
+  const fitted = fitScale(train);
+  const k = options.k ?? fitted;
+  if (options.k !== undefined) console.log(`K fitted ${fitted.toPrecision(4)}, given ${k}`);
   setTargets(train, k, options.lambda);
   setTargets(test, k, options.lambda);
   if (options.tie && train.windows !== WINDOWS) throw new Error('--tie is for the 10x10 board');

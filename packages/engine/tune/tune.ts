@@ -243,7 +243,7 @@ function fit(args: readonly string[]): void {
   console.log(`${Math.round((Date.now() - began) / 1000)} s`);
 }
 
-/** `patterns`: fits the pattern table of a 10x10 variant (patterns.ts) to a positions file. */
+/** `patterns`: fits a variant's pattern table (patterns.ts) to a positions file. */
 function patterns(args: readonly string[]): void {
   const variant = variantOrThrow(option(args, 'variant'));
   patternsCommand(variant, {
@@ -255,6 +255,7 @@ function patterns(args: readonly string[]): void {
     tie: args.includes('--tie'),
     lambda: Number(option(args, 'lambda', '0')),
     phases: option(args, 'phases', '1') === '2' ? 2 : 1,
+    ...(args.includes('--k') ? { k: Number(option(args, 'k')) } : {}),
   });
 }
 
