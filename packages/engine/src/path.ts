@@ -74,9 +74,13 @@ export class SearchPath {
   /**
    * Move i of `list` is played: the key, reversible-ply counter (and table sum) at `idx` are
    * written from those at `idx - 1`, and the bitboards updated (the board itself is the move
-   * generator's to change). `unplay` takes the bitboards back.
+   * generator's to change). `unplay` takes the bitboards back. Without `keyed` the key and the
+   * counter are not written: entry `idx` and those after it until a keyed move are then for
+   * evaluation only (quiescence reads no keys), and their keys are not to be read.
    */
-  play(list: MoveList, i: number, idx: number): void {
+  play(list: MoveList, i: number, idx: number, keyed: boolean): void {
+    if (this.bitboards) this.tableSums[idx] = this.flipBits(list, i, this.tableSums[idx - 1]!);
+    if (!keyed) return;
     const z = this.zob;
     const size = this.size;
     const from = list.from[i]!;
@@ -85,7 +89,6 @@ export class SearchPath {
     const piece = list.piece[i]!;
     let lo = this.keysLo[idx - 1]! ^ z.sideLo;
     let hi = this.keysHi[idx - 1]! ^ z.sideHi;
-    if (this.bitboards) this.tableSums[idx] = this.flipBits(list, i, this.tableSums[idx - 1]!);
     if (list.kind[i] === KIND_SPLIT) {
       lo ^= z.lo[moved * size + from]! ^ z.lo[piece * size + from]! ^ z.lo[piece * size + to]!;
       hi ^= z.hi[moved * size + from]! ^ z.hi[piece * size + from]! ^ z.hi[piece * size + to]!;

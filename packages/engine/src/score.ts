@@ -41,3 +41,12 @@ export function fromTT(score: number, ply: number): number {
   const loss = score + ply;
   return score > MATE_BOUND ? win : score < -MATE_BOUND ? loss : score;
 }
+
+/** A level's evaluation noise for the position with key half `key`: fixed per position and seed. */
+export function noiseOf(key: number, seed: number, noise: number): number {
+  let h = Math.imul(key ^ seed, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return ((h >>> 0) % (2 * noise + 1)) - noise;
+}

@@ -15,7 +15,6 @@ import {
   PlyStates,
   boardMovesFor,
   type BoardMoves,
-  type KingRuns,
   type Variant,
 } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from './evaluate/index.ts';
@@ -27,10 +26,12 @@ import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
 import { PvTable } from './pv.ts';
 import type { EgdbProber } from './egdb/probe.ts';
 import { DRAW as EGDB_DRAW, UNKNOWN as EGDB_UNKNOWN, WIN as EGDB_WIN_VALUE } from './egdb/table.ts';
-import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND } from './score.ts';
+import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND, noiseOf } from './score.ts';
 import { SearchPath } from './path.ts';
+import type { RawInfo, RawResult, RunOptions } from './search-types.ts';
 
 export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
+export type { RawInfo, RawResult, RunOptions };
 
 /** `probeEgdb`'s answer when no table covers the node (no score is this low). */
 const NOT_KNOWN = -INF - 1;
@@ -53,49 +54,6 @@ const ASPIRATION_WINDOW = 50;
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
   for (let k = 1; k < 64; k++) LMR[d * 64 + k] = Math.floor(0.75 + (Math.log(d) * Math.log(k)) / 2);
-
-/** Progress of the search after each completed iteration. Scores are for the side to move. */
-export interface RawInfo {
-  readonly depth: number;
-  readonly selDepth: number;
-  readonly score: number;
-  readonly nodes: number;
-  /** Milliseconds since the search started. */
-  readonly time: number;
-  /** Move ids of the principal variation, see `moveIdOf`. */
-  readonly pv: readonly number[];
-}
-
-/** The raw result: the index of the chosen move in the root list. */
-export interface RawResult {
-  readonly index: number;
-  readonly score: number;
-  readonly depth: number;
-  readonly nodes: number;
-  readonly time: number;
-  readonly pv: readonly number[];
-  readonly rootCount: number;
-}
-
-export interface RunOptions {
-  readonly limits: SearchLimits;
-  /** Keys of earlier positions of the game, oldest first, and reversible plies before the root. */
-  readonly historyLo?: Int32Array;
-  readonly historyHi?: Int32Array;
-  readonly reversiblePlies?: number;
-  /** Dhamet: plies of the compulsory opening already played (-1 when not applicable). */
-  readonly openingPly?: number;
-  /** Frisian: the king-move counts the game has reached (the king-move limit). */
-  readonly kingRuns?: KingRuns;
-  /** Evaluation noise amplitude (levels), in hundredths of a man. */
-  readonly noise?: number;
-  readonly seed?: number;
-  /** A shared flag: a non-zero first element stops the search (set from another thread). */
-  readonly stopFlag?: Int32Array;
-  readonly onIteration?: (info: RawInfo) => void;
-  /** Report every iteration and never stop early on a single reply (analysis). */
-  readonly analysis?: boolean;
-}
 
 /** One search thread's state for one variant. Reused between searches (keeps its TT). */
 export class Searcher {
@@ -134,6 +92,11 @@ export class Searcher {
   nodes = 0;
   private readonly rootOrder = new RootOrder();
   private bestIndex = 0;
+  /** Moves into quiescence may wait (`play`): where evaluation reads no board and no database. */
+  private readonly deferMakes: boolean;
+  /** The ply whose move waits to be made on the board (-1: none), and the move's index. */
+  private deferred = -1;
+  private deferredMove = 0;
 
   /** `ttBits`: log2 of the transposition table's entries. */
   constructor(
@@ -162,6 +125,7 @@ export class Searcher {
     let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
+    this.deferMakes = this.path.bitboards && this.egdb === null;
   }
 
   /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
@@ -189,6 +153,7 @@ export class Searcher {
     this.nodes = 0;
     this.selDepth = 0;
     this.aborted = false;
+    this.deferred = -1;
     this.noise = options.noise ?? 0;
     this.noiseSeed = (options.seed ?? 0) | 0;
     this.states.root(options.openingPly ?? -1, board, side, options.kingRuns);
@@ -317,7 +282,7 @@ export class Searcher {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
       score -= this.penalty(1);
-      this.unplay(list, i);
+      this.unplay(list, i, 0);
       if (this.aborted) return undefined;
       out[i] = score;
     }
@@ -347,7 +312,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(1);
-      this.unplay(list, i);
+      this.unplay(list, i, 0);
       if (this.aborted) break;
       this.rootOrder.scores[i] = score;
       if (score > best) {
@@ -441,7 +406,7 @@ export class Searcher {
       const i = ordering.pick(ply, k, n);
       const id = moveIdOf(list, i);
       const quiet = list.kind[i] !== KIND_CAPTURE && list.piece[i] === list.moved[i];
-      this.play(list, i, ply);
+      this.play(list, i, ply, newDepth <= 0);
       let score: number;
       if (k === 0) {
         score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
@@ -458,7 +423,7 @@ export class Searcher {
         }
       }
       score -= this.penalty(ply + 1);
-      this.unplay(list, i);
+      this.unplay(list, i, ply);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -507,10 +472,10 @@ export class Searcher {
     ordering.scoreCaptures(list, ply, m);
     for (let k = 0; k < m; k++) {
       const i = ordering.pick(ply, k, m);
-      this.play(list, i, ply);
+      this.play(list, i, ply, true);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
       score -= this.penalty(ply + 1);
-      this.unplay(list, i);
+      this.unplay(list, i, ply);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
@@ -562,12 +527,7 @@ export class Searcher {
 
   /** A level's evaluation noise, fixed per position (its key) and seed. */
   private noisy(e: number, idx: number): number {
-    if (this.noise === 0) return e;
-    let h = Math.imul(this.path.keysLo[idx]! ^ this.noiseSeed, 0x9e3779b1);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    return e + ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
+    return this.noise === 0 ? e : e + noiseOf(this.path.keysLo[idx]!, this.noiseSeed, this.noise);
   }
 
   /** Huff rules: the move that led to `ply` gave the opponent a burn right (the rule state says). */
@@ -583,18 +543,28 @@ export class Searcher {
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
+    if (this.deferred >= 0) this.moves.make(this.lists[this.deferred]!, this.deferredMove);
+    this.deferred = -1;
     return this.states.restrict(list, this.moves.generate(side, list, true), ply);
   }
 
-  /** Make move i of the list at `ply`: rule state and path entry of `ply + 1` from those of `ply`. */
-  private play(list: MoveList, i: number, ply: number): void {
+  /**
+   * Make move i at `ply`: rule state and path entry of `ply + 1`. Into quiescence (`leaf`) most
+   * nodes end at the evaluation, which reads the path's bitboards, not the board: the path skips
+   * the key (see `SearchPath.play`) and the board move waits until the node generates.
+   */
+  private play(list: MoveList, i: number, ply: number, leaf = false): void {
     this.states.make(list, i, ply);
-    this.path.play(list, i, this.rootIndex + ply + 1);
-    this.moves.make(list, i);
+    this.path.play(list, i, this.rootIndex + ply + 1, !leaf || this.noise !== 0);
+    if (leaf && this.deferMakes) {
+      this.deferred = ply;
+      this.deferredMove = i;
+    } else this.moves.make(list, i);
   }
 
-  private unplay(list: MoveList, i: number): void {
+  private unplay(list: MoveList, i: number, ply: number): void {
     this.path.unplay(list, i);
-    this.moves.unmake(list, i);
+    if (this.deferred === ply) this.deferred = -1;
+    else this.moves.unmake(list, i);
   }
 }

@@ -37,6 +37,10 @@ export class TranspositionTable {
   private readonly mask: number;
   private readonly data: Int32Array;
   private age = 0;
+  /**
+   * Whether anything was stored since the table was made or cleared: clearing an untouched table (a new engine's, or one cleared twice) skips writing megabytes of zeros.
+   */
+  private used = false;
 
   /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 16 MB). */
   constructor(bits = 20) {
@@ -46,7 +50,8 @@ export class TranspositionTable {
   }
 
   clear(): void {
-    this.data.fill(0);
+    if (this.used) this.data.fill(0);
+    this.used = false;
     this.age = 0;
   }
 
@@ -146,6 +151,7 @@ export class TranspositionTable {
     const kept = data[slot + MOVE]!;
     if (data[slot + LOCK] === hi && move === 0) move = kept;
     const d = depth > 127 ? 127 : depth < -128 ? -128 : depth;
+    this.used = true;
     data[slot + LOCK] = hi;
     data[slot + MOVE] = move;
     data[slot + SCORE] = (score << 16) >> 16;

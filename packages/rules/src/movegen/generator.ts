@@ -187,23 +187,21 @@ export class MoveGenerator {
         this.stackCap[sp] = over;
         this.stackCode[sp] = victim;
         this.stackLand[sp] = land;
-        if (immediate) b[over] = 0;
-        else this.dead[over] = 1;
+        // both stores on every jump (one of them writes what is there): the compiled walk then
+        // never meets the other removal rule's store first in a later variant
+        b[over] = immediate ? 0 : victim;
+        this.dead[over] = immediate ? 0 : 1;
+        // a crowning that ends the capture (PROMOTE_AND_STOP, < 0) records it as the piece it was
         const mid = c.promoteMid[code * size + land]!;
-        if (mid === PROMOTE_AND_STOP) {
-          this.stackLandCode[sp] = code;
-          this.record(land, code);
-        } else {
-          const now = mid > 0 ? mid : code;
-          this.stackLandCode[sp] = now;
-          const outer = this.subMax;
-          this.subMax = -1;
-          if (!this.jump(land, now, d, -1)) this.record(land, now);
-          else if (c.prefixes) this.candidate(land, now);
-          if (this.subMax < outer) this.subMax = outer;
-        }
-        if (immediate) b[over] = victim;
-        else this.dead[over] = 0;
+        const now = mid > 0 ? mid : code;
+        this.stackLandCode[sp] = now;
+        const outer = this.subMax;
+        this.subMax = -1;
+        if (mid === PROMOTE_AND_STOP || !this.jump(land, now, d, -1)) this.record(land, now);
+        else if (c.prefixes) this.candidate(land, now);
+        if (this.subMax < outer) this.subMax = outer;
+        b[over] = victim;
+        this.dead[over] = 0;
         this.sp = sp;
       }
       return found;
@@ -224,8 +222,8 @@ export class MoveGenerator {
       this.stackCap[sp] = over;
       this.stackCode[sp] = victim;
       this.stackLandCode[sp] = code;
-      if (immediate) b[over] = 0;
-      else this.dead[over] = 1;
+      b[over] = immediate ? 0 : victim;
+      this.dead[over] = immediate ? 0 : 1;
       // Landing rule (FMJD 4.6): if the capture can go on from some landing square it must land on
       // one of those. Going straight on is the same route from every landing square, so it is
       // explored from the first one only (skipDir) — the "keep" route convention. Where captures
@@ -253,8 +251,8 @@ export class MoveGenerator {
           this.record(land, code);
         }
       }
-      if (immediate) b[over] = victim;
-      else this.dead[over] = 0;
+      b[over] = victim;
+      this.dead[over] = 0;
       this.sp = sp;
     }
     return found;
@@ -275,14 +273,18 @@ export class MoveGenerator {
     let hash = 0;
     for (let i = 0; i < n; i++) hash ^= c.squareHash[this.stackCap[i]!]!;
     if (this.drop) {
+      // the arrays are read before the loop, also when the list is still empty: the compiled walk
+      // then never meets these reads first at the first capture found beside another
+      const lto = list.to;
+      const lfrom = list.from;
+      const lncap = list.ncap;
+      const lhash = list.hash;
+      const origin = this.origin;
       for (let j = 0; j < list.count; j++) {
-        if (
-          list.to[j] !== to ||
-          list.from[j] !== this.origin ||
-          list.ncap[j] !== n ||
-          list.hash[j] !== hash
-        )
-          continue;
+        // every field compared on every listed capture (no early exit), for the same reason
+        const differs =
+          (lto[j]! ^ to) | (lfrom[j]! ^ origin) | (lncap[j]! ^ n) | (lhash[j]! ^ hash);
+        if (differs !== 0) continue;
         if (this.sameAsStack(j, n)) return;
       }
     }
@@ -333,16 +335,17 @@ export class MoveGenerator {
       let part = 0;
       if (step === STEP_QUANTITY) part = n;
       else if (step === STEP_QUALITY) {
-        for (let i = 0; i < n; i++) if ((this.stackCode[i]! & 3) !== MAN) part++;
+        // kings counted by adding 0 or 1: no increment that first runs when a king is first taken
+        for (let i = 0; i < n; i++) part += (this.stackCode[i]! & 3) !== MAN ? 1 : 0;
       } else if (step === STEP_VALUE) {
         let kings = 0;
-        for (let i = 0; i < n; i++) if ((this.stackCode[i]! & 3) !== MAN) kings++;
+        for (let i = 0; i < n; i++) kings += (this.stackCode[i]! & 3) !== MAN ? 1 : 0;
         part = (n + kings) * 128 - kings;
       } else if (step === STEP_WITH_KING || step === STEP_KING_PRIORITY) {
         part = (this.originCode & 3) !== MAN ? 1 : 0;
       } else if (step === STEP_EARLIEST_KING) {
         for (let i = 0; i < n && i < EARLIEST_KING_BITS; i++) {
-          if ((this.stackCode[i]! & 3) !== MAN) part += 2 ** (EARLIEST_KING_BITS - 1 - i);
+          part += (this.stackCode[i]! & 3) !== MAN ? 2 ** (EARLIEST_KING_BITS - 1 - i) : 0;
         }
       }
       key = key * STEP_SCALE[step]! + part;

@@ -187,5 +187,9 @@ export function jumpDirs(
 
 /** The direction a capture may not take after a jump along `lastDir` (straight back), or -1. */
 export function barredDir(c: CompiledRules, lastDir: number): number {
-  return lastDir >= 0 && !c.allowReversal ? c.reverse[lastDir]! : -1;
+  // both fields are read on every call (the first jump's too, at index 0), so the compiled walk
+  // never meets their reads first at a later jump
+  const back = c.reverse[lastDir >= 0 ? lastDir : 0]!;
+  const allowed = c.allowReversal;
+  return lastDir >= 0 && !allowed ? back : -1;
 }
