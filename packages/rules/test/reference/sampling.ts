@@ -38,6 +38,38 @@ export class Random {
   }
 }
 
+/**
+ * The king-move limit (Frisian Art. 17, docs/rules.md §5.12) as the reference counts it, from the
+ * moves of the game rather than from Damka's own count: per side, the square of the king that made
+ * the side's last non-capturing moves in a row (-1: none) and how many.
+ */
+interface KingRun {
+  readonly square: [number, number];
+  readonly moves: [number, number];
+}
+
+/** The runs reached by the playouts, for positions whose history limits a king. */
+const kingRunsOf = new WeakMap<Position, KingRun>();
+
+/** The runs after `move` by `side` (0 White, 1 Black), counted from the move alone. */
+function nextKingRun(run: KingRun, move: Move, side: 0 | 1): KingRun {
+  const square: [number, number] = [run.square[0], run.square[1]];
+  const moves: [number, number] = [run.moves[0], run.moves[1]];
+  if (move.kind === 'step' && move.moved.role === 'king') {
+    moves[side] = square[side] === move.from ? moves[side] + 1 : 1;
+    square[side] = move.to;
+  } else {
+    square[side] = -1;
+    moves[side] = 0;
+  }
+  const other = 1 - side;
+  if (move.captures.includes(square[other]!)) {
+    square[other] = -1;
+    moves[other] = 0;
+  }
+  return { square, moves };
+}
+
 /** Positions met along random games from the start (the start included), up to `plies` each. */
 export function playoutPositions(
   variant: Variant,
@@ -48,15 +80,37 @@ export function playoutPositions(
   const out: Position[] = [];
   for (let g = 0; g < games; g++) {
     let p = Position.start(variant);
+    let run: KingRun = { square: [-1, -1], moves: [0, 0] };
     out.push(p);
     for (let i = 0; i < plies; i++) {
       const moves = p.legalMoves();
       if (moves.length === 0) break;
-      p = p.play(random.pick(moves));
+      const move = random.pick(moves);
+      run = nextKingRun(run, move, sideOf(p));
+      p = p.play(move);
+      kingRunsOf.set(p, run);
       out.push(p);
     }
   }
   return out;
+}
+
+/**
+ * The square of the king that may not step again in `p` under the king-move limit, or -1: its side
+ * has a man, and that king has made the limit's count of non-capturing moves in a row.
+ */
+function limitedKing(p: Position): number {
+  const limit = p.variant.rules.kingMoveLimit ?? 0;
+  const run = kingRunsOf.get(p);
+  if (limit === 0 || !run) return -1;
+  const side = sideOf(p);
+  if (run.moves[side] < limit) return -1;
+  let hasMan = false;
+  for (let sq = 0; sq < p.variant.topology.size; sq++) {
+    const piece = p.pieceAt(sq);
+    if (piece?.color === p.turn && piece.role === 'man') hasMan = true;
+  }
+  return hasMan ? run.square[side] : -1;
 }
 
 /**
@@ -165,6 +219,12 @@ export function compareWithReference(
 ): Disagreement | undefined {
   const v = position.variant;
   let refMoves = ref.legalMoves(fromCodes(v.topology, position.board()), position.turn);
+  const limited = limitedKing(position);
+  if (limited >= 0) {
+    refMoves = refMoves.filter(
+      (m) => m.kind !== 'step' || squareOf(v.topology, m.from) !== limited,
+    );
+  }
   const script = scripted(position);
   if (script) {
     refMoves = refMoves.filter(
