@@ -25,7 +25,12 @@ export interface PerftOptions {
 
 export class Perft {
   private readonly moves: BoardMoves;
-  private readonly lists: MoveList[] = [];
+  /**
+   * One list per ply, made as the walk first reaches it. Begun with one list, not empty: an empty
+   * array literal has another element kind than a filled one, and code compiled for the filled
+   * kind by an earlier walk would be thrown away at the first ply of every new one.
+   */
+  private readonly lists: MoveList[] = [new MoveList()];
   private readonly drop: boolean;
   /** The rule state of each ply of the walk (the compulsory opening). */
   private states: PlyStates;
