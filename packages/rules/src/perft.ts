@@ -11,7 +11,7 @@ import type { Position } from './position.ts';
 import { MoveList } from './movegen/move-list.ts';
 import { boardMovesFor, type BoardMoves } from './movegen/board-moves.ts';
 import type { Variant } from './variant.ts';
-import { PlyStates } from './ply-state.ts';
+import { HUFF_NONE, PlyStates } from './ply-state.ts';
 
 export interface PerftOptions {
   /** Count every distinct capture route (`keep`) or merge equal captures (`drop`, default). */
@@ -25,13 +25,23 @@ export interface PerftOptions {
 
 export class Perft {
   private readonly moves: BoardMoves;
-  private readonly lists: MoveList[] = [];
+  /**
+   * One list per ply, made as the walk first reaches it. Begun with one list, not empty: an empty
+   * array literal has another element kind than a filled one, and code compiled for the filled
+   * kind by an earlier walk would be thrown away at the first ply of every new one.
+   */
+  private readonly lists: MoveList[] = [new MoveList()];
   private readonly drop: boolean;
   /** The rule state of each ply of the walk (the compulsory opening). */
   private states: PlyStates;
   private readonly variant: Variant;
   /** Bulk counting skips the game-over test, so it is off where a crowning ends the game (Breakthrough). */
   private readonly bulk: boolean;
+  /**
+   * The rule state never restricts a list and nothing reads it (no compulsory opening, no huff
+   * rule, no king-move limit) and bulk counting applies: `walkPlain` leaves the state out.
+   */
+  private readonly plain: boolean;
 
   constructor(variant: Variant, options: PerftOptions = {}) {
     this.moves = boardMovesFor(variant.compiled, options.generator ?? 'auto');
@@ -39,6 +49,8 @@ export class Perft {
     this.variant = variant;
     this.states = new PlyStates(variant, 32);
     this.bulk = !variant.compiled.crowningWins;
+    const s = this.states;
+    this.plain = this.bulk && s.script.length === 0 && s.huff === HUFF_NONE && s.kingLimit === 0;
   }
 
   /** The generator backend in use ('masks' or 'general'). */
@@ -51,6 +63,9 @@ export class Perft {
     if (depth <= 0) return 1;
     this.root(depth, openingPly, board, side);
     this.moves.load(board);
+    if (this.plain) {
+      return depth === 1 ? this.moves.countMoves(side, this.drop) : this.walkPlain(side, depth, 0);
+    }
     return this.walk(side, depth, 0);
   }
 
@@ -90,6 +105,31 @@ export class Perft {
 
   private generate(side: number, list: MoveList, ply: number): number {
     return this.states.restrict(list, this.moves.generate(side, list, this.drop), ply);
+  }
+
+  /**
+   * `walk` where the rule state is plain (see `plain`), for depth >= 2: the children of a node two
+   * plies above the leaves are counted in its own loop, not in a call of their own.
+   */
+  private walkPlain(side: number, depth: number, ply: number): number {
+    const moves = this.moves;
+    const list = this.listAt(ply);
+    const n = moves.generate(side, list, this.drop);
+    let total = 0;
+    if (depth === 2) {
+      for (let i = 0; i < n; i++) {
+        moves.make(list, i);
+        total += moves.countMoves(side ^ 1, this.drop);
+        moves.unmake(list, i);
+      }
+      return total;
+    }
+    for (let i = 0; i < n; i++) {
+      moves.make(list, i);
+      total += this.walkPlain(side ^ 1, depth - 1, ply + 1);
+      moves.unmake(list, i);
+    }
+    return total;
   }
 
   private walk(side: number, depth: number, ply: number): number {

@@ -16,10 +16,11 @@
 import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { highOf, lowOf, popcount, victimMask, type MaskTables } from './masks.ts';
+import { popcount, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
+import { WideCaptureTest } from './mask-wide.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
@@ -45,24 +46,8 @@ export class MaskMoves implements BoardMoves {
    */
   private readonly openLo: Int32Array;
   private readonly openHi: Int32Array;
-  /**
-   * Boards of more than 32 squares (four directions): for direction d, one step straight back
-   * (along `reverse[d]`) as a shift `sd` (up when positive) of the squares of `ld`/`hd` (low and
-   * high word), those that have such a neighbour. Scalars, not a table: the capture test reads
-   * them at every node, and a field costs one load where a table element costs several.
-   */
-  private readonly s0: number;
-  private readonly s1: number;
-  private readonly s2: number;
-  private readonly s3: number;
-  private readonly l0: number;
-  private readonly l1: number;
-  private readonly l2: number;
-  private readonly l3: number;
-  private readonly h0: number;
-  private readonly h1: number;
-  private readonly h2: number;
-  private readonly h3: number;
+  /** The capture test of boards of more than 32 squares (null up to 32). */
+  private readonly wide: WideCaptureTest | null;
   /** `jumpBits[code]`, `stepBits[code]`: bit d set when `code` may jump first, or step, along d. */
   private readonly jumpBits: Uint8Array;
   private readonly stepBits: Uint8Array;
@@ -129,23 +114,20 @@ export class MaskMoves implements BoardMoves {
     this.ndirs = c.reverse.length;
     this.openLo = new Int32Array(this.ndirs);
     this.openHi = new Int32Array(this.ndirs);
-    // one step back from each direction (see `s0`); unused up to 32 squares
-    const back = [0, 1, 2, 3].map((d) => {
-      const k = (c.reverse[d] ?? 0) * 2;
-      return {
-        s: t.up[k >> 1] === 1 ? t.shift[k]! : -t.shift[k]!,
-        l: t.maskLo[k]!,
-        h: t.maskHi[k]!,
-      };
-    });
-    [this.s0, this.s1, this.s2, this.s3] = back.map((x) => x.s) as [number, number, number, number];
-    [this.l0, this.l1, this.l2, this.l3] = back.map((x) => x.l) as [number, number, number, number];
-    [this.h0, this.h1, this.h2, this.h3] = back.map((x) => x.h) as [number, number, number, number];
     const dirBits = (dirs: Int8Array): number => dirs.reduce((m, d) => m | (1 << d), 0);
     this.jumpBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.firstJumpDirs[code]!));
     this.stepBits = Uint8Array.from({ length: 8 }, (_, code) => dirBits(c.stepDirs[code]!));
     this.fromLo = new Int32Array(8 * this.ndirs);
     this.fromHi = new Int32Array(8 * this.ndirs);
+    this.wide = this.narrow
+      ? null
+      : new WideCaptureTest(
+          t,
+          c,
+          this.jumpBits,
+          [this.openLo, this.openHi],
+          [this.fromLo, this.fromHi],
+        );
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
     this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
@@ -268,83 +250,24 @@ export class MaskMoves implements BoardMoves {
   private hasCapture(side: number): boolean {
     if (this.narrow) return this.hasCaptureNarrow(side);
     const bits = this.bits;
-    const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
-    const eHi = ~(bits[8]! | bits[12]!) & this.boardHi;
-    // per direction d, the squares whose neighbour along d is empty: the empty squares one step
-    // back (four directions written out: this runs at every node)
-    const { s0, s1, s2, s3, l0, l1, l2, l3, h0, h1, h2, h3 } = this;
-    const o0l = lowOf(eLo & l0, eHi & h0, s0);
-    const o0h = highOf(eLo & l0, eHi & h0, s0);
-    const o1l = lowOf(eLo & l1, eHi & h1, s1);
-    const o1h = highOf(eLo & l1, eHi & h1, s1);
-    const o2l = lowOf(eLo & l2, eHi & h2, s2);
-    const o2h = highOf(eLo & l2, eHi & h2, s2);
-    const o3l = lowOf(eLo & l3, eHi & h3, s3);
-    const o3h = highOf(eLo & l3, eHi & h3, s3);
-    const openLo = this.openLo;
-    const openHi = this.openHi;
-    openLo[0] = o0l;
-    openLo[1] = o1l;
-    openLo[2] = o2l;
-    openLo[3] = o3l;
-    openHi[0] = o0h;
-    openHi[1] = o1h;
-    openHi[2] = o2h;
-    openHi[3] = o3h;
-    const codes = this.t.codes[side]!;
-    const fromLo = this.fromLo;
-    const fromHi = this.fromHi;
-    let jLo = 0;
-    let jHi = 0;
+    const w = this.wide!;
+    const t = this.t;
+    const flyers = w.run(
+      bits,
+      t.codes[side]!,
+      ~(bits[0]! | bits[4]!) & this.boardLo,
+      ~(bits[8]! | bits[12]!) & this.boardHi,
+    );
+    let jLo = w.jumpLo;
+    let jHi = w.jumpHi;
     this.flyingJumps = false;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const pLo = bits[code]!;
-      const pHi = bits[8 + code]!;
-      if ((pLo | pHi) === 0) continue;
-      const vLo = victimMask(this.t, bits, code, 0);
-      const vHi = victimMask(this.t, bits, code, 1);
-      if ((vLo | vHi) === 0) {
-        this.noJumps(code);
-        continue;
-      }
-      if (this.rules.flying[code] === 1) {
-        this.flyingJumpers(pLo, pHi, code);
-        if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;
-        jLo |= this.jumpLo;
-        jHi |= this.jumpHi;
-        continue;
-      }
-      // the squares from which a jump along d exists: from the empty squares one step back over
-      // a victim, and one more step back (0 where the code does not jump that way)
-      const dirs = this.jumpBits[code]!;
-      const x0 = (dirs & 1) !== 0 ? o0l & vLo & l0 : 0;
-      const y0 = (dirs & 1) !== 0 ? o0h & vHi & h0 : 0;
-      const x1 = (dirs & 2) !== 0 ? o1l & vLo & l1 : 0;
-      const y1 = (dirs & 2) !== 0 ? o1h & vHi & h1 : 0;
-      const x2 = (dirs & 4) !== 0 ? o2l & vLo & l2 : 0;
-      const y2 = (dirs & 4) !== 0 ? o2h & vHi & h2 : 0;
-      const x3 = (dirs & 8) !== 0 ? o3l & vLo & l3 : 0;
-      const y3 = (dirs & 8) !== 0 ? o3h & vHi & h3 : 0;
-      const f0l = lowOf(x0, y0, s0);
-      const f0h = highOf(x0, y0, s0);
-      const f1l = lowOf(x1, y1, s1);
-      const f1h = highOf(x1, y1, s1);
-      const f2l = lowOf(x2, y2, s2);
-      const f2h = highOf(x2, y2, s2);
-      const f3l = lowOf(x3, y3, s3);
-      const f3h = highOf(x3, y3, s3);
-      const at = code * 4;
-      fromLo[at] = f0l;
-      fromLo[at + 1] = f1l;
-      fromLo[at + 2] = f2l;
-      fromLo[at + 3] = f3l;
-      fromHi[at] = f0h;
-      fromHi[at + 1] = f1h;
-      fromHi[at + 2] = f2h;
-      fromHi[at + 3] = f3h;
-      jLo |= (f0l | f1l | f2l | f3l) & pLo;
-      jHi |= (f0h | f1h | f2h | f3h) & pHi;
+    // the flying codes with pieces and something to jump, piece by piece
+    for (let code = 1; flyers !== 0 && code < 8; code++) {
+      if (((flyers >> code) & 1) === 0) continue;
+      this.flyingJumpers(bits[code]!, bits[8 + code]!, code);
+      if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;
+      jLo |= this.jumpLo;
+      jHi |= this.jumpHi;
     }
     this.jumpLo = jLo;
     this.jumpHi = jHi;
@@ -369,7 +292,9 @@ export class MaskMoves implements BoardMoves {
       if (pieces === 0) continue;
       const victims = victimMask(this.t, bits, code, 0);
       if (victims === 0) {
-        this.noJumps(code);
+        // nothing to jump: no square to jump from
+        this.fromLo.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
+        this.fromHi.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
         continue;
       }
       if (c.flying[code] === 1) {
@@ -391,12 +316,6 @@ export class MaskMoves implements BoardMoves {
     this.jumpLo = jumpers;
     this.jumpHi = 0;
     return jumpers !== 0;
-  }
-
-  /** `code` has nothing to jump: no square to jump from in `fromLo`/`fromHi`. */
-  private noJumps(code: number): void {
-    this.fromLo.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
-    this.fromHi.fill(0, code * this.ndirs, (code + 1) * this.ndirs);
   }
 
   /**

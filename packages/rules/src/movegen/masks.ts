@@ -212,6 +212,9 @@ function build(c: CompiledRules): MaskTables | null {
     // above 32 squares the backend shifts two words by one amount per direction
     if (deltas.length > 1 && size > 32) return null;
     if (deltas.length === 2 && deltas[0]! > 0 !== deltas[1]! > 0) return null;
+    // above 32 squares the capture test (mask-wide.ts) takes every direction as one shift, up or
+    // down (so two up, their reverses down)
+    if (size > 32 && deltas.length !== 1) return null;
     up[d] = deltas.length > 0 && deltas[0]! > 0 ? 1 : 0;
     for (let k = 0; k < deltas.length; k++) shift[d * 2 + k] = Math.abs(deltas[k]!);
   }
@@ -357,12 +360,4 @@ export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** The low word, then the high word, of the two-word mask (lo, hi) shifted by `s` (up if > 0). */
-export function lowOf(lo: number, hi: number, s: number): number {
-  return s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s));
-}
-export function highOf(lo: number, hi: number, s: number): number {
-  return s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s;
 }
