@@ -2,7 +2,8 @@
  * The tables of one variant's evaluation, built once from its weights and topology and read by
  * every form of the evaluation (the square pass of `squares.ts`, the bitboard forms of `bits.ts`
  * and `wide-bits.ts`, the shared arithmetic of `terms.ts`): the piece-square table that folds
- * material, advancement, back row, centre and Dhamet's strong points; the step and first-jump
+ * material, advancement, back row, centre and Dhamet's strong points; the square pass's links
+ * (the lines through each square); the step and first-jump
  * tables of the quiet test; the runaway wedges; the men's shape tables; the squares one step from
  * crowning (Breakthrough's race); the weights the hot loops
  * read, copied to fields. One home for each term's data: a term's table is built here once and
