@@ -22,15 +22,19 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
   const structure = tb.wStructure;
   const kingMobility = tb.wKingMobility;
   const loose = tb.wLoose;
-  const ndirs = tb.ndirs;
-  const nb = tb.neighbour;
-  const reverse = tb.reverse;
   const jumpMask = tb.jumpMask;
+  const stepMask = tb.stepMask;
   const capturable = tb.capturable;
-  const width = tb.width;
-  const stepTo = tb.stepTo;
-  const jumpOver = tb.jumpOver;
-  const jumpLand = tb.jumpLand;
+  const flying = tb.flying;
+  const linkStart = tb.linkStart;
+  const linkTo = tb.linkTo;
+  const linkOver = tb.linkOver;
+  const linkBack = tb.linkBack;
+  const linkBit = tb.linkBit;
+  const runawayValue = tb.runawayValue;
+  const coneStart = tb.coneStart;
+  const coneEnd = tb.coneEnd;
+  const cone = tb.cone;
   const me = side === 0 ? 0 : BLACK_BIT;
   let stepFound = !leaf;
   let score = 0;
@@ -48,23 +52,25 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
   let whiteWing = 0;
   let blackWing = 0;
   let tempo = 0;
-  // one pass: table value, counts, and the terms that read neighbours
+  // one pass: table value, counts, and the terms that read neighbours (Math.imul for the signed
+  // products: a product that is -0 would make V8 throw away the compiled pass)
   for (let sq = 0; sq < size; sq++) {
     const code = board[sq]!;
     if (code === 0) continue;
     score += pst[code * size + sq]!;
     const black = code & BLACK_BIT;
     const sign = black ? -1 : 1;
-    const around = sq * ndirs;
+    const first = linkStart[sq]!;
+    const last = linkStart[sq + 1]!;
     if ((code & 3) === MAN) {
       if (black) blackPieces++;
       else whitePieces++;
       const ci = black ? size + sq : sq;
-      const value = tb.runawayValue[ci]!;
+      const value = runawayValue[ci]!;
       if (value !== 0) {
         let free = true;
-        for (let k = tb.coneStart[ci]!, end = tb.coneEnd[ci]!; k < end; k++) {
-          if (board[tb.cone[k]!] !== 0) {
+        for (let k = coneStart[ci]!, end = coneEnd[ci]!; k < end; k++) {
+          if (board[cone[k]!] !== 0) {
             free = false;
             break;
           }
@@ -74,17 +80,11 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
           else whiteRunaway += value;
         }
       }
-      if (structure !== 0) {
-        let friends = 0;
-        const dirs = tb.orthDirs;
-        for (let i = 0; i < dirs.length; i++) {
-          const n = nb[around + dirs[i]!]!;
-          if (n >= 0 && board[n] === code) friends++;
-        }
-        score += sign * friends * structure;
-      }
+      if (structure !== 0) score += Math.imul(sign, friendsOf(tb, board, sq, code) * structure);
       if (shape) {
         const colour = black ? 1 : 0;
+        const around = sq * tb.ndirs;
+        const nb = tb.neighbour;
         if (tb.homeRow[colour * size + sq] === 0) {
           const back = tb.manBack[colour]!;
           let covered = true;
@@ -100,9 +100,9 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
           const n = nb[around + forward[i]!]!;
           if (n >= 0 && board[n] === 0) free++;
         }
-        mobility += sign * free;
+        mobility += Math.imul(sign, free);
         if (free === 0) tail += sign;
-        tempo += sign * tb.progress[colour * size + sq]!;
+        tempo += Math.imul(sign, tb.progress[colour * size + sq]!);
         const wing = tb.leftWing[sq] === 1 ? 1 : -1;
         if (black) blackWing += wing;
         else whiteWing += wing;
@@ -117,63 +117,52 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
       }
       if (kingMobility !== 0) {
         let free = 0;
-        for (let d = 0; d < ndirs; d++) {
-          const n = nb[around + d]!;
-          if (n >= 0 && board[n] === 0) free++;
-        }
-        score += sign * free * kingMobility;
+        for (let k = first; k < last; k++) if (board[linkTo[k]!] === 0) free++;
+        score += Math.imul(sign, free * kingMobility);
       }
     }
     if (black !== me) continue;
-    if (leaf) {
-      // can this piece capture? (then the position is not quiet) and can it step?
+    // a piece of the side to move. At a leaf: can it capture (then the position is not quiet),
+    // can it step? And is it loose: an adjacent enemy can jump it next move. One walk over the
+    // lines through its square answers all three; a flying king's long captures are looked for
+    // along each line first.
+    const flies = leaf && flying[code] === 1;
+    if (flies) {
+      const jumps = tb.firstJumpDirs[code]!;
+      const next = tb.next;
       const cap = code * 8;
-      if (tb.flying[code] === 1) {
-        const dirs = tb.firstJumpDirs[code]!;
-        const next = tb.next;
-        for (let i = 0; i < dirs.length; i++) {
-          const base = dirs[i]! * size;
-          let over = next[base + sq]!;
-          if (over >= 0 && board[over] === 0) stepFound = true;
-          while (over >= 0 && board[over] === 0) over = next[base + over]!;
-          if (over < 0 || capturable[cap + board[over]!] === 0) continue;
-          const land = next[base + over]!;
-          if (land >= 0 && board[land] === 0) return NOT_QUIET;
-        }
-      } else {
-        for (let k = (code * size + sq) * width; ; k++) {
-          const over = jumpOver[k]!;
-          if (over < 0) break;
-          const victim = board[over]!;
-          if (victim !== 0 && capturable[cap + victim] !== 0 && board[jumpLand[k]!] === 0) {
-            return NOT_QUIET;
-          }
-        }
-      }
-      if (!stepFound) {
-        for (let k = (code * size + sq) * width; ; k++) {
-          const to = stepTo[k]!;
-          if (to < 0) break;
-          if (board[to] === 0) {
-            stepFound = true;
-            break;
-          }
-        }
+      for (let i = 0; i < jumps.length; i++) {
+        const base = jumps[i]! * size;
+        let over = next[base + sq]!;
+        if (over >= 0 && board[over] === 0) stepFound = true;
+        while (over >= 0 && board[over] === 0) over = next[base + over]!;
+        if (over < 0 || capturable[cap + board[over]!] === 0) continue;
+        const land = next[base + over]!;
+        if (land >= 0 && board[land] === 0) return NOT_QUIET;
       }
     }
-    // a loose piece of the side to move: an adjacent enemy can jump it next move
-    if (loose !== 0) {
-      for (let d = 0; d < ndirs; d++) {
-        const land = nb[around + d]!;
-        if (land < 0 || board[land] !== 0) continue;
-        const from = nb[around + reverse[d]!]!;
+    // short jumps are tested only at a leaf, and not for a flying king (tested above)
+    const jumps = leaf && !flies ? jumpMask[code]! : 0;
+    const steps = leaf ? stepMask[code]! : 0;
+    const cap = code * 8;
+    let looseFound = loose === 0;
+    if (looseFound && jumps === 0 && steps === 0) continue;
+    for (let k = first; k < last; k++) {
+      const bit = linkBit[k]!;
+      const near = board[linkTo[k]!]!;
+      if (near === 0) {
+        if ((steps & bit) !== 0) stepFound = true;
+        if (looseFound) continue;
+        const from = linkBack[k]!;
         if (from < 0) continue;
         const attacker = board[from]!;
         if (attacker === 0 || (attacker & BLACK_BIT) === me) continue;
-        if ((jumpMask[attacker]! & (1 << d)) === 0) continue;
-        if (capturable[attacker * 8 + code] === 0) continue;
+        if ((jumpMask[attacker]! & bit) === 0 || capturable[attacker * 8 + code] === 0) continue;
         looseCount++;
-        break;
+        looseFound = true;
+      } else if ((jumps & bit) !== 0 && capturable[cap + near] !== 0) {
+        const land = linkOver[k]!;
+        if (land >= 0 && board[land] === 0) return NOT_QUIET;
       }
     }
   }
@@ -193,6 +182,18 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
     blackRunaway,
     looseCount,
   );
+}
+
+/** A man's friendly orthogonal neighbours (Turkish structure: men in pairs cannot be jumped). */
+function friendsOf(tb: EvalTables, board: Int8Array, sq: number, code: number): number {
+  const dirs = tb.orthDirs;
+  const around = sq * tb.ndirs;
+  let friends = 0;
+  for (let i = 0; i < dirs.length; i++) {
+    const n = tb.neighbour[around + dirs[i]!]!;
+    if (n >= 0 && board[n] === code) friends++;
+  }
+  return friends;
 }
 
 /** The men of `colour` one step from crowning with a free square to step to (the race term). */

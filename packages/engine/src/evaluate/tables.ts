@@ -2,7 +2,8 @@
  * The tables of one variant's evaluation, built once from its weights and topology and read by
  * every form of the evaluation (the square pass of `squares.ts`, the bitboard forms of `bits.ts`
  * and `wide-bits.ts`, the shared arithmetic of `terms.ts`): the piece-square table that folds
- * material, advancement, back row, centre and Dhamet's strong points; the step and first-jump
+ * material, advancement, back row, centre and Dhamet's strong points; the square pass's links
+ * (the lines through each square); the step and first-jump
  * tables of the quiet test; the runaway wedges; the men's shape tables; the squares one step from
  * crowning (Breakthrough's race); the weights the hot loops
  * read, copied to fields. One home for each term's data: a term's table is built here once and
@@ -25,6 +26,20 @@ export class EvalTables {
   readonly ndirs: number;
   /** `neighbour[sq * ndirs + d]`: the next square in direction d, or -1 (one row per square). */
   readonly neighbour: Int16Array;
+  /**
+   * The lines through each square, for the square pass: `linkStart[sq]` to `linkStart[sq + 1]`
+   * index one entry per direction d that has a neighbour (alquerque's weak points have four, not
+   * eight): `linkTo` that neighbour, `linkOver` the square beyond it in the same direction (a
+   * jump's landing square) and `linkBack` the neighbour in the opposite direction, each -1 off the
+   * board, and `linkBit` 1 << d.
+   */
+  readonly linkStart: Int32Array;
+  readonly linkTo: Int16Array;
+  readonly linkOver: Int16Array;
+  readonly linkBack: Int16Array;
+  readonly linkBit: Int32Array;
+  /** Bit d set when a piece of this code may step in direction d. */
+  readonly stepMask: Int32Array;
   /** Slots per (code, square) row of the step and jump tables: most directions plus a -1 end. */
   readonly width: number;
   /** `stepTo[(code * size + sq) * width + k]`: the k-th one-step target, -1 ends the row. */
@@ -131,6 +146,25 @@ export class EvalTables {
     this.neighbour = new Int16Array(size * ndirs);
     for (let sq = 0; sq < size; sq++) {
       for (let d = 0; d < ndirs; d++) this.neighbour[sq * ndirs + d] = t.next[d * size + sq]!;
+    }
+    this.linkStart = new Int32Array(size + 1);
+    const links: number[][] = [];
+    for (let sq = 0; sq < size; sq++) {
+      this.linkStart[sq] = links.length;
+      for (let d = 0; d < ndirs; d++) {
+        const to = t.next[d * size + sq]!;
+        if (to < 0) continue;
+        links.push([to, t.next[d * size + to]!, t.next[t.reverse[d]! * size + sq]!, 1 << d]);
+      }
+    }
+    this.linkStart[size] = links.length;
+    this.linkTo = Int16Array.from(links, (l) => l[0]!);
+    this.linkOver = Int16Array.from(links, (l) => l[1]!);
+    this.linkBack = Int16Array.from(links, (l) => l[2]!);
+    this.linkBit = Int32Array.from(links, (l) => l[3]!);
+    this.stepMask = new Int32Array(8);
+    for (let code = 0; code < 8; code++) {
+      for (const d of c.stepDirs[code]!) this.stepMask[code] = this.stepMask[code]! | (1 << d);
     }
     const width = ndirs + 1;
     this.width = width;

@@ -99,7 +99,8 @@ export function finish(
   // a runaway man counts only while the opponent has no king to catch it
   if (blackKings === 0) score += whiteRunaway;
   if (whiteKings === 0) score -= blackRunaway;
-  let own = side === 0 ? score : -score;
+  // 0 - score, not -score, and | 0, not Math.trunc: neither gives -0 (see Math.imul below)
+  let own = side === 0 ? score : 0 - score;
   // Math.imul: no count ever gives -0 (a negative weight times no loose piece), which the
   // compiled code, built for small integers, would have to leave
   own -= Math.imul(loose, looseCount) + (looseCount > 1 ? double : 0);
@@ -110,7 +111,7 @@ export function finish(
   const blackLoneKing = ((blackPieces - 1) | (blackKings - 1)) === 0;
   const whiteFew = whitePieces <= 3;
   const blackFew = blackPieces <= 3;
-  const whiteAhead = (side === 0 ? own : -own) > 0;
+  const whiteAhead = (side === 0 ? own : 0 - own) > 0;
   const aheadFew = whiteAhead ? whiteFew : blackFew;
   const behindKings = (whiteAhead ? blackKings : whiteKings) > 0;
   const menGap = whitePieces - whiteKings - (blackPieces - blackKings);
@@ -122,6 +123,6 @@ export function finish(
   if ((whiteLoneKing && blackFew) || (blackLoneKing && whiteFew)) by = divisor;
   else if (divisorsSet && behindKings && aheadFew) by = fewPieces;
   else if (divisorsSet && kingsLevel && menLevel) by = evenKings;
-  if (drawish) own = Math.trunc(own / by);
+  if (drawish) own = (own / by) | 0;
   return own + tempo;
 }

@@ -1,0 +1,54 @@
+/**
+ * The square pass (evaluate/squares.ts) is Dhamet's only form of the evaluation, so no second
+ * form checks it there: its scores over seeded random positions are pinned by a digest, taken
+ * before the pass was rewritten for speed (link tables instead of direction loops). A change to
+ * the pass that changes one score fails here; a change to the evaluation that is meant (weights,
+ * a new term) sets the new digest, as it sets the bench's node count.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { variantOrThrow } from '@damka/rules';
+import type { Weights } from '../src/weights.ts';
+import { Evaluator } from '../src/evaluate/index.ts';
+import { randomPositions } from './helpers.ts';
+
+/** Every term of the pass switched on, the neighbour terms included (structure, shape, loose). */
+const ALL_TERMS: Partial<Weights> = {
+  structure: 6,
+  kingMobility: 3,
+  loose: 11,
+  formation: 7,
+  tail: -5,
+  manMobility: 3,
+  wingBalance: 4,
+  tempoGap: 2,
+  tempoMargin: 1,
+};
+
+/** The digest of both scores (plain and at a leaf) for both sides in `count` seeded positions. */
+function digest(id: string, overrides: Partial<Weights>, count: number): string {
+  const variant = variantOrThrow(id);
+  const evaluator = new Evaluator(variant, overrides);
+  const hash = createHash('sha256');
+  for (const { position } of randomPositions(variant, count, 2026, 200)) {
+    const board = position.board();
+    for (const side of [0, 1]) {
+      hash.update(`${evaluator.evaluate(board, side)},${evaluator.evaluateQuiet(board, side)};`);
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+test("Dhamet's square pass gives the scores it gave before its rewrite", () => {
+  assert.equal(digest('dhamet', {}, 2000), '7c149c641b58c163');
+  assert.equal(digest('dhamet', ALL_TERMS, 1000), '578a29e038c8164c');
+});
+
+test('the square pass gives the scores it gave before on 8x8 and 10x10 boards, every term on', () => {
+  assert.equal(digest('russian', ALL_TERMS, 1000), 'c2a3ba9aca015095');
+  assert.equal(digest('english', ALL_TERMS, 1000), '3082dc817dae8363');
+  assert.equal(digest('turkish', {}, 1000), 'b6b9b082a190d4d1');
+  assert.equal(digest('breakthrough', {}, 1000), 'b86bc274c8d4fd57');
+  assert.equal(digest('international', ALL_TERMS, 500), '1e8d473ca1d29be2');
+});
