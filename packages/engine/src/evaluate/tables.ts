@@ -109,7 +109,7 @@ export class EvalTables {
   /** Per colour and square (`colour * size + sq`): 1 on that colour's own back row. */
   readonly homeRow: Uint8Array;
 
-  /** The learned men's structure table (patterns.ts), or null: International only so far. */
+  /** The variant's learned men's structure table (patterns.ts), or null where it has none. */
   readonly patterns: PatternTable | null;
 
   /**
