@@ -68,7 +68,9 @@ export interface StopSignal {
 /**
  * Listens for a graceful stop. Long commands (`book build`, `puzzles build`) save their work after
  * each item, so the first signal lets the item in hand finish and be saved; a second signal exits
- * at once with code 130, as a shell expects of an interrupted program.
+ * at once with code 130, as a shell expects of an interrupted program. Signals reach JavaScript
+ * only between turns of the event loop, so a command must yield (`await`) between items for the
+ * first to be seen.
  */
 export function listenForStop(): StopSignal {
   let requested = false;
