@@ -171,9 +171,13 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/** Each recorded page's errors, for the messages of helpers that are handed only the page. */
+const recorded = new WeakMap<Page, string[]>();
+
 /** The console errors and uncaught exceptions of `page`, collected from now on. */
 export function recordErrors(page: Page): string[] {
   const errors: string[] = [];
+  recorded.set(page, errors);
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
@@ -282,11 +286,37 @@ export async function dragSquare(page: Page, from: number, to: number): Promise<
   await page.mouse.up();
 }
 
+/**
+ * Wait until the app has rendered its top bar. When it has not within `ms`, fail with what the
+ * page shows instead (its address, load state, the start of its body and its recorded errors), so
+ * that a page that never mounts says why rather than timing out on the first click.
+ */
+export async function appMounted(page: Page, ms = 30_000): Promise<void> {
+  try {
+    await page.getByTestId('menu').waitFor({ timeout: ms });
+  } catch (e) {
+    const seen = await page
+      .evaluate(() => ({
+        readyState: document.readyState,
+        body: document.body?.innerHTML.slice(0, 400) ?? '(no body)',
+        scripts: [...document.scripts].map((s) => s.src || '(inline)'),
+      }))
+      .catch((err: unknown) => ({ unreadable: String(err) }));
+    const errors = recorded.get(page) ?? [];
+    throw new Error(
+      `the app did not render its menu within ${ms} ms at ${page.url()}: ` +
+        `${JSON.stringify(seen)}; page errors: ${JSON.stringify(errors)}`,
+      { cause: e },
+    );
+  }
+}
+
 /** From any screen: the ☰ menu's "New game" (the home), then one of its three ways to play. */
 export async function openNewGame(
   page: Page,
   kind: 'computer' | 'friend' | 'online' = 'friend',
 ): Promise<void> {
+  await appMounted(page);
   await page.getByTestId('menu').click();
   await page.getByTestId('menu-new').click();
   await page.getByTestId(`home-${kind}`).click();
