@@ -27,8 +27,11 @@ export interface SearchLimits {
 export function timeBudget(limits: SearchLimits): { soft: number; hard: number } {
   if (limits.infinite) return { soft: Infinity, hard: Infinity };
   if (limits.moveTime !== undefined) {
+    // a fixed time per move banks nothing: time left unused is lost, so a new iteration starts
+    // whenever time remains, and an unfinished one still plays a move it has found better
     const t = Math.max(1, limits.moveTime);
-    return { soft: t * 0.55, hard: Math.max(1, t - 2) };
+    const hard = Math.max(1, t - 2);
+    return { soft: hard, hard };
   }
   if (limits.clock) {
     const { time, increment = 0, movesToGo } = limits.clock;
