@@ -86,6 +86,7 @@ export class MoveOrdering {
     const k1 = this.killers[ply * 2 + 1]!;
     const size = this.size;
     const base = side * size * size;
+    const slots = this.slots[ply]!;
     for (let i = 0; i < n; i++) {
       const id = moveIdOf(list, i);
       const kind = list.kind[i]!;
@@ -98,9 +99,8 @@ export class MoveOrdering {
       else if (id === k1) s = 1 << 24;
       else s = this.history[base + list.from[i]! * size + list.to[i]!]!;
       scores[i] = s;
+      slots[i] = i;
     }
-    const slots = this.slots[ply]!;
-    for (let x = 0; x < n; x++) slots[x] = x;
   }
 
   /** Score the first `m` moves of `list` (its captures) for quiescence, and reset the order. */

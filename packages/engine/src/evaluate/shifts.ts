@@ -64,6 +64,19 @@ export function popcount(x: number): number {
 }
 
 /**
+ * `popcount(a) + popcount(b)` in one pass: the two words are counted side by side and their byte
+ * counts added before the one multiply (each byte then holds at most 16, the total at most 64).
+ */
+export function popcount2(a: number, b: number): number {
+  a -= (a >>> 1) & 0x55555555;
+  b -= (b >>> 1) & 0x55555555;
+  a = (a & 0x33333333) + ((a >>> 2) & 0x33333333);
+  b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
+  const x = ((a + (a >>> 4)) & 0x0f0f0f0f) + ((b + (b >>> 4)) & 0x0f0f0f0f);
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
  * Direction `d`'s index deltas (at most two: a bitboard shifts each class of squares by one
  * amount) and the squares each delta moves; null when a direction needs more than two.
  */

@@ -7,7 +7,7 @@
  */
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
-import { popcount, type WideShifts } from './shifts.ts';
+import { popcount2, type WideShifts } from './shifts.ts';
 import { NOT_QUIET } from './squares.ts';
 import { finish, raceScore, shapeScore, type BitsForm } from './terms.ts';
 
@@ -138,9 +138,9 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
     let free = 0;
     for (let d = 0; d < ndirs; d++) {
       const wLo = step(t, whiteKingLo, whiteKingHi, d);
-      free += popcount(wLo & emptyLo) + popcount(stepHigh & emptyHi);
+      free += popcount2(wLo & emptyLo, stepHigh & emptyHi);
       const bLo = step(t, blackKingLo, blackKingHi, d);
-      free -= popcount(bLo & emptyLo) + popcount(stepHigh & emptyHi);
+      free -= popcount2(bLo & emptyLo, stepHigh & emptyHi);
     }
     score += free * tb.wKingMobility;
   }
@@ -151,9 +151,9 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
     for (let i = 0; i < dirs.length; i++) {
       const d = dirs[i]!;
       const wLo = step(t, whiteMenLo, whiteMenHi, d);
-      friends += popcount(wLo & whiteMenLo) + popcount(stepHigh & whiteMenHi);
+      friends += popcount2(wLo & whiteMenLo, stepHigh & whiteMenHi);
       const bLo = step(t, blackMenLo, blackMenHi, d);
-      friends -= popcount(bLo & blackMenLo) + popcount(stepHigh & blackMenHi);
+      friends -= popcount2(bLo & blackMenLo, stepHigh & blackMenHi);
     }
     score += friends * tb.wStructure;
   }
@@ -244,19 +244,20 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
         looseHi |= stepHigh & landableHi;
       }
     }
-    looseCount =
-      popcount(looseLo & (me === 0 ? whiteLo : blackLo)) +
-      popcount(looseHi & (me === 0 ? whiteHi : blackHi));
+    looseCount = popcount2(
+      looseLo & (me === 0 ? whiteLo : blackLo),
+      looseHi & (me === 0 ? whiteHi : blackHi),
+    );
   }
 
   return finish(
     tb,
     score,
     side,
-    popcount(whiteLo) + popcount(whiteHi),
-    popcount(blackLo) + popcount(blackHi),
-    popcount(whiteKingLo) + popcount(whiteKingHi),
-    popcount(blackKingLo) + popcount(blackKingHi),
+    popcount2(whiteLo, whiteHi),
+    popcount2(blackLo, blackHi),
+    popcount2(whiteKingLo, whiteKingHi),
+    popcount2(blackKingLo, blackKingHi),
     whiteRunaway,
     blackRunaway,
     looseCount,
@@ -307,13 +308,13 @@ function wideShape(
       coverLo &= behindLo | t.openBack[i]!;
       coverHi &= behindHi | t.openBack[i + 1]!;
       const toLo = step(t, menLo, menHi, d);
-      free += popcount(toLo & emptyLo) + popcount(stepHigh & emptyHi);
+      free += popcount2(toLo & emptyLo, stepHigh & emptyHi);
       // men with an empty square ahead in direction d
       movableLo |= step(t, emptyLo, emptyHi, back[k]!);
       movableHi |= stepHigh;
     }
-    const covered = popcount(coverLo) + popcount(coverHi);
-    const stuck = popcount(menLo & ~movableLo) + popcount(menHi & ~movableHi);
+    const covered = popcount2(coverLo, coverHi);
+    const stuck = popcount2(menLo & ~movableLo, menHi & ~movableHi);
     const sign = colour === 0 ? 1 : -1;
     formation += sign * covered;
     tail += sign * stuck;
@@ -322,15 +323,15 @@ function wideShape(
       let ranks = 0;
       for (let b = 0; b < 4; b++) {
         const i = 8 * colour + 2 * b;
-        ranks += (popcount(menLo & t.tempoPlane[i]!) + popcount(menHi & t.tempoPlane[i + 1]!)) << b;
+        ranks += popcount2(menLo & t.tempoPlane[i]!, menHi & t.tempoPlane[i + 1]!) << b;
       }
       tempo += sign * ranks;
     }
   }
-  const whiteLeft = popcount(whiteMenLo & t.leftWing[0]!) + popcount(whiteMenHi & t.leftWing[1]!);
-  const blackLeft = popcount(blackMenLo & t.leftWing[0]!) + popcount(blackMenHi & t.leftWing[1]!);
-  const whiteMen = popcount(whiteMenLo) + popcount(whiteMenHi);
-  const blackMen = popcount(blackMenLo) + popcount(blackMenHi);
+  const whiteLeft = popcount2(whiteMenLo & t.leftWing[0]!, whiteMenHi & t.leftWing[1]!);
+  const blackLeft = popcount2(blackMenLo & t.leftWing[0]!, blackMenHi & t.leftWing[1]!);
+  const whiteMen = popcount2(whiteMenLo, whiteMenHi);
+  const blackMen = popcount2(blackMenLo, blackMenHi);
   return shapeScore(
     tb,
     formation,
