@@ -160,16 +160,24 @@ test('a forced win is scored as one', () => {
   assert.equal(result.mate, 1, `score ${result.score}`);
 });
 
-test('give-away: losing pieces is the goal', () => {
-  const variant = variantOrThrow('giveaway');
-  // White to move can give a man away (21-17, 14x21) or keep it; give-away prefers giving
-  const position = Position.fromFen(variant, 'W:W21,32:B14,1');
+test('Antidraughts: losing pieces is the goal', () => {
+  // Antidraughts counts a man against its owner (give-away checkers counts it 0: see below)
+  const variant = variantOrThrow('antidraughts');
+  // White to move can give a man away (33-28, 22x33) or keep it (33-29); Antidraughts prefers giving
+  const position = Position.fromFen(variant, 'W:W33,46:B22,5');
   assert.ok(position.ok);
   const result = new Engine(variant, { ttBits: 14 }).search(position.value, {
     limits: { depth: 6 },
   });
   assert.ok(result.move);
   assert.ok(result.score > 0, `score ${result.score}`);
+});
+
+test('give-away checkers counts a man at 0, Antidraughts at -100 (self-play, docs/tuning.md)', () => {
+  assert.equal(weightsFor(variantOrThrow('giveaway')).man, 0);
+  assert.equal(weightsFor(variantOrThrow('giveaway')).king, -150);
+  assert.equal(weightsFor(variantOrThrow('antidraughts')).man, -100);
+  assert.equal(weightsFor(variantOrThrow('english')).man, 100);
 });
 
 test('repetition in the game history is a draw for the search', () => {
