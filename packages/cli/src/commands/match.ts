@@ -19,7 +19,7 @@ Plays N games between Damka and an opponent, colours alternating over balanced t
 variant's draw counters) or are drawn after --max-plies plies.
 
 Opponent (one of):
-      --opponent-hub CMD      an external Hub engine: its command line, e.g. "/tmp/scan/scan hub"
+      --opponent-hub CMD      an external Hub engine: its command line, e.g. "SCAN_DIR/scan hub"
                               (Hub-2 engines, and Scan 2.0's first Hub protocol on 10x10 boards);
                               it runs in its executable's directory unless --opponent-cwd is given
       --opponent-level L      Damka at level L
@@ -55,7 +55,7 @@ Opponent (one of):
 
 Examples:
   damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
-  damka match --variant international --opponent-hub "/tmp/scan/scan hub" --games 20 \\
+  damka match --variant international --opponent-hub "SCAN_DIR/scan hub" --games 20 \\
               --time 1000 --opponent-time 100 --pdn scan.pdn
   damka match --variant russian --level 4 --opponent-level 3 --games 20`;
 
