@@ -32,8 +32,8 @@ import { DRAW, INVALID, LOSS, MaterialIndex, UNKNOWN, WIN, type Material } from 
 import type { EgdbProber } from './probe.ts';
 
 const OPEN = 255;
-/** Most move entries kept from pass 1 (4 bytes each). */
-const CHILD_CAP = 1 << 26;
+/** Most move entries kept from pass 1 (4 bytes each: 1 GiB; past it the passes generate moves again, many times slower). */
+const CHILD_CAP = 1 << 28;
 
 export interface BuildProgress {
   /** Pass number (1 = the first full pass). */
