@@ -23,6 +23,33 @@ test('build writes every 2-piece table, and a second run skips them', async () =
   assert.equal(lines(again.stdout).filter((l) => l.includes('complete, skipped')).length, 4);
 });
 
+test('--uncompressed writes format 1; compact rewrites it compressed, probes unchanged', async () => {
+  const raw = join(dir, 'raw');
+  const built = await damka(
+    'egdb',
+    'build',
+    '--variant',
+    'russian',
+    '-n',
+    '3',
+    '--out',
+    raw,
+    '--uncompressed',
+  );
+  assert.equal(built.code, 0, built.stderr);
+  assert.match(built.stdout, /\(mirror\)/);
+  const fen = 'W:WK1,K2:BK32';
+  const before = await damka('egdb', 'probe', '--variant', 'russian', '--fen', fen, '--dir', raw);
+  const done = await damka('egdb', 'compact', '--variant', 'russian', '-n', '3', '--dir', raw);
+  assert.equal(done.code, 0, done.stderr);
+  assert.match(done.stdout, /16 tables compressed, (\d+) -> (\d+) bytes; 0 left/);
+  const [, from, to] = /(\d+) -> (\d+) bytes;/.exec(done.stdout)!;
+  assert.ok(Number(to) < Number(from) / 2, done.stdout);
+  const after = await damka('egdb', 'probe', '--variant', 'russian', '--fen', fen, '--dir', raw);
+  assert.equal(after.stdout, before.stdout);
+  assert.match(after.stdout, /^(White wins|Draw)\n$/);
+});
+
 test('probe words the result for the players', async () => {
   const draw = await damka(
     'egdb',
@@ -77,7 +104,7 @@ test('mistakes get one line and exit code 2', async () => {
   assert.equal(many.code, 2);
   const none = await damka('egdb', 'frobnicate');
   assert.equal(none.code, 2);
-  assert.match(none.stderr, /'build', 'probe' or 'variants'/);
+  assert.match(none.stderr, /'build', 'compact', 'probe' or 'variants'/);
 });
 
 test('variants lists the tables each variant uses; Arab Dama builds into the English folder', async () => {

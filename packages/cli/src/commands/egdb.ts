@@ -6,7 +6,7 @@
  * others have none. The work is done by @damka/engine's egdb modules; this file only talks.
  */
 import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
-import { buildEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
+import { buildEgdb, compactEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { tablesId, unsupportedReason } from '@damka/engine';
 import { guard, UsageError, type Io } from '../command.ts';
 import {
@@ -21,7 +21,8 @@ import {
 /** Most pieces `build` accepts; beyond this a table takes hours in this builder. */
 const MAX_PIECES = 6;
 
-export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR]
+export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR] [--uncompressed]
+       damka egdb compact --variant ID --pieces N [--dir DIR]
        damka egdb probe --variant ID --fen FEN [--dir DIR]
        damka egdb variants
 
@@ -30,6 +31,12 @@ build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECE
         A table already there and intact is skipped, so an interrupted build resumes.
         Variants whose rules compile alike share one set of tables (Arab Dama uses English's,
         Portuguese Spanish's): building either builds, or finds, the same files.
+        Tables are written compressed (format 2: 4 KiB blocks, each deflated; a probe inflates
+        one block), a third of the 2 bits a position of format 1 or less; --uncompressed writes
+        format 1. Where the rules treat both colours alike, a signature whose mirror (colours
+        swapped) is built already is copied from it, marked "(mirror)".
+compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces in DIR
+        compressed. Both formats are read, so this only saves space.
 probe   Prints the exact result of the position with best play (e.g. "White wins"), or
         "unknown" when no table covers it. Values ignore move-count and repetition draws.
 variants  Lists every variant: the tables it uses, or why it has none.
@@ -37,6 +44,7 @@ variants  Lists every variant: the tables it uses, or why it has none.
 ${POSITION_USAGE}
   -n, --pieces N          build: largest piece count (2 to ${MAX_PIECES})
       --out DIR, --dir DIR  the database folder
+      --uncompressed      build: write format 1 (2 bits a position)
 
 Example: damka egdb build --variant english --pieces 4
          damka egdb probe --variant english --fen "W:WK1,K2:BK32"`;
@@ -45,8 +53,11 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const [sub, ...rest] = args;
   if (sub === 'build') return build(rest, io);
   if (sub === 'probe') return probe(rest, io);
+  if (sub === 'compact') return compact(rest, io);
   if (sub === 'variants') return variants(io);
-  throw new UsageError(`egdb wants 'build', 'probe' or 'variants' first (see damka help egdb)`);
+  throw new UsageError(
+    `egdb wants 'build', 'compact', 'probe' or 'variants' first (see damka help egdb)`,
+  );
 });
 
 function variants(io: Io): number {
@@ -72,6 +83,7 @@ function build(args: string[], io: Io): number {
       option: POSITION_OPTIONS.option,
       pieces: { type: 'string', short: 'n' },
       out: { type: 'string' },
+      uncompressed: { type: 'boolean' },
     },
   });
   const variant = variantFrom(values);
@@ -86,6 +98,7 @@ function build(args: string[], io: Io): number {
   let positions = 0;
   let bytes = 0;
   buildEgdb(variant, pieces, dir, {
+    compress: values.uncompressed !== true,
     onProgress: (name, p) => {
       if (!tty) return;
       const now = Date.now();
@@ -109,13 +122,43 @@ function build(args: string[], io: Io): number {
       const c = e.counts!;
       io.stdout.write(
         `${e.name.padEnd(14)} ${String(e.positions).padStart(10)} positions ${String(e.bytes).padStart(9)} bytes ` +
-          `${(e.ms / 1000).toFixed(1).padStart(7)} s  win ${c.win} draw ${c.draw} loss ${c.loss}\n`,
+          `${(e.ms / 1000).toFixed(1).padStart(7)} s  win ${c.win} draw ${c.draw} loss ${c.loss}` +
+          `${e.mirrored ? '  (mirror)' : ''}\n`,
       );
     },
   });
   io.stdout.write(
     `${variant.id} up to ${pieces} pieces in ${dir}: ${bytes} bytes; built ${positions} positions in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  return 0;
+}
+
+function compact(args: string[], io: Io): number {
+  const { values } = parseCommandLine('egdb', {
+    args,
+    options: {
+      variant: POSITION_OPTIONS.variant,
+      option: POSITION_OPTIONS.option,
+      pieces: { type: 'string', short: 'n' },
+      dir: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const variant = variantFrom(values);
+  const reason = unsupportedReason(variant);
+  if (reason) throw new UsageError(`no endgame databases for ${variant.id}: ${reason}`);
+  if (values.pieces === undefined) throw new UsageError('--pieces is required');
+  const pieces = integerFrom('pieces', values.pieces, 2, MAX_PIECES);
+  const dir = values.dir ?? values.out ?? defaultEgdbDir();
+  const done = compactEgdb(variant, pieces, dir, (name, before, after) =>
+    io.stdout.write(
+      `${name.padEnd(14)} ${String(before).padStart(10)} -> ${String(after).padStart(10)} bytes\n`,
+    ),
+  );
+  io.stdout.write(
+    `${variant.id} up to ${pieces} pieces in ${dir}: ${done.tables} tables compressed, ` +
+      `${done.before} -> ${done.after} bytes; ${done.left} left as they were\n`,
   );
   return 0;
 }

@@ -7,7 +7,10 @@
  * (`noMoveMeans`) and resolves what the smaller tables already decide; then each pass revisits
  * the unresolved positions — a win if some move leads to a loss of the opponent, a loss if every
  * move leads to a win of the opponent — until a pass changes nothing. What is left is a draw:
- * neither side can force a win, with no move-count or repetition rule (table.ts).
+ * neither side can force a win, with no move-count or repetition rule (table.ts). The index of a
+ * position after a plain step is computed from the moved piece's group alone
+ * (`MaterialIndex.encodeAfterStep`), the main saving over indexing each board afresh; the mirror
+ * signature of a table built, colours swapped, is copied rather than built (mirror.ts).
  *
  * Under the burn rule (Israeli) a move that skips a capture lets the opponent, before his own
  * move, remove one piece that could have captured, or not. The table holds the position after
@@ -29,8 +32,8 @@ import { DRAW, INVALID, LOSS, MaterialIndex, UNKNOWN, WIN, type Material } from 
 import type { EgdbProber } from './probe.ts';
 
 const OPEN = 255;
-/** Most move entries kept from pass 1 (4 bytes each). */
-const CHILD_CAP = 1 << 26;
+/** Most move entries kept from pass 1 (4 bytes each: 1 GiB; past it the passes generate moves again, many times slower). */
+const CHILD_CAP = 1 << 28;
 
 export interface BuildProgress {
   /** Pass number (1 = the first full pass). */
@@ -75,8 +78,9 @@ export function buildValues(
 
   /** Under the burn rule, before move i: fill `burnable` (squares after the move); its length. */
   const offenders = (i: number, side: number): number => {
+    if (!burns) return 0;
     burnable.length = 0;
-    if (!burns || !huffOffence(HUFF_BURN, list, i)) return 0;
+    if (!huffOffence(HUFF_BURN, list, i)) return 0;
     const n = strictGen.generate(board, side, spare, true);
     for (let j = 0; j < n; j++) {
       const sq = spare.from[j] === list.from[i] ? list.to[i]! : spare.from[j]!;
@@ -108,13 +112,17 @@ export function buildValues(
     return best;
   };
 
+  /** The index after quiet move i (played on the board `index` last decoded), `side` to move. */
+  const stepIndex = (i: number, side: number): number =>
+    index.encodeAfterStep(list.moved[i]!, list.from[i]!, list.to[i]!, side);
+
   /** The value of the position after move i for its mover, or OPEN. */
   const child = (i: number, side: number): number => {
     const offence = offenders(i, side) > 0;
     makeMove(board, list, i);
     let v: number;
     if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
-      v = values[index.encode(board, side ^ 1)]!;
+      v = values[stepIndex(i, side ^ 1)]!;
     } else {
       v = children.probeBoard(board, side ^ 1);
       if (v < 0) throw new Error(`no table for a position after a capture or crowning`);
@@ -129,10 +137,12 @@ export function buildValues(
     return v;
   };
 
-  /** Try to resolve position `at`; true when it got a value. */
-  const resolve = (at: number): boolean => {
-    const side = index.decode(at, board);
+  /** Moves in `list` (of the position `resolve` left on `board`). */
+  let moves = 0;
+  /** Try to resolve position `at` (on `board` when `side` is given); true when it got a value. */
+  const resolve = (at: number, side = index.decode(at, board)): boolean => {
     const n = gen.generate(board, side, list, true);
+    moves = n;
     if (n === 0) {
       values[at] = noMoves;
       return true;
@@ -163,7 +173,8 @@ export function buildValues(
   let first = new Int32Array(index.size >= 1 << 20 ? 1 << 20 : index.size + 1);
   /** Per open position: 1 when no move leads to a decided draw (so it may still be lost). */
   let mayLose = new Uint8Array(first.length);
-  const record = (at: number, side: number): void => {
+  /** Keep the moves of the open position on `board` (its moves in `list`, from `resolve`). */
+  const record = (side: number): void => {
     if (!kept) return;
     if (openCount + 1 >= first.length) {
       const f = new Int32Array(first.length * 2);
@@ -175,12 +186,12 @@ export function buildValues(
     }
     first[openCount] = kidCount;
     let lose = 1;
-    const n = gen.generate(board, side, list, true);
+    const n = moves;
     for (let i = 0; i < n; i++) {
       if (list.ncap[i] === 0 && list.piece[i] === list.moved[i]) {
         const offence = offenders(i, side) > 0;
         makeMove(board, list, i);
-        let c = index.encode(board, side ^ 1);
+        let c = stepIndex(i, side ^ 1);
         const b = offence ? bestBurn(side ^ 1) : -1;
         unmakeMove(board, list, i);
         if (b === WIN) continue; // decided: a win for the opponent
@@ -202,12 +213,13 @@ export function buildValues(
   };
   for (let at = 0; at < index.size; at++) {
     if ((at & (step - 1)) === 0) onProgress?.({ pass: 1, done: at, total: index.size });
-    if (index.decode(at, board) < 0) {
+    const side = index.decode(at, board);
+    if (side < 0) {
       values[at] = INVALID;
       continue;
     }
-    if (!resolve(at)) {
-      record(at, index.decode(at, board));
+    if (!resolve(at, side)) {
+      record(side);
       open[openCount++] = at;
     }
   }

@@ -3,24 +3,32 @@
  * the resumable build of every table up to a piece count. One file per material signature,
  * `<dir>/<variant>/<signature>.egdb` (`<variant>`: the one whose tables it uses, `tablesId`),
  * written under a temporary name and renamed when complete, so an interrupted build leaves no half
- * file and a new run skips every table already there and whole.
+ * file and a new run skips every table already there and whole. Tables are written compressed
+ * (format 2, table.ts) and both formats are read, so a cache of older files needs no rebuild;
+ * `compactEgdb` rewrites such files compressed. The prober reads a compressed table block by block,
+ * the builder inflates whole the tables it reads from.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import type { Variant } from '@damka/rules';
 import {
-  decodeTable,
+  MaterialIndex,
   encodeTable,
+  openTable,
   materialName,
   materialsOf,
   tablesId,
   totalPieces,
   unsupportedReason,
+  type Deflate,
   type Material,
+  type TableValues,
 } from './table.ts';
 import { EgdbProber } from './probe.ts';
 import { buildValues, type BuildProgress } from './build.ts';
+import { colourSymmetric, mirrorMaterial, mirrorValues } from './mirror.ts';
 
 /** `$DAMKA_EGDB_DIR`, else `$XDG_CACHE_HOME/damka/egdb`, else `~/.cache/damka/egdb`. */
 export function defaultEgdbDir(): string {
@@ -34,16 +42,37 @@ export function tablePath(dir: string, variant: Variant, material: Material): st
   return join(dir, tablesId(variant), `${materialName(material)}.egdb`);
 }
 
-/** The packed values of a table file, or a reason it cannot be used. */
+/** Each 4 KiB block deflated at the highest level: written once, read many times. */
+export const deflateBlock: Deflate = (block) => deflateRawSync(block, { level: 9 });
+
+/**
+ * The values of a table file (either format), or a reason it cannot be used: packed, every block
+ * inflated (`lazy` false, for the builder), or as the file holds them (`lazy`: a compressed table
+ * stays compressed and inflates a block per probe, for the prober).
+ */
 export function readTable(
   dir: string,
   variant: Variant,
   material: Material,
-): { ok: true; data: Uint8Array } | { ok: false; error: string } {
+): { ok: true; data: Uint8Array; format: number } | { ok: false; error: string };
+export function readTable(
+  dir: string,
+  variant: Variant,
+  material: Material,
+  lazy: true,
+): { ok: true; data: TableValues; format: number } | { ok: false; error: string };
+export function readTable(
+  dir: string,
+  variant: Variant,
+  material: Material,
+  lazy = false,
+): { ok: true; data: TableValues; format: number } | { ok: false; error: string } {
   const path = tablePath(dir, variant, material);
   if (!existsSync(path)) return { ok: false, error: 'missing' };
-  const read = decodeTable(readFileSync(path), variant, material);
-  return read.ok ? { ok: true, data: read.data } : { ok: false, error: `${path}: ${read.error}` };
+  const read = openTable(readFileSync(path), variant, material, lazy);
+  return read.ok
+    ? { ok: true, data: read.data, format: read.header.format }
+    : { ok: false, error: `${path}: ${read.error}` };
 }
 
 /** The largest N such that every table of up to N pieces is in `dir` (0: none). */
@@ -72,7 +101,7 @@ export function openEgdb(
   return new EgdbProber(
     variant,
     (m) => {
-      const t = readTable(dir, variant, m);
+      const t = readTable(dir, variant, m, true);
       return t.ok ? t.data : undefined;
     },
     pieces,
@@ -85,6 +114,8 @@ export interface BuildEvent {
   readonly pieces: number;
   /** `skipped`: already complete on disk; `built`: written now. */
   readonly kind: 'skipped' | 'built';
+  /** Built by reading off the mirror signature's table (colour symmetry, mirror.ts). */
+  readonly mirrored?: boolean;
   readonly positions: number;
   readonly bytes: number;
   readonly ms: number;
@@ -94,6 +125,9 @@ export interface BuildEvent {
 /**
  * Build (or find complete) every table of 2..`pieces` pieces into `dir`, smallest first. A table
  * found on disk but damaged is rebuilt. Throws only for a variant the databases do not support.
+ * Where the rules treat both colours alike (`colourSymmetric`) a signature whose mirror is built
+ * already is read off the mirror's table instead (the same bytes, in a fraction of the time);
+ * `mirror: false` builds every table.
  */
 export function buildEgdb(
   variant: Variant,
@@ -102,26 +136,26 @@ export function buildEgdb(
   hooks: {
     onTable?: (e: BuildEvent) => void;
     onProgress?: (name: string, p: BuildProgress) => void;
+    mirror?: boolean;
+    /** false: write format 1 (2 bits a position, uncompressed). */
+    compress?: boolean;
   } = {},
 ): void {
   const reason = unsupportedReason(variant);
   if (reason) throw new Error(`${variant.id}: ${reason}`);
   mkdirSync(join(dir, tablesId(variant)), { recursive: true });
   const memory = new Map<string, Uint8Array>();
-  const prober = new EgdbProber(
-    variant,
-    (m) => {
-      const name = materialName(m);
-      let data = memory.get(name);
-      if (!data) {
-        const t = readTable(dir, variant, m);
-        if (t.ok) data = t.data;
-        if (data) memory.set(name, data);
-      }
-      return data;
-    },
-    pieces,
-  );
+  const load = (m: Material): Uint8Array | undefined => {
+    const name = materialName(m);
+    let data = memory.get(name);
+    if (!data) {
+      const t = readTable(dir, variant, m);
+      if (t.ok) data = t.data;
+      if (data) memory.set(name, data);
+    }
+    return data;
+  };
+  const prober = new EgdbProber(variant, load, pieces);
   for (let n = 2; n <= pieces; n++) {
     for (const material of materialsOf(n)) {
       const name = materialName(material);
@@ -135,13 +169,25 @@ export function buildEgdb(
           pieces: totalPieces(material),
           kind: 'skipped',
           positions: 0,
-          bytes: existing.data.length,
+          bytes: statSync(path).size,
           ms: 0,
         });
         continue;
       }
-      const values = buildValues(variant, material, prober, (p) => hooks.onProgress?.(name, p));
-      const file = encodeTable(variant, material, values);
+      const other = mirrorMaterial(material);
+      const twin =
+        hooks.mirror !== false && materialName(other) !== name && colourSymmetric(variant)
+          ? load(other)
+          : undefined;
+      const values = twin
+        ? mirrorValues(variant, material, twin)
+        : buildValues(variant, material, prober, (p) => hooks.onProgress?.(name, p));
+      const file = encodeTable(
+        variant,
+        material,
+        values,
+        hooks.compress === false ? undefined : deflateBlock,
+      );
       const temp = `${path}.part-${process.pid}`;
       writeFileSync(temp, file);
       renameSync(temp, path);
@@ -156,6 +202,7 @@ export function buildEgdb(
         name,
         pieces: n,
         kind: 'built',
+        mirrored: twin !== undefined,
         positions: values.length,
         bytes: file.length,
         ms: Date.now() - started,
@@ -163,4 +210,42 @@ export function buildEgdb(
       });
     }
   }
+}
+
+/**
+ * Rewrite every format-1 table of 2..`pieces` pieces of `variant` in `dir` compressed (format 2),
+ * each checked first and written under a temporary name; returns the bytes before and after of
+ * the tables rewritten and how many were left as they were (already compressed, or missing).
+ */
+export function compactEgdb(
+  variant: Variant,
+  pieces: number,
+  dir: string,
+  onTable?: (name: string, before: number, after: number) => void,
+): { tables: number; before: number; after: number; left: number } {
+  const out = { tables: 0, before: 0, after: 0, left: 0 };
+  for (let n = 2; n <= pieces; n++) {
+    for (const material of materialsOf(n)) {
+      const path = tablePath(dir, variant, material);
+      const read = readTable(dir, variant, material);
+      if (!read.ok || read.format !== 1) {
+        out.left++;
+        continue;
+      }
+      const before = statSync(path).size;
+      const values = new Uint8Array(read.data.length * 4);
+      for (let i = 0; i < values.length; i++)
+        values[i] = (read.data[i >>> 2]! >>> ((i & 3) * 2)) & 3;
+      const positions = new MaterialIndex(variant, material).size;
+      const file = encodeTable(variant, material, values.subarray(0, positions), deflateBlock);
+      const temp = `${path}.part-${process.pid}`;
+      writeFileSync(temp, file);
+      renameSync(temp, path);
+      out.tables++;
+      out.before += before;
+      out.after += file.length;
+      onTable?.(materialName(material), before, file.length);
+    }
+  }
+  return out;
 }

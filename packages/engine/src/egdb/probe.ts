@@ -24,19 +24,23 @@ import {
   MaterialIndex,
   UNKNOWN,
   WIN,
+  tableValue,
   tablesId,
-  valueAt,
   type Material,
+  type TableValues,
 } from './table.ts';
 
-/** The packed values of a signature's table, or undefined when there is none. */
-export type TableSource = (material: Material) => Uint8Array | undefined;
+/**
+ * The values of a signature's table (packed, or compressed blocks), or undefined when there is
+ * none.
+ */
+export type TableSource = (material: Material) => TableValues | undefined;
 
 export type ProbeResult = 'win' | 'draw' | 'loss' | 'unknown';
 
 interface Loaded {
   readonly index: MaterialIndex;
-  readonly data: Uint8Array;
+  readonly data: TableValues;
 }
 
 export class EgdbProber {
@@ -95,7 +99,7 @@ export class EgdbProber {
     if (table === null) return UNKNOWN;
     const index = table.index.encode(board, side);
     if (index < 0) return UNKNOWN;
-    const v = valueAt(table.data, index);
+    const v = tableValue(table.data, index);
     if (v !== WIN && v !== LOSS && v !== DRAW) return UNKNOWN;
     this.hits++;
     return v;
