@@ -16,7 +16,7 @@
 import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { popcount, victimMask, type MaskTables } from './masks.ts';
+import { popcount, rotl, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
@@ -88,6 +88,20 @@ export class MaskMoves implements BoardMoves {
   private readonly rotated: boolean;
   /** The capture walk on the masks (mask-captures.ts), where it follows the rules; else null. */
   private readonly walker: MaskCaptures | null;
+  /**
+   * Rotated layouts: "one step back along d" (`along(reverse[d], x)`) is `rotl(x & bmN, brN)` for
+   * d = N, held as scalar fields for the written-out capture test (`hasCaptureRotated`).
+   */
+  private readonly bm0: number;
+  private readonly bm1: number;
+  private readonly bm2: number;
+  private readonly bm3: number;
+  private readonly br0: number;
+  private readonly br1: number;
+  private readonly br2: number;
+  private readonly br3: number;
+  private readonly victimColour: Int8Array;
+  private readonly flying: Uint8Array;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -128,6 +142,20 @@ export class MaskMoves implements BoardMoves {
           [this.openLo, this.openHi],
           [this.fromLo, this.fromHi],
         );
+    const back = (d: number, mask: boolean): number => {
+      const k = c.reverse[d]! * 2;
+      return t.rotated ? (mask ? t.maskLo[k]! : t.shift[k]!) : 0;
+    };
+    this.bm0 = back(0, true);
+    this.bm1 = back(1, true);
+    this.bm2 = back(2, true);
+    this.bm3 = back(3, true);
+    this.br0 = back(0, false);
+    this.br1 = back(1, false);
+    this.br2 = back(2, false);
+    this.br3 = back(3, false);
+    this.victimColour = t.victimColour;
+    this.flying = c.flying;
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
     this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
@@ -216,6 +244,7 @@ export class MaskMoves implements BoardMoves {
       if (this.walker !== null) return this.walk(side, null, dropDuplicates);
       return this.captures(side, this.scratch, dropDuplicates);
     }
+    if (this.narrow) return this.countStepsNarrow(side);
     const c = this.rules;
     const bits = this.bits;
     const openLo = this.openLo;
@@ -242,12 +271,41 @@ export class MaskMoves implements BoardMoves {
     return n;
   }
 
+  /** `countMoves` without a capture on a board of at most 32 squares (the high words are 0). */
+  private countStepsNarrow(side: number): number {
+    const bits = this.bits;
+    const open = this.openLo;
+    const o0 = open[0]!;
+    const o1 = open[1]!;
+    const o2 = open[2]!;
+    const o3 = open[3]!;
+    const codes = this.t.codes[side]!;
+    let n = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const p = bits[code]!;
+      if (p === 0) continue;
+      if (this.flying[code] === 1) {
+        n += this.rays(p, 0, this.rules.stepDirs[code]!);
+        continue;
+      }
+      // one popcount per direction: the pieces whose neighbour that way is empty
+      const dirs = this.stepBits[code]!;
+      if ((dirs & 1) !== 0) n += popcount(o0 & p);
+      if ((dirs & 2) !== 0) n += popcount(o1 & p);
+      if ((dirs & 4) !== 0) n += popcount(o2 & p);
+      if ((dirs & 8) !== 0) n += popcount(o3 & p);
+    }
+    return n;
+  }
+
   /**
    * Whether `side` has a capture: its pieces with a first jump are left in `jumpLo`/`jumpHi`
    * (short-range pieces of a code all at once: from each jump's landing square back over the
    * victim; flying pieces one by one).
    */
   private hasCapture(side: number): boolean {
+    if (this.rotated) return this.hasCaptureRotated(side);
     if (this.narrow) return this.hasCaptureNarrow(side);
     const bits = this.bits;
     const w = this.wide!;
@@ -272,6 +330,81 @@ export class MaskMoves implements BoardMoves {
     this.jumpLo = jLo;
     this.jumpHi = jHi;
     return (jLo | jHi) !== 0;
+  }
+
+  /**
+   * `hasCaptureNarrow` for the rotated layout, written out for its four directions: each "one
+   * step back" is a mask and a rotation held in scalar fields, and codes with the same victims
+   * (a man and a king that both take every enemy piece) share one jump mask per direction.
+   */
+  private hasCaptureRotated(side: number): boolean {
+    const bits = this.bits;
+    const bm0 = this.bm0;
+    const bm1 = this.bm1;
+    const bm2 = this.bm2;
+    const bm3 = this.bm3;
+    const br0 = this.br0;
+    const br1 = this.br1;
+    const br2 = this.br2;
+    const br3 = this.br3;
+    const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
+    // the squares whose neighbour along d is empty
+    const o0 = rotl(empty & bm0, br0);
+    const o1 = rotl(empty & bm1, br1);
+    const o2 = rotl(empty & bm2, br2);
+    const o3 = rotl(empty & bm3, br3);
+    const open = this.openLo;
+    open[0] = o0;
+    open[1] = o1;
+    open[2] = o2;
+    open[3] = o3;
+    const codes = this.t.codes[side]!;
+    const from = this.fromLo;
+    let jumpers = 0;
+    let seen = 0;
+    let f0 = 0;
+    let f1 = 0;
+    let f2 = 0;
+    let f3 = 0;
+    this.flyingJumps = false;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pieces = bits[code]!;
+      if (pieces === 0) continue;
+      const colour = this.victimColour[code]!;
+      const victims = colour >= 0 ? bits[colour]! : victimMask(this.t, bits, code, 0);
+      const at = code << 2;
+      if (victims === 0) {
+        // nothing to jump: no square to jump from
+        from[at] = 0;
+        from[at + 1] = 0;
+        from[at + 2] = 0;
+        from[at + 3] = 0;
+        continue;
+      }
+      if (this.flying[code] === 1) {
+        this.flyingJumpers(pieces, 0, code);
+        if (this.jumpLo !== 0) this.flyingJumps = true;
+        jumpers |= this.jumpLo;
+        continue;
+      }
+      if (victims !== seen) {
+        // the squares from which a jump along d exists: a victim next that way, empty beyond
+        seen = victims;
+        f0 = rotl(o0 & victims & bm0, br0);
+        f1 = rotl(o1 & victims & bm1, br1);
+        f2 = rotl(o2 & victims & bm2, br2);
+        f3 = rotl(o3 & victims & bm3, br3);
+      }
+      const dirs = this.jumpBits[code]!;
+      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
+      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
+      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
+      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
+    }
+    this.jumpLo = jumpers;
+    this.jumpHi = 0;
+    return jumpers !== 0;
   }
 
   /** `hasCapture` on a board of at most 32 squares: the high words are all 0. */

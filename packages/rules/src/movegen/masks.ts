@@ -361,3 +361,8 @@ export function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/** x rotated left by r (1–31) bits on 32 bits. */
+export function rotl(x: number, r: number): number {
+  return (x << r) | (x >>> (32 - r));
+}
