@@ -13,13 +13,14 @@
  * number — by one popcount per direction. So every list is the general generator's list, and the
  * tests compare the two move for move.
  */
-import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
+import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
 import { popcount, rotl, victimMask, type MaskTables } from './masks.ts';
-import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
+import { canJump, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
+import { RouteCounter } from './mask-routes.ts';
 import { WideCaptureTest } from './mask-wide.ts';
 import type { BoardMoves } from './board-moves.ts';
 
@@ -68,9 +69,9 @@ export class MaskMoves implements BoardMoves {
   /**
    * Every capture route is a move of its own (captures compulsory and complete, no precedence) on
    * a board of at most 32 squares with short-range pieces only: with duplicates kept, captures are
-   * counted on the masks.
+   * counted on the masks (mask-routes.ts); else null.
    */
-  private readonly routesAreMoves: boolean;
+  private readonly routes: RouteCounter | null;
   private readonly ndirs: number;
   /** At most 32 squares: the high words stay 0. */
   private readonly narrow: boolean;
@@ -101,6 +102,8 @@ export class MaskMoves implements BoardMoves {
   private readonly br2: number;
   private readonly br3: number;
   private readonly victimColour: Int8Array;
+  /** Rotated layouts: masks in square order by bytes (`MaskTables.squareOrder`). */
+  private readonly order: Int32Array;
   private readonly flying: Uint8Array;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
@@ -119,7 +122,7 @@ export class MaskMoves implements BoardMoves {
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
     this.narrow = t.size <= 32;
     const c = gen.rules;
-    this.routesAreMoves =
+    const routesAreMoves =
       this.narrow &&
       this.mandatory &&
       c.precedence.length === 0 &&
@@ -155,7 +158,9 @@ export class MaskMoves implements BoardMoves {
     this.br2 = back(2, false);
     this.br3 = back(3, false);
     this.victimColour = t.victimColour;
+    this.order = t.squareOrder;
     this.flying = c.flying;
+    this.routes = routesAreMoves ? new RouteCounter(c, t) : null;
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
     this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
@@ -240,7 +245,9 @@ export class MaskMoves implements BoardMoves {
         const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
         if (n >= 0) return n;
       }
-      if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
+      if (this.routes !== null && !dropDuplicates) {
+        return this.routes.count(this.board, this.bits, this.jumpLo, this.empty(0));
+      }
       if (this.walker !== null) return this.walk(side, null, dropDuplicates);
       return this.captures(side, this.scratch, dropDuplicates);
     }
@@ -452,74 +459,17 @@ export class MaskMoves implements BoardMoves {
   }
 
   /**
-   * The number of capture routes of the pieces in `jumpLo` (boards of at most 32 squares), each
-   * complete route once: the move count when every route is a move of its own. Walked on the
-   * masks with the general generator's jump rules (short-range pieces only).
+   * A rotated one-word mask as a mask with square sq at bit sq (to be read in square order): one
+   * table load per byte.
    */
-  private countRoutes(): number {
-    const b = this.board;
-    const empty = this.empty(0);
-    let total = 0;
-    let m = this.jumpLo;
-    while (m !== 0) {
-      const bit = m & -m;
-      m ^= bit;
-      const code = b[this.sqOf[31 - Math.clz32(bit)]!]!;
-      // the capturing piece leaves its square: it may land there again later in the route
-      total += this.routes(bit, code, 0, empty | bit, -1, true);
-    }
-    return total;
-  }
-
-  /** Complete routes on from the piece `code` on square bit `at`; 0 when it has no jump. */
-  private routes(
-    at: number,
-    code: number,
-    dead: number,
-    empty: number,
-    lastDir: number,
-    forward: boolean,
-  ): number {
-    const c = this.rules;
-    const dirs = jumpDirs(c, code, lastDir < 0, forward);
-    const noReverse = barredDir(c, lastDir);
-    const victims = victimMask(this.t, this.bits, code, 0) & ~dead;
-    let total = 0;
-    for (let i = 0; i < dirs.length; i++) {
-      const d = dirs[i]!;
-      if (d === noReverse) continue;
-      const over = this.along(d, at) & victims;
-      if (over === 0) continue;
-      const land = this.along(d, over) & empty;
-      if (land === 0) continue;
-      const mid = c.promoteMid[code * c.size + this.sqOf[31 - Math.clz32(land)]!]!;
-      if (mid === PROMOTE_AND_STOP) {
-        total++;
-        continue;
-      }
-      const first = lastDir < 0 ? c.forwardDir[code * this.ndirs + d] === 1 : forward;
-      const more = this.routes(
-        land,
-        mid > 0 ? mid : code,
-        dead | over,
-        c.immediateRemoval ? empty | over : empty,
-        d,
-        first,
-      );
-      total += more > 0 ? more : 1;
-    }
-    return total;
-  }
-
-  /** A rotated one-word mask as a mask with square sq at bit sq (to be read in square order). */
   private inSquareOrder(x: number): number {
-    let out = 0;
-    while (x !== 0) {
-      const bit = x & -x;
-      x ^= bit;
-      out |= 1 << this.sqOf[31 - Math.clz32(bit)]!;
-    }
-    return out;
+    const order = this.order;
+    return (
+      order[x & 255]! |
+      order[256 + ((x >>> 8) & 255)]! |
+      order[512 + ((x >>> 16) & 255)]! |
+      order[768 + (x >>> 24)]!
+    );
   }
 
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */
