@@ -16,12 +16,13 @@
 import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { popcount, rotl, victimMask, type MaskTables } from './masks.ts';
+import { popcount, victimMask, type MaskTables } from './masks.ts';
 import { canJump, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
 import { RouteCounter } from './mask-routes.ts';
 import { WideCaptureTest } from './mask-wide.ts';
+import { RotatedCaptureTest } from './mask-rotated.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
@@ -89,19 +90,10 @@ export class MaskMoves implements BoardMoves {
   private readonly rotated: boolean;
   /** The capture walk on the masks (mask-captures.ts), where it follows the rules; else null. */
   private readonly walker: MaskCaptures | null;
-  /**
-   * Rotated layouts: "one step back along d" (`along(reverse[d], x)`) is `rotl(x & bmN, brN)` for
-   * d = N, held as scalar fields for the written-out capture test (`hasCaptureRotated`).
-   */
-  private readonly bm0: number;
-  private readonly bm1: number;
-  private readonly bm2: number;
-  private readonly bm3: number;
-  private readonly br0: number;
-  private readonly br1: number;
-  private readonly br2: number;
-  private readonly br3: number;
-  private readonly victimColour: Int8Array;
+  /** The capture test of the rotated layout (mask-rotated.ts), else null. */
+  private readonly rot: RotatedCaptureTest | null;
+  /** `rot` and no flying piece: moves counted by `rot.countSteps`. */
+  private readonly plainRotated: boolean;
   /** Rotated layouts: masks in square order by bytes (`MaskTables.squareOrder`). */
   private readonly order: Int32Array;
   private readonly flying: Uint8Array;
@@ -145,19 +137,10 @@ export class MaskMoves implements BoardMoves {
           [this.openLo, this.openHi],
           [this.fromLo, this.fromHi],
         );
-    const back = (d: number, mask: boolean): number => {
-      const k = c.reverse[d]! * 2;
-      return t.rotated ? (mask ? t.maskLo[k]! : t.shift[k]!) : 0;
-    };
-    this.bm0 = back(0, true);
-    this.bm1 = back(1, true);
-    this.bm2 = back(2, true);
-    this.bm3 = back(3, true);
-    this.br0 = back(0, false);
-    this.br1 = back(1, false);
-    this.br2 = back(2, false);
-    this.br3 = back(3, false);
-    this.victimColour = t.victimColour;
+    this.rot = t.rotated
+      ? new RotatedCaptureTest(t, c, this.jumpBits, this.stepBits, this.openLo, this.fromLo)
+      : null;
+    this.plainRotated = this.rot !== null && c.flying.every((f) => f === 0);
     this.order = t.squareOrder;
     this.flying = c.flying;
     this.routes = routesAreMoves ? new RouteCounter(c, t) : null;
@@ -240,17 +223,17 @@ export class MaskMoves implements BoardMoves {
   }
 
   countMoves(side: number, dropDuplicates: boolean): number {
-    if (this.hasCapture(side)) {
-      if (this.singles !== null && !this.flyingJumps) {
-        const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
-        if (n >= 0) return n;
-      }
-      if (this.routes !== null && !dropDuplicates) {
-        return this.routes.count(this.board, this.bits, this.jumpLo, this.empty(0));
-      }
-      if (this.walker !== null) return this.walk(side, null, dropDuplicates);
-      return this.captures(side, this.scratch, dropDuplicates);
+    if (this.plainRotated) {
+      const bits = this.bits;
+      const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
+      const n = this.rot!.countSteps(bits, this.t.codes[side]!, empty);
+      if (n >= 0) return n;
+      this.jumpLo = this.rot!.jumpLo;
+      this.jumpHi = 0;
+      this.flyingJumps = false;
+      return this.countCaptures(side, dropDuplicates);
     }
+    if (this.hasCapture(side)) return this.countCaptures(side, dropDuplicates);
     if (this.narrow) return this.countStepsNarrow(side);
     const c = this.rules;
     const bits = this.bits;
@@ -276,6 +259,19 @@ export class MaskMoves implements BoardMoves {
       if ((dirs & 8) !== 0) n += popcount(openLo[3]! & pLo) + popcount(openHi[3]! & pHi);
     }
     return n;
+  }
+
+  /** `countMoves` where the side has a capture (`hasCapture` has just said so). */
+  private countCaptures(side: number, dropDuplicates: boolean): number {
+    if (this.singles !== null && !this.flyingJumps) {
+      const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
+      if (n >= 0) return n;
+    }
+    if (this.routes !== null && !dropDuplicates) {
+      return this.routes.count(this.board, this.bits, this.jumpLo, this.empty(0));
+    }
+    if (this.walker !== null) return this.walk(side, null, dropDuplicates);
+    return this.captures(side, this.scratch, dropDuplicates);
   }
 
   /** `countMoves` without a capture on a board of at most 32 squares (the high words are 0). */
@@ -312,19 +308,23 @@ export class MaskMoves implements BoardMoves {
    * victim; flying pieces one by one).
    */
   private hasCapture(side: number): boolean {
-    if (this.rotated) return this.hasCaptureRotated(side);
-    if (this.narrow) return this.hasCaptureNarrow(side);
+    const rot = this.rot;
+    if (rot === null && this.narrow) return this.hasCaptureNarrow(side);
     const bits = this.bits;
-    const w = this.wide!;
-    const t = this.t;
-    const flyers = w.run(
-      bits,
-      t.codes[side]!,
-      ~(bits[0]! | bits[4]!) & this.boardLo,
-      ~(bits[8]! | bits[12]!) & this.boardHi,
-    );
-    let jLo = w.jumpLo;
-    let jHi = w.jumpHi;
+    const codes = this.t.codes[side]!;
+    const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
+    let flyers: number;
+    let jLo: number;
+    let jHi = 0;
+    if (rot !== null) {
+      flyers = rot.run(bits, codes, eLo);
+      jLo = rot.jumpLo;
+    } else {
+      const w = this.wide!;
+      flyers = w.run(bits, codes, eLo, ~(bits[8]! | bits[12]!) & this.boardHi);
+      jLo = w.jumpLo;
+      jHi = w.jumpHi;
+    }
     this.flyingJumps = false;
     // the flying codes with pieces and something to jump, piece by piece
     for (let code = 1; flyers !== 0 && code < 8; code++) {
@@ -337,81 +337,6 @@ export class MaskMoves implements BoardMoves {
     this.jumpLo = jLo;
     this.jumpHi = jHi;
     return (jLo | jHi) !== 0;
-  }
-
-  /**
-   * `hasCaptureNarrow` for the rotated layout, written out for its four directions: each "one
-   * step back" is a mask and a rotation held in scalar fields, and codes with the same victims
-   * (a man and a king that both take every enemy piece) share one jump mask per direction.
-   */
-  private hasCaptureRotated(side: number): boolean {
-    const bits = this.bits;
-    const bm0 = this.bm0;
-    const bm1 = this.bm1;
-    const bm2 = this.bm2;
-    const bm3 = this.bm3;
-    const br0 = this.br0;
-    const br1 = this.br1;
-    const br2 = this.br2;
-    const br3 = this.br3;
-    const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
-    // the squares whose neighbour along d is empty
-    const o0 = rotl(empty & bm0, br0);
-    const o1 = rotl(empty & bm1, br1);
-    const o2 = rotl(empty & bm2, br2);
-    const o3 = rotl(empty & bm3, br3);
-    const open = this.openLo;
-    open[0] = o0;
-    open[1] = o1;
-    open[2] = o2;
-    open[3] = o3;
-    const codes = this.t.codes[side]!;
-    const from = this.fromLo;
-    let jumpers = 0;
-    let seen = 0;
-    let f0 = 0;
-    let f1 = 0;
-    let f2 = 0;
-    let f3 = 0;
-    this.flyingJumps = false;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const pieces = bits[code]!;
-      if (pieces === 0) continue;
-      const colour = this.victimColour[code]!;
-      const victims = colour >= 0 ? bits[colour]! : victimMask(this.t, bits, code, 0);
-      const at = code << 2;
-      if (victims === 0) {
-        // nothing to jump: no square to jump from
-        from[at] = 0;
-        from[at + 1] = 0;
-        from[at + 2] = 0;
-        from[at + 3] = 0;
-        continue;
-      }
-      if (this.flying[code] === 1) {
-        this.flyingJumpers(pieces, 0, code);
-        if (this.jumpLo !== 0) this.flyingJumps = true;
-        jumpers |= this.jumpLo;
-        continue;
-      }
-      if (victims !== seen) {
-        // the squares from which a jump along d exists: a victim next that way, empty beyond
-        seen = victims;
-        f0 = rotl(o0 & victims & bm0, br0);
-        f1 = rotl(o1 & victims & bm1, br1);
-        f2 = rotl(o2 & victims & bm2, br2);
-        f3 = rotl(o3 & victims & bm3, br3);
-      }
-      const dirs = this.jumpBits[code]!;
-      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
-      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
-      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
-      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
-    }
-    this.jumpLo = jumpers;
-    this.jumpHi = 0;
-    return jumpers !== 0;
   }
 
   /** `hasCapture` on a board of at most 32 squares: the high words are all 0. */
