@@ -188,6 +188,17 @@ export class MaskMoves implements BoardMoves {
     const piece = list.piece[i]!;
     const fromBit = this.bitOf[list.from[i]!]!;
     const toBit = this.bitOf[list.to[i]!]!;
+    if (this.narrow) {
+      // one word; the colour's mask changes on both squares (from and to may be one square)
+      const both = (1 << fromBit) ^ (1 << toBit);
+      bits[moved & 4]! ^= both;
+      if (moved === piece) bits[moved]! ^= both;
+      else {
+        bits[moved]! ^= 1 << fromBit;
+        bits[piece]! ^= 1 << toBit;
+      }
+      return;
+    }
     const f = (fromBit >> 5) << 3;
     const t = (toBit >> 5) << 3;
     bits[f + moved]! ^= 1 << fromBit;
