@@ -4,10 +4,11 @@
  * `unmake`, so nothing is read square by square to learn where the pieces are.
  *
  * Whether the side to move has a capture is a few masked shifts per direction for short-range
- * pieces (every piece of a code at once) and a ray per flying king; a position with a capture goes
- * to the capture walk on the masks (mask-captures.ts) where it follows the capture rules (first
- * asking mask-singles.ts whether every capture is one jump: then no walk), else to the general
- * generator; both decide precedence, duplicates and routes alike. Otherwise the
+ * pieces (every piece of a code at once; written out in mask-rotated.ts for the rotated layout of
+ * 8x8 and 6x6 boards, in mask-wide.ts above 32 squares) and a ray per flying king; a position
+ * with a capture goes to the capture walk on the masks (mask-captures.ts) where it follows the
+ * capture rules (first asking mask-singles.ts whether every capture is one jump: then no walk),
+ * else to the general generator; both decide precedence, duplicates and routes alike. Otherwise the
  * non-captures are written from the masks in the general generator's order (square order, then
  * the piece's directions), and counted — perft's last ply, or any caller that needs only the
  * number — by one popcount per direction. So every list is the general generator's list, and the
