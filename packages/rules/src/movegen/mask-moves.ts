@@ -165,30 +165,34 @@ export class MaskMoves implements BoardMoves {
   }
 
   make(list: MoveList, i: number): void {
-    this.flipMover(list, i);
-    this.board[list.from[i]!] = 0;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const piece = list.piece[i]!;
+    this.flipMover(from, to, list.moved[i]!, piece);
+    this.board[from] = 0;
     if (list.ncap[i] !== 0) this.flipTaken(list, i, true);
-    this.board[list.to[i]!] = list.piece[i]!;
+    this.board[to] = piece;
   }
 
   // from and to may be one square (a capture round back to it): each writes its last state last
   unmake(list: MoveList, i: number): void {
-    this.flipMover(list, i);
-    this.board[list.to[i]!] = 0;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    this.flipMover(from, to, moved, list.piece[i]!);
+    this.board[to] = 0;
     if (list.ncap[i] !== 0) this.flipTaken(list, i, false);
-    this.board[list.from[i]!] = list.moved[i]!;
+    this.board[from] = moved;
   }
 
   /**
-   * The mover's change to the masks, the same both ways (an exclusive or): its code leaves `from`
-   * and its new code arrives on `to`, in the codes' masks and the colour's.
+   * The mover's change to the masks, the same both ways (an exclusive or): its code `moved` leaves
+   * square `from` and its new code `piece` arrives on `to`, in the codes' masks and the colour's.
    */
-  private flipMover(list: MoveList, i: number): void {
+  private flipMover(from: number, to: number, moved: number, piece: number): void {
     const bits = this.bits;
-    const moved = list.moved[i]!;
-    const piece = list.piece[i]!;
-    const fromBit = this.bitOf[list.from[i]!]!;
-    const toBit = this.bitOf[list.to[i]!]!;
+    const fromBit = this.bitOf[from]!;
+    const toBit = this.bitOf[to]!;
     if (this.narrow) {
       // one word; the colour's mask changes on both squares (from and to may be one square)
       const both = (1 << fromBit) ^ (1 << toBit);
