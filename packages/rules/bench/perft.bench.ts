@@ -2,9 +2,12 @@
  * Perft benchmark: leaves per second of Damka's move generator from start positions, next to
  * rapid-draughts (a bitboard English checkers library) on the same English tree.
  *
- * Single thread, bulk counting (the last ply is counted, not played). Every run checks its leaf
- * count against the expected value before any figure is printed: a wrong count exits non-zero, so
- * a fast but broken generator can never post a result. Each case first runs once as a warm-up
+ * Single thread, bulk counting (the last ply is counted, not played): Damka's last ply is
+ * `countMoves` of the `BoardMoves` object the engine generates, makes and unmakes with (on the
+ * mask backend, without a capture, a popcount per direction and no list written; the engine does
+ * not call it today), rapid-draughts' the length of its move list, the only count its API has.
+ * Every run checks its leaf count against the expected value before any figure is printed: a
+ * wrong count exits non-zero, so a fast but broken generator can never post a result. Each case first runs once as a warm-up
  * (the JIT compiles the generator during it; its count is checked and its rate printed in a column
  * of its own, never in best or median), then N timed runs (N >= 3): figures are the best and the
  * median of those.

@@ -4,23 +4,26 @@
  * `unmake`, so nothing is read square by square to learn where the pieces are.
  *
  * Whether the side to move has a capture is a few masked shifts per direction for short-range
- * pieces (every piece of a code at once) and a ray per flying king; a position with a capture goes
- * to the capture walk on the masks (mask-captures.ts) where it follows the capture rules (first
- * asking mask-singles.ts whether every capture is one jump: then no walk), else to the general
- * generator; both decide precedence, duplicates and routes alike. Otherwise the
+ * pieces (every piece of a code at once; written out in mask-rotated.ts for the rotated layout of
+ * 8x8 and 6x6 boards, in mask-wide.ts above 32 squares) and a ray per flying king; a position
+ * with a capture goes to the capture walk on the masks (mask-captures.ts) where it follows the
+ * capture rules (first asking mask-singles.ts whether every capture is one jump: then no walk),
+ * else to the general generator; both decide precedence, duplicates and routes alike. Otherwise the
  * non-captures are written from the masks in the general generator's order (square order, then
  * the piece's directions), and counted — perft's last ply, or any caller that needs only the
  * number — by one popcount per direction. So every list is the general generator's list, and the
  * tests compare the two move for move.
  */
-import { OBLIGATION_MANDATORY, PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
+import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
 import { popcount, victimMask, type MaskTables } from './masks.ts';
-import { barredDir, canJump, jumpDirs, writeSteps, type MoveTables } from './tables.ts';
+import { canJump, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
+import { RouteCounter } from './mask-routes.ts';
 import { WideCaptureTest } from './mask-wide.ts';
+import { RotatedCaptureTest } from './mask-rotated.ts';
 import type { BoardMoves } from './board-moves.ts';
 
 export class MaskMoves implements BoardMoves {
@@ -68,9 +71,9 @@ export class MaskMoves implements BoardMoves {
   /**
    * Every capture route is a move of its own (captures compulsory and complete, no precedence) on
    * a board of at most 32 squares with short-range pieces only: with duplicates kept, captures are
-   * counted on the masks.
+   * counted on the masks (mask-routes.ts); else null.
    */
-  private readonly routesAreMoves: boolean;
+  private readonly routes: RouteCounter | null;
   private readonly ndirs: number;
   /** At most 32 squares: the high words stay 0. */
   private readonly narrow: boolean;
@@ -88,6 +91,13 @@ export class MaskMoves implements BoardMoves {
   private readonly rotated: boolean;
   /** The capture walk on the masks (mask-captures.ts), where it follows the rules; else null. */
   private readonly walker: MaskCaptures | null;
+  /** The capture test of the rotated layout (mask-rotated.ts), else null. */
+  private readonly rot: RotatedCaptureTest | null;
+  /** `rot` and no flying piece: moves counted by `rot.countSteps`. */
+  private readonly plainRotated: boolean;
+  /** Rotated layouts: masks in square order by bytes (`MaskTables.squareOrder`). */
+  private readonly order: Int32Array;
+  private readonly flying: Uint8Array;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -105,7 +115,7 @@ export class MaskMoves implements BoardMoves {
     this.mandatory = gen.rules.obligation === OBLIGATION_MANDATORY;
     this.narrow = t.size <= 32;
     const c = gen.rules;
-    this.routesAreMoves =
+    const routesAreMoves =
       this.narrow &&
       this.mandatory &&
       c.precedence.length === 0 &&
@@ -128,6 +138,13 @@ export class MaskMoves implements BoardMoves {
           [this.openLo, this.openHi],
           [this.fromLo, this.fromHi],
         );
+    this.rot = t.rotated
+      ? new RotatedCaptureTest(t, c, this.jumpBits, this.stepBits, this.openLo, this.fromLo)
+      : null;
+    this.plainRotated = this.rot !== null && c.flying.every((f) => f === 0);
+    this.order = t.squareOrder;
+    this.flying = c.flying;
+    this.routes = routesAreMoves ? new RouteCounter(c, t) : null;
     this.walker = maskCapturesFit(c) ? new MaskCaptures(c, t) : null;
     this.captureWalk = this.walker !== null ? 'masks' : 'general';
     this.singles = this.walker !== null ? new SingleCaptures(c, t) : null;
@@ -148,30 +165,45 @@ export class MaskMoves implements BoardMoves {
   }
 
   make(list: MoveList, i: number): void {
-    this.flipMover(list, i);
-    this.board[list.from[i]!] = 0;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const piece = list.piece[i]!;
+    this.flipMover(from, to, list.moved[i]!, piece);
+    this.board[from] = 0;
     if (list.ncap[i] !== 0) this.flipTaken(list, i, true);
-    this.board[list.to[i]!] = list.piece[i]!;
+    this.board[to] = piece;
   }
 
   // from and to may be one square (a capture round back to it): each writes its last state last
   unmake(list: MoveList, i: number): void {
-    this.flipMover(list, i);
-    this.board[list.to[i]!] = 0;
+    const from = list.from[i]!;
+    const to = list.to[i]!;
+    const moved = list.moved[i]!;
+    this.flipMover(from, to, moved, list.piece[i]!);
+    this.board[to] = 0;
     if (list.ncap[i] !== 0) this.flipTaken(list, i, false);
-    this.board[list.from[i]!] = list.moved[i]!;
+    this.board[from] = moved;
   }
 
   /**
-   * The mover's change to the masks, the same both ways (an exclusive or): its code leaves `from`
-   * and its new code arrives on `to`, in the codes' masks and the colour's.
+   * The mover's change to the masks, the same both ways (an exclusive or): its code `moved` leaves
+   * square `from` and its new code `piece` arrives on `to`, in the codes' masks and the colour's.
    */
-  private flipMover(list: MoveList, i: number): void {
+  private flipMover(from: number, to: number, moved: number, piece: number): void {
     const bits = this.bits;
-    const moved = list.moved[i]!;
-    const piece = list.piece[i]!;
-    const fromBit = this.bitOf[list.from[i]!]!;
-    const toBit = this.bitOf[list.to[i]!]!;
+    const fromBit = this.bitOf[from]!;
+    const toBit = this.bitOf[to]!;
+    if (this.narrow) {
+      // one word; the colour's mask changes on both squares (from and to may be one square)
+      const both = (1 << fromBit) ^ (1 << toBit);
+      bits[moved & 4]! ^= both;
+      if (moved === piece) bits[moved]! ^= both;
+      else {
+        bits[moved]! ^= 1 << fromBit;
+        bits[piece]! ^= 1 << toBit;
+      }
+      return;
+    }
     const f = (fromBit >> 5) << 3;
     const t = (toBit >> 5) << 3;
     bits[f + moved]! ^= 1 << fromBit;
@@ -207,15 +239,18 @@ export class MaskMoves implements BoardMoves {
   }
 
   countMoves(side: number, dropDuplicates: boolean): number {
-    if (this.hasCapture(side)) {
-      if (this.singles !== null && !this.flyingJumps) {
-        const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
-        if (n >= 0) return n;
-      }
-      if (this.routesAreMoves && !dropDuplicates) return this.countRoutes();
-      if (this.walker !== null) return this.walk(side, null, dropDuplicates);
-      return this.captures(side, this.scratch, dropDuplicates);
+    if (this.plainRotated) {
+      const bits = this.bits;
+      const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
+      const n = this.rot!.countSteps(bits, this.t.codes[side]!, empty);
+      if (n >= 0) return n;
+      this.jumpLo = this.rot!.jumpLo;
+      this.jumpHi = 0;
+      this.flyingJumps = false;
+      return this.countCaptures(side, dropDuplicates);
     }
+    if (this.hasCapture(side)) return this.countCaptures(side, dropDuplicates);
+    if (this.narrow) return this.countStepsNarrow(side);
     const c = this.rules;
     const bits = this.bits;
     const openLo = this.openLo;
@@ -242,24 +277,70 @@ export class MaskMoves implements BoardMoves {
     return n;
   }
 
+  /** `countMoves` where the side has a capture (`hasCapture` has just said so). */
+  private countCaptures(side: number, dropDuplicates: boolean): number {
+    if (this.singles !== null && !this.flyingJumps) {
+      const n = this.singles.count(this.bits, this.t.codes[side]!, this.fromLo, this.fromHi);
+      if (n >= 0) return n;
+    }
+    if (this.routes !== null && !dropDuplicates) {
+      return this.routes.count(this.board, this.bits, this.jumpLo, this.empty(0));
+    }
+    if (this.walker !== null) return this.walk(side, null, dropDuplicates);
+    return this.captures(side, this.scratch, dropDuplicates);
+  }
+
+  /** `countMoves` without a capture on a board of at most 32 squares (the high words are 0). */
+  private countStepsNarrow(side: number): number {
+    const bits = this.bits;
+    const open = this.openLo;
+    const o0 = open[0]!;
+    const o1 = open[1]!;
+    const o2 = open[2]!;
+    const o3 = open[3]!;
+    const codes = this.t.codes[side]!;
+    let n = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const p = bits[code]!;
+      if (p === 0) continue;
+      if (this.flying[code] === 1) {
+        n += this.rays(p, 0, this.rules.stepDirs[code]!);
+        continue;
+      }
+      // one popcount per direction: the pieces whose neighbour that way is empty
+      const dirs = this.stepBits[code]!;
+      if ((dirs & 1) !== 0) n += popcount(o0 & p);
+      if ((dirs & 2) !== 0) n += popcount(o1 & p);
+      if ((dirs & 4) !== 0) n += popcount(o2 & p);
+      if ((dirs & 8) !== 0) n += popcount(o3 & p);
+    }
+    return n;
+  }
+
   /**
    * Whether `side` has a capture: its pieces with a first jump are left in `jumpLo`/`jumpHi`
    * (short-range pieces of a code all at once: from each jump's landing square back over the
    * victim; flying pieces one by one).
    */
   private hasCapture(side: number): boolean {
-    if (this.narrow) return this.hasCaptureNarrow(side);
+    const rot = this.rot;
+    if (rot === null && this.narrow) return this.hasCaptureNarrow(side);
     const bits = this.bits;
-    const w = this.wide!;
-    const t = this.t;
-    const flyers = w.run(
-      bits,
-      t.codes[side]!,
-      ~(bits[0]! | bits[4]!) & this.boardLo,
-      ~(bits[8]! | bits[12]!) & this.boardHi,
-    );
-    let jLo = w.jumpLo;
-    let jHi = w.jumpHi;
+    const codes = this.t.codes[side]!;
+    const eLo = ~(bits[0]! | bits[4]!) & this.boardLo;
+    let flyers: number;
+    let jLo: number;
+    let jHi = 0;
+    if (rot !== null) {
+      flyers = rot.run(bits, codes, eLo);
+      jLo = rot.jumpLo;
+    } else {
+      const w = this.wide!;
+      flyers = w.run(bits, codes, eLo, ~(bits[8]! | bits[12]!) & this.boardHi);
+      jLo = w.jumpLo;
+      jHi = w.jumpHi;
+    }
     this.flyingJumps = false;
     // the flying codes with pieces and something to jump, piece by piece
     for (let code = 1; flyers !== 0 && code < 8; code++) {
@@ -319,74 +400,17 @@ export class MaskMoves implements BoardMoves {
   }
 
   /**
-   * The number of capture routes of the pieces in `jumpLo` (boards of at most 32 squares), each
-   * complete route once: the move count when every route is a move of its own. Walked on the
-   * masks with the general generator's jump rules (short-range pieces only).
+   * A rotated one-word mask as a mask with square sq at bit sq (to be read in square order): one
+   * table load per byte.
    */
-  private countRoutes(): number {
-    const b = this.board;
-    const empty = this.empty(0);
-    let total = 0;
-    let m = this.jumpLo;
-    while (m !== 0) {
-      const bit = m & -m;
-      m ^= bit;
-      const code = b[this.sqOf[31 - Math.clz32(bit)]!]!;
-      // the capturing piece leaves its square: it may land there again later in the route
-      total += this.routes(bit, code, 0, empty | bit, -1, true);
-    }
-    return total;
-  }
-
-  /** Complete routes on from the piece `code` on square bit `at`; 0 when it has no jump. */
-  private routes(
-    at: number,
-    code: number,
-    dead: number,
-    empty: number,
-    lastDir: number,
-    forward: boolean,
-  ): number {
-    const c = this.rules;
-    const dirs = jumpDirs(c, code, lastDir < 0, forward);
-    const noReverse = barredDir(c, lastDir);
-    const victims = victimMask(this.t, this.bits, code, 0) & ~dead;
-    let total = 0;
-    for (let i = 0; i < dirs.length; i++) {
-      const d = dirs[i]!;
-      if (d === noReverse) continue;
-      const over = this.along(d, at) & victims;
-      if (over === 0) continue;
-      const land = this.along(d, over) & empty;
-      if (land === 0) continue;
-      const mid = c.promoteMid[code * c.size + this.sqOf[31 - Math.clz32(land)]!]!;
-      if (mid === PROMOTE_AND_STOP) {
-        total++;
-        continue;
-      }
-      const first = lastDir < 0 ? c.forwardDir[code * this.ndirs + d] === 1 : forward;
-      const more = this.routes(
-        land,
-        mid > 0 ? mid : code,
-        dead | over,
-        c.immediateRemoval ? empty | over : empty,
-        d,
-        first,
-      );
-      total += more > 0 ? more : 1;
-    }
-    return total;
-  }
-
-  /** A rotated one-word mask as a mask with square sq at bit sq (to be read in square order). */
   private inSquareOrder(x: number): number {
-    let out = 0;
-    while (x !== 0) {
-      const bit = x & -x;
-      x ^= bit;
-      out |= 1 << this.sqOf[31 - Math.clz32(bit)]!;
-    }
-    return out;
+    const order = this.order;
+    return (
+      order[x & 255]! |
+      order[256 + ((x >>> 8) & 255)]! |
+      order[512 + ((x >>> 16) & 255)]! |
+      order[768 + (x >>> 24)]!
+    );
   }
 
   /** The captures of the pieces in `jumpLo`/`jumpHi`: the general generator's list. */

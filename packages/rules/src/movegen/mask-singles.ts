@@ -20,7 +20,7 @@
  */
 import type { CompiledRules } from '../variants/compile.ts';
 import { KIND_CAPTURE, putMove, type MoveList } from './move-list.ts';
-import { popcount, type MaskTables } from './masks.ts';
+import { popcount, rotl, type MaskTables } from './masks.ts';
 
 export class SingleCaptures {
   private readonly c: CompiledRules;
@@ -32,20 +32,43 @@ export class SingleCaptures {
   /** `onward[code * ndirs + d]`: where a capture that began along d may go on (not straight back). */
   private readonly onward: Int8Array[] = [];
 
+  /**
+   * Rotated layouts (masks.ts) only, else null: `twice[d]`, the rotation that moves a square two
+   * steps along d; `onwardBits[code * ndirs + d]`, the directions of `onward` as a bit set;
+   * `crownOn[code]`, the squares (bits) where `code` is crowned and goes on as another code.
+   */
+  private readonly twice: Uint8Array | null;
+  private readonly onwardBits: Uint8Array;
+  private readonly crownOn: Int32Array;
+  private readonly jumpBits: Uint8Array;
+
   constructor(c: CompiledRules, t: MaskTables) {
     this.c = c;
     this.bitOf = t.bitOf;
     this.sqOf = t.sqOf;
     this.ndirs = c.reverse.length;
     this.single = new Uint8Array(8);
+    this.onwardBits = new Uint8Array(8 * this.ndirs);
+    this.crownOn = new Int32Array(8);
+    this.jumpBits = new Uint8Array(8);
     for (let code = 0; code < 8; code++) {
       const first = [...c.firstJumpDirs[code]!];
       const later = [...new Set([...c.nextJumpDirs[code]!, ...c.afterSidewaysJumpDirs[code]!])];
       this.single[code] = c.flying[code] === 0 && later.every((e) => first.includes(e)) ? 1 : 0;
+      for (const d of first) this.jumpBits[code]! |= 1 << d;
       for (let d = 0; d < this.ndirs; d++) {
-        this.onward.push(Int8Array.from(later.filter((e) => e !== c.reverse[d])));
+        const onward = later.filter((e) => e !== c.reverse[d]);
+        this.onward.push(Int8Array.from(onward));
+        for (const e of onward) this.onwardBits[code * this.ndirs + d]! |= 1 << e;
+      }
+      for (let sq = 0; sq < c.size && t.rotated; sq++) {
+        if (c.promoteMid[code * c.size + sq]! > 0) this.crownOn[code]! |= 1 << t.bitOf[sq]!;
       }
     }
+    this.twice =
+      t.rotated && this.ndirs === 4
+        ? Uint8Array.from({ length: 4 }, (_, d) => (2 * t.shift[d * 2]!) & 31)
+        : null;
   }
 
   /**
@@ -54,6 +77,7 @@ export class SingleCaptures {
    * `code * ndirs + e`: the squares with a jump along e, as `hasCapture` left them.
    */
   count(bits: Int32Array, codes: Int8Array, fromLo: Int32Array, fromHi: Int32Array): number {
+    if (this.twice !== null) return this.countRotated(bits, codes, fromLo);
     const c = this.c;
     const nd = this.ndirs;
     let n = 0;
@@ -73,6 +97,40 @@ export class SingleCaptures {
         n += popcount(jLo) + popcount(jHi);
         if (this.goesOn(jLo, 0, code, d, fromLo, fromHi)) return -1;
         if (jHi !== 0 && this.goesOn(jHi, 32, code, d, fromLo, fromHi)) return -1;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * `count` on a rotated layout (one word, four directions), on masks alone: the landing squares
+   * of the jumps along d are their squares rotated by `twice[d]` (each has its two steps along d
+   * on the board), and a capture goes on where a landing square is one to jump from along an
+   * onward direction, or one where the piece is crowned and goes on.
+   */
+  private countRotated(bits: Int32Array, codes: Int8Array, from: Int32Array): number {
+    const twice = this.twice!;
+    const flying = this.c.flying;
+    let n = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const p = bits[code]!;
+      if (p === 0 || flying[code] === 1) continue;
+      const dirs = this.jumpBits[code]!;
+      const at = code << 2;
+      for (let d = 0; d < 4; d++) {
+        if (((dirs >> d) & 1) === 0) continue;
+        const jumps = from[at + d]! & p;
+        if (jumps === 0) continue;
+        if (this.single[code] === 0) return -1;
+        n += popcount(jumps);
+        const ob = this.onwardBits[at + d]!;
+        let on = this.crownOn[code]!;
+        if ((ob & 1) !== 0) on |= from[at]!;
+        if ((ob & 2) !== 0) on |= from[at + 1]!;
+        if ((ob & 4) !== 0) on |= from[at + 2]!;
+        if ((ob & 8) !== 0) on |= from[at + 3]!;
+        if ((rotl(jumps, twice[d]!) & on) !== 0) return -1;
       }
     }
     return n;

@@ -125,6 +125,11 @@ export interface MaskTables {
    * of the squares in `maskLo[d * 2]` (bit order is then not square order: see `sqOf`).
    */
   readonly rotated: boolean;
+  /**
+   * Rotated layouts (else empty): `squareOrder[k * 256 + v]`, the squares (bit sq for square sq)
+   * of the bits `v` of byte k of a mask, so a mask is turned to square order with four loads.
+   */
+  readonly squareOrder: Int32Array;
   /** `bitOf[sq]`: the square's bit (0–63); `sqOf[bit]`: the bit's square, -1 for a spare bit. */
   readonly bitOf: Int8Array;
   readonly sqOf: Int8Array;
@@ -236,9 +241,19 @@ function build(c: CompiledRules): MaskTables | null {
         .filter((code) => c.stepDirs[code]!.length > 0 || c.firstJumpDirs[code]!.length > 0),
     ),
   );
+  const squareOrder = new Int32Array(rotated !== null ? 1024 : 0);
+  for (let k = 0; k < 4 && rotated !== null; k++) {
+    for (let v = 1; v < 256; v++) {
+      for (let j = 0; j < 8; j++) {
+        const sq = sqOf[k * 8 + j]!;
+        if (((v >> j) & 1) !== 0 && sq >= 0) squareOrder[k * 256 + v]! |= 1 << sq;
+      }
+    }
+  }
   return {
     size,
     boardLo,
+    squareOrder,
     boardHi,
     single,
     rotated: rotated !== null,
@@ -360,4 +375,9 @@ export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** x rotated left by r (1–31) bits on 32 bits. */
+export function rotl(x: number, r: number): number {
+  return (x << r) | (x >>> (32 - r));
 }

@@ -144,19 +144,35 @@ export function writeSteps(
       start = list.start;
       hash = list.hash;
     }
-    const flying = c.flying[code] === 1;
-    const dirs = c.stepDirs[code]!;
     const pbase = code * size;
-    // a flying piece: each direction's empty squares, nearest first; else the step table
-    for (let i = 0, x = (pbase + sq) * width; flying ? i < dirs.length : true; i++, x++) {
-      let t = flying ? next[dirs[i]! * size + sq]! : step[x]!;
-      if (!flying && t < 0) break;
-      for (; t >= 0 && b[t] === 0; t = flying ? next[dirs[i]! * size + t]! : -1) {
-        const promoted = flying ? 0 : promoteEnd[pbase + t]!;
+    if (c.flying[code] === 0) {
+      // a short-range piece: the step table, one empty target per direction at most
+      for (let x = (pbase + sq) * width; ; x++) {
+        const t = step[x]!;
+        if (t < 0) break;
+        if (b[t] !== 0) continue;
+        const promoted = promoteEnd[pbase + t]!;
         from[n] = sq;
         to[n] = t;
         moved[n] = code;
         piece[n] = promoted !== 0 ? promoted : code;
+        kind[n] = KIND_STEP;
+        ncap[n] = 0;
+        start[n] = used;
+        hash[n] = 0;
+        n++;
+      }
+      continue;
+    }
+    // a flying piece: each direction's empty squares, nearest first
+    const dirs = c.stepDirs[code]!;
+    for (let i = 0; i < dirs.length; i++) {
+      const base = dirs[i]! * size;
+      for (let t = next[base + sq]!; t >= 0 && b[t] === 0; t = next[base + t]!) {
+        from[n] = sq;
+        to[n] = t;
+        moved[n] = code;
+        piece[n] = code;
         kind[n] = KIND_STEP;
         ncap[n] = 0;
         start[n] = used;
