@@ -75,6 +75,18 @@ function variants(io: Io): number {
   return 0;
 }
 
+/** The variant and piece count a build or compaction names, refused when it has no tables. */
+function tablesAsked(values: Parameters<typeof variantFrom>[0] & { pieces?: string }): {
+  variant: ReturnType<typeof variantFrom>;
+  pieces: number;
+} {
+  const variant = variantFrom(values);
+  const reason = unsupportedReason(variant);
+  if (reason) throw new UsageError(`no endgame databases for ${variant.id}: ${reason}`);
+  if (values.pieces === undefined) throw new UsageError('--pieces is required');
+  return { variant, pieces: integerFrom('pieces', values.pieces, 2, MAX_PIECES) };
+}
+
 function build(args: string[], io: Io): number {
   const { values } = parseCommandLine('egdb', {
     args,
@@ -86,11 +98,7 @@ function build(args: string[], io: Io): number {
       uncompressed: { type: 'boolean' },
     },
   });
-  const variant = variantFrom(values);
-  const reason = unsupportedReason(variant);
-  if (reason) throw new UsageError(`no endgame databases for ${variant.id}: ${reason}`);
-  if (values.pieces === undefined) throw new UsageError('--pieces is required');
-  const pieces = integerFrom('pieces', values.pieces, 2, MAX_PIECES);
+  const { variant, pieces } = tablesAsked(values);
   const dir = values.out ?? defaultEgdbDir();
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   let lastDraw = 0;
@@ -145,11 +153,7 @@ function compact(args: string[], io: Io): number {
       out: { type: 'string' },
     },
   });
-  const variant = variantFrom(values);
-  const reason = unsupportedReason(variant);
-  if (reason) throw new UsageError(`no endgame databases for ${variant.id}: ${reason}`);
-  if (values.pieces === undefined) throw new UsageError('--pieces is required');
-  const pieces = integerFrom('pieces', values.pieces, 2, MAX_PIECES);
+  const { variant, pieces } = tablesAsked(values);
   const dir = values.dir ?? values.out ?? defaultEgdbDir();
   const done = compactEgdb(variant, pieces, dir, (name, before, after) =>
     io.stdout.write(
