@@ -8,8 +8,10 @@
  * link fragments and WebSocket messages, never in URLs); the Origin of a WebSocket upgrade must be
  * this site (or a configured one) when a browser sends one; messages over `MAX_MESSAGE_BYTES` end
  * the connection (1009); each connection has a token bucket of messages and is closed with 1008
- * when it floods; HTTP routes are rate-limited per address (429); every response carries a
- * content security policy and the usual protective headers.
+ * when it floods; HTTP routes are rate-limited per address (429), the web app's files on a
+ * budget of their own so that a first visit (which fetches every file for offline play) never
+ * eats the API's; every response carries a content security policy and the usual protective
+ * headers.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -45,8 +47,14 @@ export interface AppOptions {
   readonly logStream?: { write(line: string): void };
   /** Origins allowed besides the server's own (e.g. a dev server). */
   readonly allowedOrigins?: readonly string[];
-  /** HTTP requests per minute and address (default 600). */
+  /** API requests per minute and address (default 600). */
   readonly httpPerMinute?: number;
+  /**
+   * Requests for the web app's own files per minute and address (default 20,000), counted apart
+   * from the API: one fresh visit fetches every file for offline play (about 70), and a school or
+   * a club behind one address opens the app many times a minute.
+   */
+  readonly filesPerMinute?: number;
   /** Games created per minute and address (default 30). */
   readonly createPerMinute?: number;
   /** Per connection: burst of messages, and messages per second after it (default 40, 20). */
@@ -233,7 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const root = options.webRoot;
-  app.get('/*', async (request, reply) => {
+  const filesLimit = { max: options.filesPerMinute ?? 20_000, timeWindow: '1 minute' };
+  app.get('/*', { config: { rateLimit: filesLimit } }, async (request, reply) => {
     if (!root) return reply.code(404).send('not found\n');
     const found = await staticFile(root, request.url, request.headers['accept-encoding']);
     if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('not found\n');

@@ -6,10 +6,10 @@
  * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), DATABASE_POOL (10), REDIS_URL
  * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID, WEB_ROOT (the built
  * web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra origins for
- * WebSockets), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE and HTTP_PER_MINUTE (rate
- * limits per address), METRICS=1 (serve /api/metrics: event-loop delay, acknowledgement and write
- * times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player must be gone before the
- * opponent may claim; 60).
+ * WebSockets), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE, HTTP_PER_MINUTE and
+ * FILES_PER_MINUTE (rate limits per address), METRICS=1 (serve /api/metrics: event-loop delay,
+ * acknowledgement and write times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player
+ * must be gone before the opponent may claim; 60).
  * docs/protocol.md describes each of them.
  *
  * Failure tests only: with NODE_ENV=test (and never otherwise), DAMKA_FAILPOINT=stop-after-commit:N
@@ -53,6 +53,7 @@ const server = await createServer({
   allowedOrigins: (env['ALLOWED_ORIGINS'] ?? '').split(',').filter(Boolean),
   createPerMinute: number('CREATE_PER_MINUTE', 30),
   httpPerMinute: number('HTTP_PER_MINUTE', 600),
+  filesPerMinute: number('FILES_PER_MINUTE', 20_000),
   poolSize: number('DATABASE_POOL', 10),
   metrics: env['METRICS'] === '1',
   ...(env['CLAIM_AFTER_SECONDS'] ? { claimAfterMs: number('CLAIM_AFTER_SECONDS', 60) * 1000 } : {}),

@@ -223,6 +223,33 @@ test('HTTP rate limits answer 429; pages carry a content security policy', async
   assert.ok(big.status === 413 || big.status === 429, String(big.status));
 });
 
+test('the web app’s files are counted apart from the API: fresh visits never starve it', async () => {
+  const tight = await startServer({
+    webRoot: join(process.env['TMPDIR'] ?? '/tmp', `damka-web-${process.pid}`),
+    httpPerMinute: 10,
+    filesPerMinute: 40,
+  });
+  try {
+    const statuses = async (path: string, n: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < n; i++) seen.push((await fetch(`${tight.url}${path}`)).status);
+      return seen;
+    };
+    // more files than the API's whole budget: all served
+    assert.deepEqual(new Set(await statuses('/', 30)), new Set([200]));
+    // the API still has its ten requests, and then says 429
+    const api = await statuses('/api/health', 11);
+    assert.deepEqual(api.slice(0, 10), Array(10).fill(200));
+    assert.equal(api[10], 429);
+    // the files' own budget holds after the API's is spent, and has its own end
+    const files = await statuses('/', 11);
+    assert.deepEqual(files.slice(0, 10), Array(10).fill(200));
+    assert.equal(files[10], 429);
+  } finally {
+    await tight.stop();
+  }
+});
+
 test('secrets never reach the logs', async () => {
   assert.ok(logs.length > 0, 'the server logged requests');
   const text = logs.join('\n');
