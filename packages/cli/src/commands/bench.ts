@@ -1,9 +1,11 @@
 /**
  * `damka bench`: the engine bench — a fixed set of positions of several variants searched to fixed
  * depths. Prints each position's nodes, then the total node count (identical on every run and
- * machine: the search is deterministic here) and nodes per second.
+ * machine: the search is deterministic here) and nodes per second. A speed is only comparable with
+ * another of the same search, so at the reference setting the count is checked first: when it is
+ * not `BENCH_NODES` the run says so and fails without a speed.
  */
-import { runBench } from '@damka/engine';
+import { BENCH_NODES, runBench } from '@damka/engine';
 import { openEgdb } from '@damka/engine/egdb-node';
 import { guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
@@ -11,7 +13,9 @@ import { parseCommandLine } from '../args.ts';
 export const usage = `Usage: damka bench [--depth-delta N] [--quiet] [--egdb DIR]
 
 Searches the engine's bench positions (several variants) to fixed depths. The total node count
-is the same on every run and machine; nodes/s measures speed on this one.
+is the same on every run and machine; nodes/s measures speed on this one. Without options the
+count must be the reference count of this release (${BENCH_NODES}), or no speed is printed and
+the command fails: a different count means a different search.
 
       --depth-delta N     add N (may be negative) to every position's depth
       --quiet             print only the total lines
@@ -47,6 +51,14 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     values.egdb === undefined ? undefined : (variant) => openEgdb(variant, values.egdb),
   );
   io.stdout.write(`total nodes ${report.nodes}\n`);
+  const reference = delta === 0 && values.egdb === undefined;
+  if (reference && report.nodes !== BENCH_NODES) {
+    io.stderr.write(
+      `damka bench: the node count is not the reference ${BENCH_NODES}: this is another search, ` +
+        'so its speed is not comparable and none is printed\n',
+    );
+    return 1;
+  }
   io.stdout.write(`nodes/s ${report.nps} (${report.ms.toFixed(0)} ms)\n`);
   return 0;
 });
