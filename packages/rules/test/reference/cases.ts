@@ -13,13 +13,8 @@ import {
   type Options,
   type Variant,
 } from '@damka/rules';
-import {
-  ReferenceLimitError,
-  ReferenceRules,
-  fromCodes,
-  referencePerft,
-  type Coord,
-} from './generator.ts';
+import { ReferenceLimitError, ReferenceRules, fromCodes, referencePerft } from './generator.ts';
+import type { Coord } from './geometry.ts';
 import {
   Random,
   compareWithReference,

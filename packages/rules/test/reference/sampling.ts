@@ -12,14 +12,8 @@ import {
   type Square,
   type Variant,
 } from '@damka/rules';
-import {
-  ReferenceRules,
-  fromCodes,
-  refIdentity,
-  squareOf,
-  type Coord,
-  type RefMove,
-} from './generator.ts';
+import { ReferenceRules, fromCodes, refIdentity, squareOf } from './generator.ts';
+import type { Coord, RefMove } from './geometry.ts';
 
 /** A small seeded pseudo-random source (the rules package's one): `next()` in [0, 1). */
 export class Random {
