@@ -15,7 +15,7 @@ export * from './position.ts';
 export * from './perft.ts';
 export * from './ply-state.ts';
 export { MoveList, KIND_STEP, KIND_CAPTURE, KIND_SPLIT } from './movegen/move-list.ts';
-export { MoveGenerator, makeMove, unmakeMove } from './movegen/generator.ts';
+export { MoveGenerator, WALK_LIMIT, makeMove, unmakeMove } from './movegen/generator.ts';
 export { boardMovesFor, type BoardMoves } from './movegen/board-moves.ts';
 export * from './pdn/index.ts';
 export * from './game/outcome.ts';

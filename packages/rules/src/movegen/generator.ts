@@ -7,7 +7,9 @@
  * jumps: pieces jumped under end-of-move removal are marked dead (they still block and cannot be
  * jumped again), under immediate removal they are lifted from the board while the walk is below
  * them. Competing captures are ranked by a numeric key built from the precedence steps, keeping only
- * the best as the walk finds them, so nothing is sorted or filtered afterwards.
+ * the best as the walk finds them, so nothing is sorted or filtered afterwards. Deep in a long
+ * capture the walk answers states it has walked before from memory (walk-memo.ts), and one
+ * generation takes at most `WALK_LIMIT` steps (docs/decisions.md item 17).
  */
 import { BLACK_BIT, KING, MAN } from '../types.ts';
 import {
@@ -29,11 +31,25 @@ import {
 import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putMove, putStep } from './move-list.ts';
 import { barredDir, canJump, jumpDirs, moveTables, writeSteps, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
+import { HIT, WalkMemo } from './walk-memo.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
 
 /** Deepest capture chain the scratch stack holds (81 points, 40 enemy pieces at most). */
 const MAX_JUMPS = 96;
+/**
+ * Jumps made before the walk consults its memory of states (walk-memo.ts): shorter captures are
+ * cheap to walk again, and the common ones never pay for the lookup.
+ */
+const MEMO_FROM = 4;
+/**
+ * Steps of the capture walk one generation may take (docs/decisions.md item 17). Finding the
+ * longest capture of a flying king among pieces that vanish as taken grows exponentially with
+ * their count, and no other rule bounds it: past this many steps the walk stops and the list holds
+ * the best captures found by then. Captures of real games take a few thousand steps; the longest
+ * seen in play (a Dhamet king taking 17 men) takes about 340,000.
+ */
+export const WALK_LIMIT = 1_000_000;
 
 export class MoveGenerator {
   readonly rules: CompiledRules;
@@ -72,13 +88,30 @@ export class MoveGenerator {
   private readonly ndirs: number;
   /** Step and first-jump tables (read by the mask backend, mask-moves.ts, too). */
   readonly tables: MoveTables;
+  /** Whether the rules let the walk answer a state from memory (`memoRules`). */
+  private readonly memoSafe: boolean;
+  /** States walked from (walk-memo.ts), made at the first capture deep enough to use it. */
+  private memo: WalkMemo | null = null;
+  /** Whether the current generation may consult the memory (duplicates are dropped). */
+  private memoOn = false;
+  /** Steps the walk has taken in the current generation (see `WALK_LIMIT`). */
+  private walked = 0;
+  /** Whether the last generation stopped its walk at `WALK_LIMIT` (its captures may not be all). */
+  cutShort = false;
 
-  constructor(rules: CompiledRules) {
+  /** Steps the capture walk took in the last generation (the same for a position, always). */
+  get walkSteps(): number {
+    return this.walked;
+  }
+
+  /** `memo: false` walks every order again (the tests compare both walks). */
+  constructor(rules: CompiledRules, options: { memo?: boolean } = {}) {
     this.rules = rules;
     this.ndirs = rules.topology.directions.length;
     this.dead = new Uint8Array(rules.size);
     this.pieces = new Int16Array(rules.size);
     this.tables = moveTables(rules);
+    this.memoSafe = options.memo !== false && memoRules(rules);
   }
 
   /**
@@ -92,6 +125,10 @@ export class MoveGenerator {
     this.board = board;
     this.list = list;
     this.drop = dropDuplicates;
+    this.memoOn = dropDuplicates && this.memoSafe;
+    this.walked = 0;
+    this.cutShort = false;
+    this.memo?.reset();
     this.bestKey = -1;
     this.pending.clear();
     this.pendingIndex.clear();
@@ -110,6 +147,7 @@ export class MoveGenerator {
       this.origin = sq;
       this.originCode = code;
       this.sp = 0;
+      this.memo?.start();
       board[sq] = 0; // the moving piece does not block its own path
       this.jump(sq, code, -1, -1);
       board[sq] = code;
@@ -132,6 +170,10 @@ export class MoveGenerator {
     this.board = board;
     this.list = list;
     this.drop = drop;
+    this.memoOn = drop && this.memoSafe;
+    this.walked = 0;
+    this.cutShort = false;
+    this.memo?.reset();
     this.bestKey = -1;
     this.pending.clear();
     this.pendingIndex.clear();
@@ -142,6 +184,7 @@ export class MoveGenerator {
       this.origin = sq;
       this.originCode = code;
       this.sp = 0;
+      this.memo?.start();
       board[sq] = 0;
       this.jump(sq, code, -1, -1);
       board[sq] = code;
@@ -160,7 +203,43 @@ export class MoveGenerator {
     return strictGenerator(c).hasCapture(board, side, scratch);
   }
 
+  /**
+   * The walk from `sq` after the jumps on the stack: records every capture that ends below it and
+   * returns whether any jump goes on from here. Deep in a long capture the same state may have
+   * been walked before in another order (walk-memo.ts); it is then answered from memory.
+   */
   private jump(sq: number, code: number, lastDir: number, skipDir: number): boolean {
+    if (this.sp < MEMO_FROM || !this.memoOn) return this.walk(sq, code, lastDir, skipDir);
+    if (this.memo === null) {
+      this.memo = new WalkMemo();
+      this.memo.start();
+    }
+    const memo = this.memo;
+    const packed =
+      sq |
+      (code << 7) |
+      ((lastDir + 1) << 10) |
+      ((skipDir + 1) << 15) |
+      (this.firstForward ? 1 << 20 : 0);
+    memo.load(this.stackCap, this.sp);
+    if (memo.lookup(packed) === HIT) {
+      if (memo.hitBest > this.subMax) this.subMax = memo.hitBest;
+      return memo.hitFound;
+    }
+    const found = this.walk(sq, code, lastDir, skipDir);
+    if (this.cutShort) return found; // an answer cut short is not the state's
+    memo.load(this.stackCap, this.sp);
+    memo.store(packed, found, this.subMax);
+    return found;
+  }
+
+  private walk(sq: number, code: number, lastDir: number, skipDir: number): boolean {
+    // past the limit every state says "goes on" and records nothing, so no capture cut short is
+    // ever recorded as complete; the first complete capture is found within a few dozen steps
+    if (this.cutShort || ++this.walked > WALK_LIMIT) {
+      this.cutShort = true;
+      return true;
+    }
     const c = this.rules;
     const b = this.board;
     const size = c.size;
@@ -492,4 +571,16 @@ function strictGenerator(c: CompiledRules): MoveGenerator {
     strictCache.set(c, g);
   }
   return g;
+}
+
+/**
+ * Whether the walk may answer a state from memory (walk-memo.ts): no precedence step reads the
+ * order in which pieces were taken (Italian's earliest king does), so a capture's rank depends on
+ * its set of pieces alone.
+ */
+function memoRules(c: CompiledRules): boolean {
+  for (let s = 0; s < c.precedence.length; s++) {
+    if (c.precedence[s] === STEP_EARLIEST_KING) return false;
+  }
+  return true;
 }
