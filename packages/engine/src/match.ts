@@ -377,6 +377,8 @@ export async function playMatchGame(
   const start = game.position;
   const history: Position[] = [];
   const texts: string[] = [];
+  /** Burns, as a comment on the move before them (by its index in `texts`). */
+  const burns = new Map<number, string>();
   const play = (move: Move) => {
     const before = game.position;
     const r = game.play(move);
@@ -407,6 +409,15 @@ export async function playMatchGame(
     play(found);
   }
   while (!failed) {
+    // huff rules: a skipped capture is burned, a king first, as the web app's computer does (the
+    // players only move); a give-away goal gains nothing by it
+    const huff = game.huff;
+    if (huff && variant.rules.noMoveMeans !== 'win') {
+      const king = huff.burnable.find((sq) => game.position.pieceAt(sq)?.role !== 'man');
+      const square = king ?? huff.burnable[0]!;
+      if (game.burn(square).ok)
+        burns.set(texts.length - 1, `burns ${variant.squares.names[square]}`);
+    }
     const outcome = game.outcome;
     if (outcome) {
       score = outcome.winner === undefined ? 0.5 : outcome.winner === playerColor ? 1 : 0;
@@ -466,7 +477,10 @@ export async function playMatchGame(
     tags,
     moves: {
       comments: [],
-      moves: texts.map((text) => ({ text, nags: [], comments: [], variations: [] })),
+      moves: texts.map((text, i) => {
+        const burn = burns.get(i);
+        return { text, nags: [], comments: burn ? [burn] : [], variations: [] };
+      }),
     },
     result,
     startNumber: 1,

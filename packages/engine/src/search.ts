@@ -10,7 +10,9 @@
  * scores it. The searcher works on raw boards and move lists; `engine.ts` adds `Position` on top.
  */
 import {
+  BLACK_BIT,
   KIND_CAPTURE,
+  MAN,
   MoveList,
   PlyStates,
   boardMovesFor,
@@ -69,8 +71,9 @@ export class Searcher {
   private readonly mandatory: boolean;
   /** The rule state of each ply (compulsory opening, burn rights), kept by `play`. */
   private readonly states: PlyStates;
-  /** What a move that gives the opponent a burn right costs: a man. */
+  /** What a move that gives the opponent a burn right costs: a man, or a king (`burned`). */
   private readonly burnPenalty: number;
+  private readonly burnKing: number;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
   private readonly noMoveScore: number;
@@ -120,6 +123,7 @@ export class Searcher {
     this.mandatory = rules.capture.obligation === 'mandatory';
     this.states = new PlyStates(variant, MAX_PLY);
     this.burnPenalty = Math.abs(this.evaluator.weights.man);
+    this.burnKing = Math.abs(this.evaluator.weights.king);
     this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
@@ -281,7 +285,7 @@ export class Searcher {
     for (let i = 0; i < list.count; i++) {
       this.play(list, i, 0);
       let score = -this.negamax(depth - 1, 1, -INF, INF, side ^ 1, true);
-      score -= this.penalty(1);
+      score = this.burned(score, 1, side);
       this.unplay(list, i, 0);
       if (this.aborted) return undefined;
       out[i] = score;
@@ -311,7 +315,7 @@ export class Searcher {
           score = -this.negamax(depth - 1, 1, -beta, -alpha, side ^ 1, true);
         }
       }
-      score -= this.penalty(1);
+      score = this.burned(score, 1, side);
       this.unplay(list, i, 0);
       if (this.aborted) break;
       this.rootOrder.scores[i] = score;
@@ -422,7 +426,7 @@ export class Searcher {
           score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
         }
       }
-      score -= this.penalty(ply + 1);
+      score = this.burned(score, ply + 1, side);
       this.unplay(list, i, ply);
       if (this.aborted) return 0;
       if (score > best) {
@@ -474,7 +478,7 @@ export class Searcher {
       const i = ordering.pick(ply, k, m);
       this.play(list, i, ply, true);
       let score = -this.quiesce(ply + 1, -beta, -alpha, side ^ 1);
-      score -= this.penalty(ply + 1);
+      score = this.burned(score, ply + 1, side);
       this.unplay(list, i, ply);
       if (this.aborted) return 0;
       if (score > best) {
@@ -530,9 +534,33 @@ export class Searcher {
     return this.noise === 0 ? e : e + noiseOf(this.path.keysLo[idx]!, this.noiseSeed, this.noise);
   }
 
-  /** Huff rules: the move that led to `ply` gave the opponent a burn right (the rule state says). */
-  private penalty(ply: number): number {
-    return this.states.offence[ply] === 0 ? 0 : this.burnPenalty;
+  /**
+   * Huff rules: the score of the move that led to `ply`, played by `side`, less what it costs when
+   * it gave the opponent a burn right (the rule state says) — the piece he burns: a king when a
+   * king was among the pieces that could have made the biggest capture (he burns a king first, as
+   * the web app's computer and the match runner do), else a man; and the game when the piece
+   * burned is the offender's last one (a lone king cannot decline a capture).
+   */
+  private burned(score: number, ply: number, side: number): number {
+    return this.states.offence[ply] === 0 ? score : this.burnedScore(score, ply, side);
+  }
+
+  private burnedScore(score: number, ply: number, side: number): number {
+    if (this.noMoveScore > 0) return score - this.burnPenalty; // an inverted goal: a man, as before
+    const board = this.board;
+    let own = 0;
+    for (let sq = 0; sq < board.length; sq++) {
+      const code = board[sq]!;
+      if (code !== 0 && (code & BLACK_BIT) === (side === 0 ? 0 : BLACK_BIT)) own++;
+    }
+    if (own <= 1) return -MATE + ply + 1; // burned, no piece left: lost on his next turn
+    const list = this.lists[ply - 1]!;
+    let most = 0;
+    for (let j = 0; j < list.count && list.kind[j] === KIND_CAPTURE; j++)
+      if (list.ncap[j]! > most) most = list.ncap[j]!;
+    for (let j = 0; j < list.count && list.kind[j] === KIND_CAPTURE; j++)
+      if (list.ncap[j] === most && (list.moved[j]! & 3) !== MAN) return score - this.burnKing;
+    return score - this.burnPenalty;
   }
 
   private ttMoveAt(ply: number): number {

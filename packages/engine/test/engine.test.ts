@@ -11,6 +11,7 @@ import {
 import { Searcher } from '../src/search.ts';
 import { Engine } from '../src/index.ts';
 import { weightsFor } from '../src/weights.ts';
+import { MATE_BOUND } from '../src/score.ts';
 import { randomPositions } from './helpers.ts';
 import { WORKED_POSITIONS } from '@damka/rules/worked-positions';
 
@@ -235,4 +236,16 @@ test('Frisian king-move limit: the engine, at every depth, plays the man when it
     assert.ok(result.move, `depth ${depth}: no move`);
     assert.equal(formatMove(p, result.move), '45-40', `depth ${depth}`);
   }
+});
+
+test('huff rules: a lone king that skips a capture is burned, so a capture into a recapture is lost', () => {
+  // Israeli: White's lone king e1 can take f2 (landing on g3, where h4xf2 or the king b8 takes it
+  // back) or step away; a step leaves a burn right on the king that could have taken, its last
+  // piece, so both lose. Valued as a man, the burn made the step look like -1.5 men.
+  const variant = variantOrThrow('israeli');
+  const position = Position.fromFen(variant, 'W:WKe1:BKb8,f2,h4');
+  assert.ok(position.ok);
+  const engine = new Engine(variant, { ttBits: 12, seed: 1 });
+  const result = engine.search(position.value, { limits: { depth: 4 } });
+  assert.ok(result.score < -MATE_BOUND, `score ${result.score}`);
 });

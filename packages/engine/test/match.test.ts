@@ -6,7 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { Position, parsePdn, sameMove, variantOrThrow, type Move } from '@damka/rules';
+import {
+  Game,
+  Position,
+  parseMove,
+  parsePdn,
+  sameMove,
+  variantOrThrow,
+  type Move,
+} from '@damka/rules';
 import { HubClient, findMove, firstHubLimitLines, wireMoveOf } from '../src/index.ts';
 import {
   balancedOpenings,
@@ -14,6 +22,7 @@ import {
   damkaPlayer,
   formatScore,
   hubPlayer,
+  playMatchGame,
   progressBar,
   runMatch,
   type MatchPlayer,
@@ -239,4 +248,39 @@ test('a failing player loses its game; failing twice in a row ends the match', a
   assert.match(report.games[0]!.reason, /broken failed: no idea/);
   assert.match(report.aborted ?? '', /stopped after game 2/);
   assert.equal(closed, 1);
+});
+
+test('huff rules: the match runner burns a piece that failed to capture, a king first', async () => {
+  // Israeli: both players always skip a capture when they can step, so every capture offered is
+  // a burn right; the runner takes it before the next move, as the web app's computer does
+  const variant = variantOrThrow('israeli');
+  const skipper: MatchPlayer = {
+    name: 'skipper',
+    move: (turn) => turn.legal.find((m) => m.kind !== 'capture') ?? turn.legal[0]!,
+  };
+  const game = await playMatchGame(variant, [], 'white', skipper, skipper, { maxPlies: 200 });
+  const burns = game.pdn.moves.moves
+    .flatMap((m) => m.comments)
+    .filter((c) => c.startsWith('burns'));
+  assert.ok(burns.length > 0, game.reason);
+  // replayed with its burns, the record is legal, each burn takes a king when one could be taken,
+  // and it ends as the runner's game did
+  const replay = Game.start(variant);
+  for (const m of game.pdn.moves.moves) {
+    const move = parseMove(replay.position, m.text);
+    assert.ok(move.ok && replay.play(move.value).ok, m.text);
+    for (const c of m.comments) {
+      const square = variant.squares.parse(c.slice('burns '.length));
+      const kings = replay.huff!.burnable.filter(
+        (sq) => replay.position.pieceAt(sq)?.role !== 'man',
+      );
+      assert.ok(kings.length === 0 || kings.includes(square), c);
+      assert.ok(replay.burn(square).ok, c);
+    }
+  }
+  assert.equal(replay.outcome?.text, game.reason);
+  // without the huff rule nothing is burned
+  const plain = variantOrThrow('israeli', { burnedPieces: false });
+  const g2 = await playMatchGame(plain, [], 'white', skipper, skipper, { maxPlies: 200 });
+  assert.equal(g2.pdn.moves.moves.flatMap((m) => m.comments).length, 0);
 });
