@@ -62,6 +62,12 @@ test('creating a game returns a private link per seat and a spectator link', asy
     body: JSON.stringify({ variant: 'international', fen: 'W:W99:B1' }),
   });
   assert.equal(badFen.status, 400);
+  const text = await fetch(`${server.url}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ variant: 'international' }),
+  });
+  assert.equal(text.status, 415);
 });
 
 test('two players and a spectator: moves are acknowledged, broadcast and stored first', async () => {
