@@ -120,6 +120,11 @@ export class Hub {
     return this.pub !== null;
   }
 
+  /** Does Redis answer now (as far as the clients' last events say)? */
+  get redisAnswering(): boolean {
+    return this.pub !== null && this.redisError === null;
+  }
+
   join(game: string, connection: Connection): void {
     let room = this.rooms.get(game);
     const first = !room;
