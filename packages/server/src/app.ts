@@ -142,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 8 * 1024,
     trustProxy: false,
   });
+  // the API reads JSON only: any other body, text/plain included, is refused 415
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);

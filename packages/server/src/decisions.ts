@@ -74,7 +74,9 @@ export function abort(service: GameService, id: string, seat: Seat): Promise<Out
 /**
  * `seat` claims the win or a draw because the opponent has had no connection to the game for
  * `claimAfterMs` (at least, as this node knows: a player this node has not seen leave counts from
- * when the claimant arrived). A game that has hardly begun is aborted instead.
+ * when the claimant arrived). Refused while Redis does not answer (other nodes' players are then
+ * unknown here) and when the opponent has played since their absence began. A game that has
+ * hardly begun is aborted instead.
  */
 export function claim(
   service: GameService,
@@ -89,8 +91,16 @@ export function claim(
       if (current.ply < ABORT_BEFORE_PLY) {
         return fail('cannotClaim', 'the game has hardly begun: abort it instead');
       }
+      if (service.hub.shared && !service.hub.redisAnswering) {
+        // without Redis this node hears no arrival or departure on the other nodes
+        return fail('cannotClaim', 'the server cannot tell now whether your opponent is here');
+      }
       const since = service.absent(id)[other];
       if (since === null) return fail('cannotClaim', 'your opponent is connected');
+      // a player moves only through a connection: one who moved since is not gone, whatever
+      // this node was told (or not told) about the nodes it cannot hear
+      const moved = current.actions.some((a) => a.color === other && a.at >= since);
+      if (moved) return fail('cannotClaim', 'your opponent has played since: they are here');
       const now = service.now();
       const wait = since + service.claimAfterMs - now;
       if (wait > 0) {

@@ -43,6 +43,8 @@ interface RedisLike {
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
   quit(): Promise<unknown>;
   disconnect(): void;
 }
@@ -59,6 +61,10 @@ export class Hub {
   onRemote: (change: Change) => void = () => {};
   /** Called when a player's presence (on any node) may have changed. */
   onPresence: (game: string, seat: Color) => void = () => {};
+  /** Told when Redis stops answering (once per outage) and when it is back (the server logs it). */
+  onRedisStatus: (up: boolean, message: string) => void = () => {};
+  /** Redis's last error, while it does not answer. */
+  private redisError: string | null = null;
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
@@ -71,6 +77,23 @@ export class Hub {
     this.pub = new Redis(url, options) as unknown as RedisLike;
     this.sub = new Redis(url, options) as unknown as RedisLike;
     this.channel = channel;
+    for (const client of [this.pub, this.sub]) {
+      // without a listener ioredis prints every failed reconnection to stderr as "unhandled"
+      client.on('error', (error) => {
+        if (this.redisError === null) {
+          this.onRedisStatus(
+            false,
+            `Redis does not answer (${error.message}); nodes see each other's changes by polling until it is back`,
+          );
+        }
+        this.redisError = error.message || String(error);
+      });
+      client.on('ready', () => {
+        if (this.redisError === null) return;
+        this.redisError = null;
+        this.onRedisStatus(true, 'Redis answers again');
+      });
+    }
     this.sub.on('message', (_channel, text) => {
       let data: { node: string; event: GameEvent };
       try {
@@ -82,11 +105,24 @@ export class Hub {
       if (data.event.t === 'presence') this.remotePresence(data.node, data.event);
       else if (data.event.t === 'change') this.onRemote(data.event.change);
     });
-    await this.sub.subscribe(channel);
+    try {
+      await this.sub.subscribe(channel);
+    } catch (e) {
+      const why = this.redisError ?? (e instanceof Error ? e.message : String(e));
+      this.pub.disconnect();
+      this.sub.disconnect();
+      this.pub = this.sub = null;
+      throw new Error(`Redis at ${redisAddress(url)} does not answer: ${why}`, { cause: e });
+    }
   }
 
   get shared(): boolean {
     return this.pub !== null;
+  }
+
+  /** Does Redis answer now (as far as the clients' last events say)? */
+  get redisAnswering(): boolean {
+    return this.pub !== null && this.redisError === null;
   }
 
   join(game: string, connection: Connection): void {
@@ -188,5 +224,15 @@ export class Hub {
       }
     }
     this.pub = this.sub = null;
+  }
+}
+
+/** Where a Redis URL points (host and port), without any password it holds, for messages. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '6379'}`;
+  } catch {
+    return 'REDIS_URL';
   }
 }

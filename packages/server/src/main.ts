@@ -41,6 +41,13 @@ const afterCommit = failpoint();
 
 const webRoot = env['WEB_ROOT'] ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const level = env['LOG_LEVEL'] ?? 'info';
+/** Starting failed (a bad setting, a database or Redis that does not answer, a port in use). */
+function cannotStart(error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`damka server: cannot start: ${reason}`);
+  process.exit(1);
+}
+
 const server = await createServer({
   ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}),
   ...(env['DATABASE_SCHEMA'] ? { schema: env['DATABASE_SCHEMA'] } : {}),
@@ -58,8 +65,10 @@ const server = await createServer({
   metrics: env['METRICS'] === '1',
   ...(env['CLAIM_AFTER_SECONDS'] ? { claimAfterMs: number('CLAIM_AFTER_SECONDS', 60) * 1000 } : {}),
   ...(afterCommit ? { afterCommit } : {}),
-});
-const url = await server.listen(number('PORT', 8080), env['HOST'] ?? 'localhost');
+}).catch(cannotStart);
+const url = await server
+  .listen(number('PORT', 8080), env['HOST'] ?? 'localhost')
+  .catch(cannotStart);
 console.log(`Damka is served on ${url}/ (Ctrl+C to stop)`);
 
 let stopping = false;

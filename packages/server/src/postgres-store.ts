@@ -41,10 +41,15 @@ type Pool = import('pg').Pool;
 
 /** Open a pool on `url` with the tables in `schema` (both created if missing). */
 export async function openPostgres(url: string, schema: string, poolSize: number): Promise<Store> {
-  if (!SCHEMA_PATTERN.test(schema)) throw new Error(`bad schema name: ${schema}`);
+  if (!SCHEMA_PATTERN.test(schema)) {
+    throw new Error(`bad DATABASE_SCHEMA '${schema}': it must match ${SCHEMA_PATTERN.source}`);
+  }
   const pg = await import('pg');
   const setup = new pg.default.Client({ connectionString: url });
-  await setup.connect();
+  await setup.connect().catch((e: unknown) => {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(`Postgres at ${databaseAddress(url)} does not answer: ${why}`, { cause: e });
+  });
   try {
     // nodes starting together must not create the same tables at once
     await setup.query('select pg_advisory_lock(hashtext($1))', [`damka schema ${schema}`]);
@@ -70,6 +75,16 @@ export async function openPostgres(url: string, schema: string, poolSize: number
     // an idle connection broke: the pool replaces it
   });
   return new PostgresStore(pool, poolSize);
+}
+
+/** Where a connection string points (host, port, database), without its password, for messages. */
+function databaseAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 /** `$from::type, $from+1::type, …`: one cast parameter for each of `types`. */

@@ -67,6 +67,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
     ...(config.afterCommit ? { afterCommit: config.afterCommit } : {}),
   });
   const app = await buildApp({ ...config, service });
+  hub.onRedisStatus = (up, message) => (up ? app.log.info(message) : app.log.warn(message));
   const server: RunningServer = {
     app,
     service,

@@ -137,7 +137,20 @@ export class GameService {
    * connections here follow it.
    */
   snapshot(id: string): Promise<LiveGame | null> {
-    return this.cache.serial(id, () => this.cache.current(id, this.hub.watchers(id) > 0));
+    return this.cache.serial(id, async () => {
+      const live = await this.cache.current(id, this.hub.watchers(id) > 0);
+      return live && (await this.settleFlag(live));
+    });
+  }
+
+  /**
+   * The game with a fallen flag recorded: a clock runs out with no connection, so no timer, on
+   * any node; the first reader or joiner ends it rather than showing it still running.
+   */
+  private async settleFlag(live: LiveGame): Promise<LiveGame | null> {
+    if (!live.flagFallen(this.now())) return live;
+    await this.flag(live);
+    return this.cache.peek(live.id) ?? (await this.cache.current(live.id, false));
   }
 
   /** Which seat a secret opens (spectator without one); null when it opens none. */
@@ -161,6 +174,7 @@ export class GameService {
   ): Promise<Outcome<{ seat: Seat }>> {
     return this.cache.serial(id, async () => {
       let live = await this.cache.current(id);
+      if (live) live = await this.settleFlag(live);
       if (!live) return fail('notFound', 'there is no such game');
       const seat = this.seatOf(live, token);
       if (!seat) return fail('unauthorized', 'this link does not open a seat of this game');

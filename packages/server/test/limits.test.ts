@@ -3,7 +3,8 @@
  * a draw when the opponent has had no connection for the claim delay — refused while the opponent
  * is connected, before the delay, after the opponent came back, and for spectators; on one node,
  * and on two nodes sharing Postgres and Redis, where a player's presence on one node must be known
- * on the other (including by a node that starts following the game later). A rematch reaches a
+ * on the other (including by a node that starts following the game later), and where a node that
+ * never heard of the opponent still refuses a claim against one who plays on. A rematch reaches a
  * player who had left before it was made, when they come back with the old link; a database from
  * before the rematch columns is brought up to date.
  */
@@ -171,6 +172,33 @@ test('claim: presence is shared between nodes (Postgres + Redis)', async () => {
     await until(() => white.over, 'the claim ends the game');
     assert.equal(white.state!.outcome!.reason, 'abandoned');
     white.stop();
+  } finally {
+    stopClients();
+    await a.stop();
+    await b.stop();
+    await dropSchema(PG_URL, schema);
+  }
+});
+
+test('claim: an opponent this node never heard of, but who plays on, cannot be claimed against', async () => {
+  // two nodes of one database whose Redis messages never meet (as when Redis loses them): A
+  // never learns that Black is connected to B, yet Black's moves reach A through the database
+  const schema = `damka_limits_${randomBytes(3).toString('hex')}`;
+  const shared = { databaseUrl: PG_URL, schema, redisUrl: REDIS_URL, claimAfterMs: CLAIM_AFTER };
+  const a = await startServer({ ...shared, nodeId: 'a', channel: `damka:${schema}:a` });
+  const b = await startServer({ ...shared, nodeId: 'b', channel: `damka:${schema}:b` });
+  try {
+    const game = await createGame(a.url, { variant: 'russian' });
+    const white = connect(a.wsUrl, game.gameId, game.white.token);
+    const black = connect(b.wsUrl, game.gameId, game.black.token);
+    await until(() => white.seat !== null && black.seat !== null, 'both seated');
+    await playAt(white, 0, 'c3-d4');
+    await playAt(black, 1, 'f6-g5');
+    await until(() => white.ply === 2, 'White has both moves');
+    await new Promise((r) => setTimeout(r, CLAIM_AFTER + 50));
+    assert.notEqual(white.state!.absent.black, null, 'A believes Black is gone');
+    assert.match(await refusal(white, () => white.claim('win')), /^cannotClaim: .*played since/);
+    assert.equal(white.over, false);
   } finally {
     stopClients();
     await a.stop();

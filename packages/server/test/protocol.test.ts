@@ -2,8 +2,8 @@
  * The protocol end to end against a server in this process (SQLite, 127.0.0.1:0): creating a game
  * and its links, the welcome, moves acknowledged and broadcast, a repeated move acknowledged again,
  * a stale ply refused with a resync, a reconnecting client receiving what it missed, a move in the
- * database before anyone hears of it, resignation, draw offers, draws by rule, flag falls, rematch
- * with colours swapped, and the PDN of a finished game.
+ * database before anyone hears of it, resignation, draw offers, draws by rule, flag falls (also with
+ * nobody connected), rematch with colours swapped, and the PDN of a finished game.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,6 +62,12 @@ test('creating a game returns a private link per seat and a spectator link', asy
     body: JSON.stringify({ variant: 'international', fen: 'W:W99:B1' }),
   });
   assert.equal(badFen.status, 400);
+  const text = await fetch(`${server.url}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ variant: 'international' }),
+  });
+  assert.equal(text.status, 415);
 });
 
 test('two players and a spectator: moves are acknowledged, broadcast and stored first', async () => {
@@ -323,6 +329,38 @@ test('a flag falls by itself: the server ends the game when the clock runs out',
   }
   white.stop();
   black.stop();
+});
+
+test('a flag that fell while nobody was connected: the API, the PDN and the welcome say so', async () => {
+  const game = await createGame(server.url, {
+    variant: 'international',
+    clock: { initial: 10, increment: 0 },
+  });
+  const white = connect(server.wsUrl, game.gameId, game.white.token);
+  const black = connect(server.wsUrl, game.gameId, game.black.token);
+  await until(() => white.seat !== null && black.seat !== null, 'seats');
+  await white.move('32-28');
+  await playAt(black, 1, '19-23');
+  white.stop();
+  black.stop();
+  await until(() => server.service.hub.watchers(game.gameId) === 0, 'both players gone');
+  // White's time runs out with no connection, so no timer, on the server
+  clock = Date.now() + 10_100;
+  frozen = true;
+  try {
+    const response = await fetch(`${server.url}/api/games/${game.gameId}`);
+    const body = (await response.json()) as { state: { outcome: { reason: string } | null } };
+    assert.equal(body.state.outcome?.reason, 'timeout');
+    const pdn = await (await fetch(`${server.url}/api/games/${game.gameId}/pdn`)).text();
+    assert.match(pdn, /\[Result "0-1"\]/);
+    const spectator = await rawSocket(server.wsUrl);
+    spectator.send({ type: 'hello', v: 1, game: game.gameId, since: 0 });
+    const welcome = await spectator.next((m) => m.type === 'welcome');
+    assert.equal(welcome.type === 'welcome' && welcome.state.outcome?.winner, 'black');
+    spectator.ws.close();
+  } finally {
+    frozen = false;
+  }
 });
 
 test('rematch: both ask, a new game with colours swapped and new secrets', async () => {

@@ -2,7 +2,8 @@
  * Dialogs and the keyboard, in a real browser: when a dialog opens focus moves into it, Tab and
  * Shift+Tab cycle through its controls without ever reaching the page behind, and when it closes
  * focus returns to the button that opened it — for the new-game dialog, the PDN import dialog
- * (opened over the new-game dialog: only the top one holds focus) and the resign question.
+ * (opened over the new-game dialog: only the top one holds focus) and the resign question. On a
+ * 360 px phone the import dialog and its list of games fit the screen, long error texts included.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -113,6 +114,42 @@ test('the resign question: focus on Yes, Tab cycles Yes and No, Escape gives foc
   await cycle(page, 'Tab', 4, 'result');
   await page.keyboard.press('Escape');
   await page.getByTestId('result').waitFor({ state: 'detached' });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the import dialog fits a 360 px phone, with a game list whose error has a long word', async () => {
+  const { page, errors } = await h.page({ width: 360, height: 640 });
+  await page.goto(h.url);
+  await page.getByTestId('home-import').click();
+  await page.getByTestId('pdn-import').waitFor();
+  // two games, the second with a comment glued to its last move, as real files have
+  await page
+    .getByTestId('pdn-text')
+    .fill(
+      '[GameType "21"]\n1. 11-15 23-19 *\n\n[GameType "21"]\n' +
+        '1. 11-15 23-19 2. 8-11Redoversteppedthetimecontrolonthismove. *\n',
+    );
+  await page.getByTestId('pdn-read').click();
+  await page.locator('[data-testid="pdn-games"] li.bad').waitFor();
+  const overflow = await page.evaluate(() => {
+    const dialog = document.querySelector('[data-testid="pdn-import"]')!;
+    const box = dialog.getBoundingClientRect();
+    const out: string[] = [];
+    if (dialog.scrollWidth > dialog.clientWidth) {
+      out.push(`dialog scrolls sideways: ${dialog.scrollWidth} > ${dialog.clientWidth}`);
+    }
+    for (const el of dialog.querySelectorAll('label, textarea, input, li, li > *')) {
+      const r = el.getBoundingClientRect();
+      const parent = (el.tagName === 'LI' ? dialog : el.parentElement!).getBoundingClientRect();
+      const limit = Math.min(box.right, parent.right);
+      if (r.right > limit + 0.5) {
+        out.push(`${el.tagName}.${el.className} ends at ${r.right}, past ${limit}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(overflow, []);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -1,10 +1,10 @@
 /**
  * PDN, FEN and the board editor in a real browser: a pasted PDN with two games lists both (the
- * broken one with its line and column), the good one replays, is reviewed move by move and goes
- * on; "Download PDN" gives a file that reads back to the same moves; "Copy FEN" copies the shown
- * position or shows it to copy by hand; the FEN field names its mistake; the editor builds a
- * position by click and drag, shows its FEN, refuses an impossible one with the rules' reason, and
- * starts a game from it — and no console errors anywhere.
+ * broken one with its line and column; an empty file says so), the good one replays, is reviewed
+ * move by move and goes on; "Download PDN" gives a file that reads back to the same moves; "Copy
+ * FEN" copies the shown position or shows it to copy by hand; the FEN field names its mistake; the
+ * editor builds a position by click and drag, shows its FEN, refuses an impossible one with the
+ * rules' reason, and starts a game from it — and no console errors anywhere.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -120,6 +120,11 @@ test('an unplayable game or text says why and the page goes on', async () => {
   await page.getByTestId('pdn-text').fill('   ');
   await page.getByTestId('pdn-read').click();
   assert.match((await page.getByTestId('pdn-error').textContent()) ?? '', /Paste a game/);
+  // an empty file chosen: the file is empty, the user did choose one
+  await page
+    .getByTestId('pdn-file')
+    .setInputFiles({ name: 'empty.pdn', mimeType: 'application/x-pdn', buffer: Buffer.alloc(0) });
+  await page.getByTestId('pdn-error').filter({ hasText: 'This file is empty.' }).waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId('pdn-import').waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);

@@ -164,6 +164,7 @@ export const ar: Messages = {
   pdnNoGames: 'لا توجد مباراة في هذا النص.',
   pdnUnreadable: 'تعذّرت قراءة النص: {reason}',
   pdnFileUnreadable: 'تعذّرت قراءة الملف.',
+  pdnFileEmpty: 'الملف فارغ.',
   pdnChoose: 'في هذا النص {n} مباريات: اختر واحدة.',
   pdnOpen: 'فتح ({n} نقلات)',
   pdnNoResult: 'بلا نتيجة',

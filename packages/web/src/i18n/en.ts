@@ -178,6 +178,7 @@ export const en = {
   pdnNoGames: 'No game found in this text.',
   pdnUnreadable: 'This text cannot be read: {reason}',
   pdnFileUnreadable: 'This file cannot be read.',
+  pdnFileEmpty: 'This file is empty.',
   pdnChoose: '{n} games in this text: choose one.',
   pdnOpen: 'Open ({n} moves)',
   pdnNoResult: 'No result',

@@ -172,6 +172,7 @@ export const es: Messages = {
   pdnNoGames: 'No hay ninguna partida en este texto.',
   pdnUnreadable: 'Este texto no se puede leer: {reason}',
   pdnFileUnreadable: 'Este archivo no se puede leer.',
+  pdnFileEmpty: 'Este archivo está vacío.',
   pdnChoose: '{n} partidas en este texto: elige una.',
   pdnOpen: 'Abrir ({n} jugadas)',
   pdnNoResult: 'Sin resultado',

@@ -172,6 +172,7 @@ export const fr: Messages = {
   pdnNoGames: 'Aucune partie dans ce texte.',
   pdnUnreadable: 'Ce texte est illisible : {reason}',
   pdnFileUnreadable: 'Ce fichier est illisible.',
+  pdnFileEmpty: 'Ce fichier est vide.',
   pdnChoose: '{n} parties dans ce texte : choisissez-en une.',
   pdnOpen: 'Ouvrir ({n} coups)',
   pdnNoResult: 'Sans résultat',

@@ -164,6 +164,7 @@ export const he: Messages = {
   pdnNoGames: 'לא נמצא משחק בטקסט הזה.',
   pdnUnreadable: 'לא ניתן לקרוא את הטקסט: {reason}',
   pdnFileUnreadable: 'לא ניתן לקרוא את הקובץ.',
+  pdnFileEmpty: 'הקובץ ריק.',
   pdnChoose: 'בטקסט יש {n} משחקים: בחרו אחד.',
   pdnOpen: 'פתיחה ({n} מהלכים)',
   pdnNoResult: 'ללא תוצאה',

@@ -172,6 +172,7 @@ export const it: Messages = {
   pdnNoGames: 'Nessuna partita in questo testo.',
   pdnUnreadable: 'Questo testo non si può leggere: {reason}',
   pdnFileUnreadable: 'Questo file non si può leggere.',
+  pdnFileEmpty: 'Questo file è vuoto.',
   pdnChoose: '{n} partite in questo testo: scegline una.',
   pdnOpen: 'Apri ({n} mosse)',
   pdnNoResult: 'Nessun risultato',

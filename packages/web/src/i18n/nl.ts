@@ -172,6 +172,7 @@ export const nl: Messages = {
   pdnNoGames: 'Geen partij gevonden in deze tekst.',
   pdnUnreadable: 'Deze tekst is onleesbaar: {reason}',
   pdnFileUnreadable: 'Dit bestand is onleesbaar.',
+  pdnFileEmpty: 'Dit bestand is leeg.',
   pdnChoose: '{n} partijen in deze tekst: kies er een.',
   pdnOpen: 'Openen ({n} zetten)',
   pdnNoResult: 'Geen uitslag',

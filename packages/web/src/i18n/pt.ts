@@ -172,6 +172,7 @@ export const pt: Messages = {
   pdnNoGames: 'Nenhuma partida encontrada neste texto.',
   pdnUnreadable: 'Este texto não pode ser lido: {reason}',
   pdnFileUnreadable: 'Este ficheiro não pode ser lido.',
+  pdnFileEmpty: 'Este ficheiro está vazio.',
   pdnChoose: '{n} partidas neste texto: escolha uma.',
   pdnOpen: 'Abrir ({n} lances)',
   pdnNoResult: 'Sem resultado',

@@ -167,6 +167,7 @@ export const ro: Messages = {
   pdnNoGames: 'Nicio partidă în acest text.',
   pdnUnreadable: 'Textul nu poate fi citit: {reason}',
   pdnFileUnreadable: 'Fișierul nu poate fi citit.',
+  pdnFileEmpty: 'Fișierul este gol.',
   pdnChoose: '{n} partide în acest text: alege una.',
   pdnOpen: 'Deschide ({n} mutări)',
   pdnNoResult: 'Fără rezultat',

@@ -173,6 +173,7 @@ export const ru: Messages = {
   pdnNoGames: 'В этом тексте нет партий.',
   pdnUnreadable: 'Этот текст нельзя прочитать: {reason}',
   pdnFileUnreadable: 'Этот файл нельзя прочитать.',
+  pdnFileEmpty: 'Этот файл пуст.',
   pdnChoose: 'В этом тексте партий: {n}. Выберите одну.',
   pdnOpen: 'Открыть (ходов: {n})',
   pdnNoResult: 'Без результата',

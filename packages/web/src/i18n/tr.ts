@@ -174,6 +174,7 @@ export const tr: Messages = {
   pdnNoGames: 'Bu metinde oyun bulunamadı.',
   pdnUnreadable: 'Bu metin okunamıyor: {reason}',
   pdnFileUnreadable: 'Bu dosya okunamıyor.',
+  pdnFileEmpty: 'Bu dosya boş.',
   pdnChoose: 'Bu metinde {n} oyun var: birini seçin.',
   pdnOpen: 'Aç ({n} hamle)',
   pdnNoResult: 'Sonuç yok',

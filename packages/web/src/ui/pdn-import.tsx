@@ -48,7 +48,8 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
       return;
     }
     if (source.trim() === '') {
-      setError(t('pdnEmpty'));
+      // a chosen file with nothing in it is not the user forgetting to choose one
+      setError(t(bytes ? 'pdnFileEmpty' : 'pdnEmpty'));
       return;
     }
     if (source.length > MAX_PDN_LENGTH) {
