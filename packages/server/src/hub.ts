@@ -11,8 +11,9 @@
  *
  * The hub also knows whether each player is connected (to any node): nodes announce when a seat's
  * first connection to a game opens and its last one closes, and a node that starts following a
- * game asks the others to announce theirs again. A node that dies announces nothing, so its
- * players still count as present elsewhere: the error is on the side of refusing a claim.
+ * game asks the others to announce theirs again, as does every node when Redis answers again after
+ * an outage. A node that dies announces nothing, so its players still count as present
+ * elsewhere: the error is on the side of refusing a claim.
  */
 import type { Seat, ServerMessage } from '@damka/protocol';
 import type { Change, Color } from './records.ts';
@@ -65,6 +66,8 @@ export class Hub {
   onRedisStatus: (up: boolean, message: string) => void = () => {};
   /** Redis's last error, while it does not answer. */
   private redisError: string | null = null;
+  /** Whether the subscriber lost Redis since it last listened (its 'ready' then resyncs). */
+  private subscriberLost = false;
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
@@ -80,6 +83,7 @@ export class Hub {
     for (const client of [this.pub, this.sub]) {
       // without a listener ioredis prints every failed reconnection to stderr as "unhandled"
       client.on('error', (error) => {
+        if (client === this.sub) this.subscriberLost = true;
         if (this.redisError === null) {
           this.onRedisStatus(
             false,
@@ -89,9 +93,21 @@ export class Hub {
         this.redisError = error.message || String(error);
       });
       client.on('ready', () => {
-        if (this.redisError === null) return;
-        this.redisError = null;
-        this.onRedisStatus(true, 'Redis answers again');
+        if (this.redisError !== null) {
+          this.redisError = null;
+          this.onRedisStatus(true, 'Redis answers again');
+        }
+        // presence sent during the outage was lost both ways: say again who is here, and ask
+        // the others the same, once the subscriber listens again
+        if (client === this.sub && this.subscriberLost) {
+          this.subscriberLost = false;
+          this.sub.subscribe(this.channel).then(
+            () => this.resync(),
+            () => {
+              // Redis went away again: the next 'ready' tries once more
+            },
+          );
+        }
       });
     }
     this.sub.on('message', (_channel, text) => {
@@ -161,6 +177,21 @@ export class Hub {
   private announce(game: string, seat: Color, present: boolean, ask = false): void {
     this.onPresence(game, seat);
     if (this.pub) this.send({ t: 'presence', game, seat, present, ask });
+  }
+
+  /**
+   * After a Redis outage: for every game followed here, announce this node's players and ask the
+   * other nodes for theirs, so that a player who stayed connected elsewhere is not counted absent
+   * (and claimed against) because the announcements of the outage never arrived.
+   */
+  private resync(): void {
+    for (const game of this.rooms.keys()) {
+      const here = (['white', 'black'] as const).filter((seat) => this.hereLocally(game, seat));
+      if (here.length === 0) this.ask(game);
+      here.forEach((seat, i) =>
+        this.send({ t: 'presence', game, seat, present: true, ask: i === 0 }),
+      );
+    }
   }
 
   /** Ask the other nodes which players of `game` they hold (a spectator arrived first). */

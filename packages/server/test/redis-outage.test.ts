@@ -1,0 +1,90 @@
+/**
+ * Two nodes, and Redis lost to one of them for a while (a TCP relay in front of Redis that this
+ * test cuts and restores): what the nodes said about who is connected during the outage never
+ * arrived, so when Redis answers again each node announces its players and asks the others for
+ * theirs. A player who stayed connected through another node must then count as present again,
+ * never as gone (which would let the opponent claim the game).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { createServer as createNetServer, connect as netConnect, type Socket } from 'node:net';
+import { dropSchema } from '../src/postgres-store.ts';
+import {
+  PG_URL,
+  REDIS_URL,
+  connect,
+  createGame,
+  playAt,
+  startServer,
+  stopClients,
+  until,
+} from './helpers.ts';
+
+/** A relay to Redis on a port of its own, which can be cut (every connection dropped) and restored. */
+async function redisRelay(): Promise<{
+  url: string;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+}> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const upstream = netConnect(Number(target.port || 6379), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname === '/' ? '' : target.pathname}`,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    async restore() {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+  };
+}
+
+test('after a Redis outage a player connected to another node counts as present again', async () => {
+  const schema = `damka_outage_${randomBytes(3).toString('hex')}`;
+  const relay = await redisRelay();
+  const shared = { databaseUrl: PG_URL, schema, channel: `damka:${schema}`, claimAfterMs: 400 };
+  const a = await startServer({ ...shared, redisUrl: relay.url, nodeId: 'a' });
+  const b = await startServer({ ...shared, redisUrl: REDIS_URL, nodeId: 'b' });
+  try {
+    const game = await createGame(b.url, { variant: 'russian' });
+    const black = connect(b.wsUrl, game.gameId, game.black.token);
+    await until(() => black.seat !== null, 'Black seated on B');
+    // Redis is lost to A; White arrives on A, whose question "who is there?" never reaches B
+    await relay.cut();
+    const white = connect(a.wsUrl, game.gameId, game.white.token);
+    await until(() => white.seat !== null, 'White seated on A');
+    await playAt(white, 0, 'c3-d4');
+    await playAt(black, 1, 'f6-g5');
+    await until(() => white.ply === 2, 'Black’s move reaches A through the database');
+    assert.notEqual(white.state!.absent.black, null, 'during the outage A counts Black as gone');
+    // Redis is back: A asks again, B answers that Black is connected
+    await relay.restore();
+    await until(
+      () => white.state!.absent.black === null,
+      'A learns that Black is connected',
+      20_000,
+    );
+    assert.equal(white.over, false);
+  } finally {
+    stopClients();
+    await a.stop();
+    await b.stop();
+    await relay.cut();
+    await dropSchema(PG_URL, schema);
+  }
+});
