@@ -12,6 +12,8 @@ import {
   Position,
   formatMove,
   getVariant,
+  isOptionName,
+  OPTION_NAMES,
   parseMove,
   sameMove,
   type Color,
@@ -54,6 +56,11 @@ export function startOf(
   options: Options,
   fen: string | null,
 ): { ok: true; position: Position } | { ok: false; error: string } {
+  // a name no rule set knows would be stored with the game and cached as a variant of its own
+  const unknown = Object.keys(options).find((name) => !isOptionName(name));
+  if (unknown !== undefined) {
+    return { ok: false, error: `unknown option '${unknown}' (known: ${OPTION_NAMES.join(', ')})` };
+  }
   const variant = getVariant(variantId, options);
   if (!variant.ok) return { ok: false, error: variant.error };
   if (fen === null || fen.trim() === '')

@@ -22,9 +22,12 @@ import type { Change } from './records.ts';
 import { createServer } from './server.ts';
 
 const env = process.env;
+/** A numeric setting: ports, counts and durations, so a negative one falls back like a non-number. */
 const number = (name: string, fallback: number) => {
   const value = Number(env[name]);
-  return Number.isFinite(value) && env[name] !== '' && env[name] !== undefined ? value : fallback;
+  return Number.isFinite(value) && value >= 0 && env[name] !== '' && env[name] !== undefined
+    ? value
+    : fallback;
 };
 
 /** The failure a test asked for, read in test mode only. */
