@@ -16,7 +16,9 @@ export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] 
 
 Plays N games between Damka and an opponent, colours alternating over balanced two-ply openings
 (each opening once with each colour). Games end by the variant's rules (no move, repetition, the
-variant's draw counters) or are drawn after --max-plies plies.
+variant's draw counters) or are drawn after --max-plies plies. Under huff rules (Israeli's burns,
+Dhamet's souffle) a player who skips a capture is burned before the next move, a king first, as
+the web app's computer does; each burn is written in the PDN as a comment ({burns d4}).
 
 Opponent (one of):
       --opponent-hub CMD      an external Hub engine: its command line, e.g. "SCAN_DIR/scan hub"
