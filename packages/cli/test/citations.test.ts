@@ -91,7 +91,7 @@ test('the rules reference has the sections, decisions and seeds the checks read'
   }
   assert.deepEqual(
     [...DECISIONS],
-    Array.from({ length: 16 }, (_, i) => i + 1),
+    Array.from({ length: 17 }, (_, i) => i + 1),
   );
   assert.deepEqual([...SEEDS], ['000', '001', '002', '003']);
 });
