@@ -236,7 +236,7 @@ export class MaskMoves implements BoardMoves {
     if (this.plainRotated) {
       const bits = this.bits;
       const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
-      const n = this.rot!.countSteps(bits, this.t.codes[side]!, empty);
+      const n = this.rot!.countSteps(bits, side, empty);
       if (n >= 0) return n;
       this.jumpLo = this.rot!.jumpLo;
       this.jumpHi = 0;
@@ -327,7 +327,7 @@ export class MaskMoves implements BoardMoves {
     let jLo: number;
     let jHi = 0;
     if (rot !== null) {
-      flyers = rot.run(bits, codes, eLo);
+      flyers = rot.run(bits, side, eLo);
       jLo = rot.jumpLo;
     } else {
       const w = this.wide!;
