@@ -17,7 +17,7 @@
 import { OBLIGATION_MANDATORY, type CompiledRules } from '../variants/compile.ts';
 import type { MoveGenerator } from './generator.ts';
 import { MoveList } from './move-list.ts';
-import { popcount, victimMask, type MaskTables } from './masks.ts';
+import { along, popcount, victimMask, type MaskTables } from './masks.ts';
 import { canJump, writeSteps, type MoveTables } from './tables.ts';
 import { MaskCaptures, maskCapturesFit } from './mask-captures.ts';
 import { SingleCaptures } from './mask-singles.ts';
@@ -80,9 +80,6 @@ export class MaskMoves implements BoardMoves {
   /** Captures compulsory: a position with a capture lists captures only. */
   private readonly mandatory: boolean;
   // Tables copied into fields: one property load less in the hot loops.
-  private readonly shift: Int8Array;
-  private readonly maskLo: Int32Array;
-  private readonly up: Uint8Array;
   private readonly boardLo: number;
   private readonly boardHi: number;
   private readonly bitOf: Int8Array;
@@ -104,9 +101,6 @@ export class MaskMoves implements BoardMoves {
     this.gen = gen;
     this.t = t;
     this.moveTables = gen.tables;
-    this.shift = t.shift;
-    this.maskLo = t.maskLo;
-    this.up = t.up;
     this.boardLo = t.boardLo;
     this.boardHi = t.boardHi;
     this.bitOf = t.bitOf;
@@ -242,7 +236,7 @@ export class MaskMoves implements BoardMoves {
     if (this.plainRotated) {
       const bits = this.bits;
       const empty = ~(bits[0]! | bits[4]!) & this.boardLo;
-      const n = this.rot!.countSteps(bits, this.t.codes[side]!, empty);
+      const n = this.rot!.countSteps(bits, side, empty);
       if (n >= 0) return n;
       this.jumpLo = this.rot!.jumpLo;
       this.jumpHi = 0;
@@ -333,7 +327,7 @@ export class MaskMoves implements BoardMoves {
     let jLo: number;
     let jHi = 0;
     if (rot !== null) {
-      flyers = rot.run(bits, codes, eLo);
+      flyers = rot.run(bits, side, eLo);
       jLo = rot.jumpLo;
     } else {
       const w = this.wide!;
@@ -362,7 +356,7 @@ export class MaskMoves implements BoardMoves {
     const reverse = c.reverse;
     const empty = this.empty(0);
     const open = this.openLo;
-    for (let d = 0; d < this.ndirs; d++) open[d] = this.along(reverse[d]!, empty);
+    for (let d = 0; d < this.ndirs; d++) open[d] = along(this.t, reverse[d]!, empty);
     const codes = this.t.codes[side]!;
     const from = this.fromLo;
     let jumpers = 0;
@@ -389,7 +383,7 @@ export class MaskMoves implements BoardMoves {
       for (let j = 0; j < dirs.length; j++) {
         const d = dirs[j]!;
         const over = open[d]! & victims;
-        const jumps = over !== 0 ? this.along(reverse[d]!, over) : 0;
+        const jumps = over !== 0 ? along(this.t, reverse[d]!, over) : 0;
         from[at + d] = jumps;
         jumpers |= jumps & pieces;
       }
@@ -436,21 +430,6 @@ export class MaskMoves implements BoardMoves {
     const n = this.listSquares(this.jumpLo, this.jumpHi);
     const codes = this.t.codes[side]!;
     return this.walker!.walk(this.board, this.bits, codes, this.squares, n, list, drop, eLo, eHi);
-  }
-
-  /** The squares of one-word mask x moved one step along direction d (boards of 32 squares). */
-  private along(d: number, x: number): number {
-    const k = d * 2;
-    if (this.rotated) {
-      const y = x & this.maskLo[k]!;
-      const r = this.shift[k]!;
-      return (y << r) | (y >>> (32 - r));
-    }
-    return this.up[d] === 1
-      ? ((x & this.maskLo[k]!) << this.shift[k]!) |
-          ((x & this.maskLo[k + 1]!) << this.shift[k + 1]!)
-      : ((x & this.maskLo[k]!) >>> this.shift[k]!) |
-          ((x & this.maskLo[k + 1]!) >>> this.shift[k + 1]!);
   }
 
   /** The squares of the two-word mask (lo, hi), in square order, into `squares`; returns how many. */

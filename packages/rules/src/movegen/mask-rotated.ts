@@ -7,16 +7,19 @@
  *
  * Written out for the four directions with the masks and rotations in scalar fields, as the wide
  * test (mask-wide.ts) is: this runs at every node. Codes with the same victims (a man and a king
- * that both take every enemy piece) share one jump mask per direction. `countSteps` is the test
- * fused with the count of non-captures, for rules without flying pieces: the number of moves of a
- * position without a capture — the last ply of perft, or any caller that needs only the number —
- * comes from one pass over the side's codes, with nothing stored but the jump masks.
+ * that both take every enemy piece) share one jump mask per direction; where every code of the
+ * side takes the same colour (English, Russian, Pool...), those masks are made once before the pass
+ * over the codes, which then only gathers pieces (few values live in the compiled loop; the forms
+ * for codes with different victims, Italian's, are `runMixed` and `countStepsMixed`). `countSteps`
+ * is the test fused with the count of non-captures, for rules without flying pieces: the number of
+ * moves of a position without a capture — the last ply of perft, or any caller that needs only the
+ * number — comes from one pass over the side's codes, with nothing stored but the jump masks.
  */
 import type { CompiledRules } from '../variants/compile.ts';
 import { popcount, rotl, victimMask, type MaskTables } from './masks.ts';
 
 export class RotatedCaptureTest {
-  /** "One step back along d" (`along(reverse[d], x)`) is `rotl(x & bmD, brD)`. */
+  /** "One step back along d" (`along(t, reverse[d], x)`) is `rotl(x & bmD, brD)`. */
   private readonly bm0: number;
   private readonly bm1: number;
   private readonly bm2: number;
@@ -25,6 +28,16 @@ export class RotatedCaptureTest {
   private readonly br1: number;
   private readonly br2: number;
   private readonly br3: number;
+  /** `32 - brD`: the right shift of the same rotation. */
+  private readonly bl0: number;
+  private readonly bl1: number;
+  private readonly bl2: number;
+  private readonly bl3: number;
+  /**
+   * `sideVictims[side]`: the colour bit (0 or 4) when every code of that side jumps exactly the
+   * pieces of that colour (English: men and kings take every enemy piece), else -1.
+   */
+  private readonly sideVictims: Int8Array;
   /** Set by `run` and `countSteps`: the short-range pieces with a first jump. */
   jumpLo = 0;
   private readonly t: MaskTables;
@@ -58,15 +71,73 @@ export class RotatedCaptureTest {
       [0, 1, 2, 3].map((d) => a[c.reverse[d]! * 2]!) as [number, number, number, number];
     [this.bm0, this.bm1, this.bm2, this.bm3] = back(t.maskLo);
     [this.br0, this.br1, this.br2, this.br3] = back(t.shift);
+    [this.bl0, this.bl1, this.bl2, this.bl3] = [this.br0, this.br1, this.br2, this.br3].map(
+      (r) => 32 - r,
+    ) as [number, number, number, number];
+    this.sideVictims = Int8Array.from(t.codes, (codes) => {
+      const colour = codes.length > 0 ? t.victimColour[codes[0]!]! : -1;
+      return codes.every((code) => t.victimColour[code] === colour) ? colour : -1;
+    });
   }
 
   /**
-   * The test for the side whose piece codes are `codes`, on the backend's masks `bits` (see
-   * `victimMask`) with `empty` the empty squares: writes `open` at each direction d and `from` at
-   * `code * 4 + d` for its short-range codes' jump directions, sets `jumpLo`, and returns the
-   * flying codes that have pieces and something to jump (bit `code`), for the caller.
+   * The test for `side` on the backend's masks `bits` (see `victimMask`) with `empty` the empty
+   * squares: writes `open` at each direction d and `from` at `code * 4 + d` for its short-range
+   * codes' jump directions, sets `jumpLo`, and returns the flying codes that have pieces and
+   * something to jump (bit `code`), for the caller.
    */
-  run(bits: Int32Array, codes: Int8Array, empty: number): number {
+  run(bits: Int32Array, side: number, empty: number): number {
+    const colour = this.sideVictims[side]!;
+    if (colour < 0) return this.runMixed(bits, this.t.codes[side]!, empty);
+    // every code takes the colour's pieces: one jump mask per direction, before the loop (see
+    // `countSteps`)
+    const victims = bits[colour]!;
+    let y = empty & this.bm0;
+    const o0 = (y << this.br0) | (y >>> this.bl0);
+    y = empty & this.bm1;
+    const o1 = (y << this.br1) | (y >>> this.bl1);
+    y = empty & this.bm2;
+    const o2 = (y << this.br2) | (y >>> this.bl2);
+    y = empty & this.bm3;
+    const o3 = (y << this.br3) | (y >>> this.bl3);
+    const open = this.open;
+    open[0] = o0;
+    open[1] = o1;
+    open[2] = o2;
+    open[3] = o3;
+    y = o0 & victims & this.bm0;
+    const f0 = (y << this.br0) | (y >>> this.bl0);
+    y = o1 & victims & this.bm1;
+    const f1 = (y << this.br1) | (y >>> this.bl1);
+    y = o2 & victims & this.bm2;
+    const f2 = (y << this.br2) | (y >>> this.bl2);
+    y = o3 & victims & this.bm3;
+    const f3 = (y << this.br3) | (y >>> this.bl3);
+    const codes = this.t.codes[side]!;
+    const { from, jumpBits, flying } = this;
+    let jumpers = 0;
+    let flyers = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pieces = bits[code]!;
+      if (pieces === 0) continue;
+      if (flying[code] === 1) {
+        if (victims !== 0) flyers |= 1 << code;
+        continue;
+      }
+      const at = code << 2;
+      const dirs = jumpBits[code]!;
+      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
+      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
+      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
+      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
+    }
+    this.jumpLo = jumpers;
+    return flyers;
+  }
+
+  /** `run` where the side's codes take different pieces (Italian: a man takes no king). */
+  private runMixed(bits: Int32Array, codes: Int8Array, empty: number): number {
     const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, open, from, jumpBits } = this;
     // the squares whose neighbour along d is empty
     const o0 = rotl(empty & bm0, br0);
@@ -115,11 +186,68 @@ export class RotatedCaptureTest {
   }
 
   /**
-   * For rules without flying pieces: the test of `run`, and when the side has no capture the
-   * number of its non-captures (one popcount per direction), else -1 with `from` and `jumpLo` set
-   * as `run` sets them. `open` is not written.
+   * For rules without flying pieces: the test of `run` for `side`, and when the side has no
+   * capture the number of its non-captures (one popcount per direction), else -1 with `from` and
+   * `jumpLo` set as `run` sets them. `open` is not written.
    */
-  countSteps(bits: Int32Array, codes: Int8Array, empty: number): number {
+  countSteps(bits: Int32Array, side: number, empty: number): number {
+    const colour = this.sideVictims[side]!;
+    if (colour < 0) return this.countStepsMixed(bits, this.t.codes[side]!, empty);
+    // every code takes the colour's pieces: one jump mask per direction, before the loop; the
+    // rotations written out (no call), right shifts from fields
+    const victims = bits[colour]!;
+    let y = empty & this.bm0;
+    const o0 = (y << this.br0) | (y >>> this.bl0);
+    y = empty & this.bm1;
+    const o1 = (y << this.br1) | (y >>> this.bl1);
+    y = empty & this.bm2;
+    const o2 = (y << this.br2) | (y >>> this.bl2);
+    y = empty & this.bm3;
+    const o3 = (y << this.br3) | (y >>> this.bl3);
+    y = o0 & victims & this.bm0;
+    const f0 = (y << this.br0) | (y >>> this.bl0);
+    y = o1 & victims & this.bm1;
+    const f1 = (y << this.br1) | (y >>> this.bl1);
+    y = o2 & victims & this.bm2;
+    const f2 = (y << this.br2) | (y >>> this.bl2);
+    y = o3 & victims & this.bm3;
+    const f3 = (y << this.br3) | (y >>> this.bl3);
+    const codes = this.t.codes[side]!;
+    const { from, jumpBits, stepBits } = this;
+    let jumpers = 0;
+    // the pieces that step along d
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      const pieces = bits[code]!;
+      if (pieces === 0) continue;
+      const steps = stepBits[code]!;
+      if ((steps & 1) !== 0) s0 |= pieces;
+      if ((steps & 2) !== 0) s1 |= pieces;
+      if ((steps & 4) !== 0) s2 |= pieces;
+      if ((steps & 8) !== 0) s3 |= pieces;
+      const at = code << 2;
+      const dirs = jumpBits[code]!;
+      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
+      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
+      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
+      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
+    }
+    this.jumpLo = jumpers;
+    if (jumpers !== 0) return -1;
+    let n = 0;
+    if (s0 !== 0) n += popcount(o0 & s0);
+    if (s1 !== 0) n += popcount(o1 & s1);
+    if (s2 !== 0) n += popcount(o2 & s2);
+    if (s3 !== 0) n += popcount(o3 & s3);
+    return n;
+  }
+
+  /** `countSteps` where the side's codes take different pieces (Italian: a man takes no king). */
+  private countStepsMixed(bits: Int32Array, codes: Int8Array, empty: number): number {
     const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, from, jumpBits, stepBits } = this;
     const o0 = rotl(empty & bm0, br0);
     const o1 = rotl(empty & bm1, br1);

@@ -8,7 +8,7 @@
  * bit per square; kept apart from the backend so that each file holds one concern.
  */
 import { PROMOTE_AND_STOP, type CompiledRules } from '../variants/compile.ts';
-import { victimMask, type MaskTables } from './masks.ts';
+import { along, victimMask, type MaskTables } from './masks.ts';
 import { barredDir, jumpDirs } from './tables.ts';
 
 export class RouteCounter {
@@ -16,10 +16,6 @@ export class RouteCounter {
   private readonly t: MaskTables;
   private readonly sqOf: Int8Array;
   private readonly ndirs: number;
-  private readonly shift: Int8Array;
-  private readonly maskLo: Int32Array;
-  private readonly up: Uint8Array;
-  private readonly rotated: boolean;
   /** The piece masks of the backend (see `victimMask`), set by `count`. */
   private bits: Int32Array = new Int32Array(16);
 
@@ -28,10 +24,6 @@ export class RouteCounter {
     this.t = t;
     this.sqOf = t.sqOf;
     this.ndirs = c.reverse.length;
-    this.shift = t.shift;
-    this.maskLo = t.maskLo;
-    this.up = t.up;
-    this.rotated = t.rotated;
   }
 
   /**
@@ -62,16 +54,17 @@ export class RouteCounter {
     forward: boolean,
   ): number {
     const c = this.c;
+    const t = this.t;
     const dirs = jumpDirs(c, code, lastDir < 0, forward);
     const noReverse = barredDir(c, lastDir);
-    const victims = victimMask(this.t, this.bits, code, 0) & ~dead;
+    const victims = victimMask(t, this.bits, code, 0) & ~dead;
     let total = 0;
     for (let i = 0; i < dirs.length; i++) {
       const d = dirs[i]!;
       if (d === noReverse) continue;
-      const over = this.along(d, at) & victims;
+      const over = along(t, d, at) & victims;
       if (over === 0) continue;
-      const land = this.along(d, over) & empty;
+      const land = along(t, d, over) & empty;
       if (land === 0) continue;
       const mid = c.promoteMid[code * c.size + this.sqOf[31 - Math.clz32(land)]!]!;
       if (mid === PROMOTE_AND_STOP) {
@@ -90,20 +83,5 @@ export class RouteCounter {
       total += more > 0 ? more : 1;
     }
     return total;
-  }
-
-  /** The squares of one-word mask x moved one step along direction d. */
-  private along(d: number, x: number): number {
-    const k = d * 2;
-    if (this.rotated) {
-      const y = x & this.maskLo[k]!;
-      const r = this.shift[k]!;
-      return (y << r) | (y >>> (32 - r));
-    }
-    return this.up[d] === 1
-      ? ((x & this.maskLo[k]!) << this.shift[k]!) |
-          ((x & this.maskLo[k + 1]!) << this.shift[k + 1]!)
-      : ((x & this.maskLo[k]!) >>> this.shift[k]!) |
-          ((x & this.maskLo[k + 1]!) >>> this.shift[k + 1]!);
   }
 }

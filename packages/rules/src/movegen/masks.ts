@@ -377,6 +377,21 @@ export function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/**
+ * The squares of one-word mask `x` (a board of at most 32 squares) moved one step along direction
+ * `d`: one rotation on the rotated layout, else a shift per row parity (see `MaskTables.shift`).
+ * The one form of the step for the backend's one-word code (mask-moves.ts, mask-routes.ts).
+ */
+export function along(t: MaskTables, d: number, x: number): number {
+  const k = d * 2;
+  const shift = t.shift;
+  const mask = t.maskLo;
+  if (t.rotated) return rotl(x & mask[k]!, shift[k]!);
+  return t.up[d] === 1
+    ? ((x & mask[k]!) << shift[k]!) | ((x & mask[k + 1]!) << shift[k + 1]!)
+    : ((x & mask[k]!) >>> shift[k]!) | ((x & mask[k + 1]!) >>> shift[k + 1]!);
+}
+
 /** x rotated left by r (1–31) bits on 32 bits. */
 export function rotl(x: number, r: number): number {
   return (x << r) | (x >>> (32 - r));
