@@ -37,8 +37,9 @@ function walk(dir, out) {
 const pattern = slow ? /\.slow\.test\.ts$/ : /(?<!\.slow)\.test\.ts$/;
 const files = walk(join(root, 'packages'), [])
   .filter((f) => pattern.test(f))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .map((f) => relative(root, f))
+  // filters match the path inside the repository, never the folder it is checked out in
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 
 if (files.length === 0) {
