@@ -132,6 +132,20 @@ test('usage and unreadable files: exit 2 with one line on stderr', async () => {
     const r = await damka('pdn', 'check', dir);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /holds no \.pdn file/);
+    // a file with no game in it: nothing was checked, which is not a clean check
+    const empty = join(dir, 'empty.pdn');
+    writeFileSync(empty, '');
+    const one = await damka('pdn', 'check', empty);
+    assert.equal(one.code, 2);
+    assert.equal(one.stdout, '');
+    assert.match(one.stderr, /empty\.pdn: no game in it/);
+    // among other files it is named and the check fails
+    const good = join(dir, 'good.pdn');
+    writeFileSync(good, '[GameType "21"]\n1. 11-15 23-19 *\n');
+    const both = await damka('pdn', 'check', dir);
+    assert.equal(both.code, 1);
+    assert.match(both.stdout, /empty\.pdn: no game in it/);
+    assert.match(both.stdout, /total: 2 files \(1 not read\), 1 game: 1 OK, 0 bad/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -43,7 +43,8 @@ check    replays every game of each FILE, and of every .pdn file in each FOLDER,
          file, and why it is not legal), or the syntax error. A game read only by
          assuming something (another square numbering, which of two captures was
          meant) gets a warning line. Then a summary for each file and one in all.
-         With a single FILE every game gets a line. Exit code 1 if any game is bad.
+         With a single FILE every game gets a line. Exit code 1 if any game is bad,
+         or if a file among several has no game in it (exit code 2 for a single one).
 convert  writes every game of FILE to stdout with its squares renamed: numeric (the
          board's English-diagram / FMJD numbering, or the variant's own numbers),
          algebraic (a1...) or short (Russian short notation, ed4, on a1... boards).
@@ -226,7 +227,7 @@ interface GameReport {
 
 interface FileReport {
   readonly file: string;
-  /** Why the file could not be read (too large, unreadable); it then counts no game. */
+  /** Why the file could not be read (too large, unreadable) or has no game; it then counts none. */
   readonly error?: string;
   readonly encoding?: PdnEncoding;
   readonly games: number;
@@ -255,6 +256,23 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
     }
     const { text, encoding } = decoded;
     const { games } = parsePdn(text);
+    if (games.length === 0) {
+      // nothing to check is not a clean check: said like a file that cannot be read
+      const message = `${file.path}: no game in it (the file is empty or holds no PDN game)`;
+      if (options.single) throw new UsageError(message);
+      unreadableFiles++;
+      reports.push({
+        file: file.path,
+        error: message,
+        games: 0,
+        ok: 0,
+        bad: 0,
+        warnings: 0,
+        results: [],
+      });
+      if (!options.json) io.stdout.write(`${oneLine(message)}\n`);
+      continue;
+    }
     const results: GameReport[] = [];
     const readable = games.flatMap((g) =>
       g.ok
