@@ -29,21 +29,25 @@ export const HIT = -2;
 export class WalkMemo {
   /** The taken squares, bit `sq & 31` of word `sq >> 5`, of the state last loaded. */
   private readonly taken = new Int32Array(3);
-  private bits = FIRST_BITS;
-  private mask = (1 << FIRST_BITS) - 1;
-  private w0 = new Int32Array(1 << FIRST_BITS);
-  private w1 = new Int32Array(1 << FIRST_BITS);
-  private w2 = new Int32Array(1 << FIRST_BITS);
-  private meta = new Int32Array(1 << FIRST_BITS);
-  private stamp = new Int32Array(1 << FIRST_BITS);
-  private found = new Uint8Array(1 << FIRST_BITS);
-  private best = new Float64Array(1 << FIRST_BITS);
+  private bits = 0;
+  private mask = 0;
+  private w0!: Int32Array;
+  private w1!: Int32Array;
+  private w2!: Int32Array;
+  private meta!: Int32Array;
+  private stamp!: Int32Array;
+  private found!: Uint8Array;
+  private best!: Float64Array;
   private current = 0;
   /** States stored in this walk. */
   private count = 0;
   /** The last answer of `lookup` when it hit. */
   hitFound = false;
   hitBest = -1;
+
+  constructor() {
+    this.allocate(FIRST_BITS);
+  }
 
   /**
    * A new generation: the table returns to its first size, so that what a generation remembers,
@@ -52,19 +56,22 @@ export class WalkMemo {
    * each of them met before.
    */
   reset(): void {
-    if (this.bits !== FIRST_BITS) {
-      const size = 1 << FIRST_BITS;
-      this.bits = FIRST_BITS;
-      this.mask = size - 1;
-      this.w0 = new Int32Array(size);
-      this.w1 = new Int32Array(size);
-      this.w2 = new Int32Array(size);
-      this.meta = new Int32Array(size);
-      this.stamp = new Int32Array(size);
-      this.found = new Uint8Array(size);
-      this.best = new Float64Array(size);
-    }
+    if (this.bits !== FIRST_BITS) this.allocate(FIRST_BITS);
     this.start();
+  }
+
+  /** An empty table of 2^bits entries (every stamp 0, so none belongs to a walk). */
+  private allocate(bits: number): void {
+    const size = 1 << bits;
+    this.bits = bits;
+    this.mask = size - 1;
+    this.w0 = new Int32Array(size);
+    this.w1 = new Int32Array(size);
+    this.w2 = new Int32Array(size);
+    this.meta = new Int32Array(size);
+    this.stamp = new Int32Array(size);
+    this.found = new Uint8Array(size);
+    this.best = new Float64Array(size);
   }
 
   /** A new walk: every state remembered before is forgotten. */
@@ -147,16 +154,7 @@ export class WalkMemo {
   private grow(): boolean {
     if (this.bits >= MAX_BITS) return false;
     const { w0, w1, w2, meta, stamp, found, best, current } = this;
-    const size = 1 << (this.bits + 1);
-    this.bits++;
-    this.mask = size - 1;
-    this.w0 = new Int32Array(size);
-    this.w1 = new Int32Array(size);
-    this.w2 = new Int32Array(size);
-    this.meta = new Int32Array(size);
-    this.stamp = new Int32Array(size);
-    this.found = new Uint8Array(size);
-    this.best = new Float64Array(size);
+    this.allocate(this.bits + 1);
     this.count = 0;
     for (let s = 0; s < stamp.length; s++) {
       if (stamp[s] === current) this.put(meta[s]!, w0[s]!, w1[s]!, w2[s]!, found[s]!, best[s]!);
