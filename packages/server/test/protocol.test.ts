@@ -307,7 +307,8 @@ test('clocks: time is charged to the mover, and a late move loses on time', asyn
   black.stop();
 });
 
-test('a flag falls by itself: the server ends the game when the clock runs out', async () => {
+/** An International game on a 10-second clock, both players seated, White's first move played. */
+async function clockedGameAfterOneMove() {
   const game = await createGame(server.url, {
     variant: 'international',
     clock: { initial: 10, increment: 0 },
@@ -316,6 +317,11 @@ test('a flag falls by itself: the server ends the game when the clock runs out',
   const black = connect(server.wsUrl, game.gameId, game.black.token);
   await until(() => white.seat !== null && black.seat !== null, 'seats');
   await white.move('32-28');
+  return { game, white, black };
+}
+
+test('a flag falls by itself: the server ends the game when the clock runs out', async () => {
+  const { game, white, black } = await clockedGameAfterOneMove();
   // move the server's clock forward and let its timer find the fallen flag
   clock = Date.now() + 10_100;
   frozen = true;
@@ -332,14 +338,7 @@ test('a flag falls by itself: the server ends the game when the clock runs out',
 });
 
 test('a flag that fell while nobody was connected: the API, the PDN and the welcome say so', async () => {
-  const game = await createGame(server.url, {
-    variant: 'international',
-    clock: { initial: 10, increment: 0 },
-  });
-  const white = connect(server.wsUrl, game.gameId, game.white.token);
-  const black = connect(server.wsUrl, game.gameId, game.black.token);
-  await until(() => white.seat !== null && black.seat !== null, 'seats');
-  await white.move('32-28');
+  const { game, white, black } = await clockedGameAfterOneMove();
   await playAt(black, 1, '19-23');
   white.stop();
   black.stop();
