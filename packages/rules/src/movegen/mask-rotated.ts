@@ -9,8 +9,8 @@
  * test (mask-wide.ts) is: this runs at every node. Codes with the same victims (a man and a king
  * that both take every enemy piece) share one jump mask per direction; where every code of the
  * side takes the same colour (English, Russian, Pool...), those masks are made once before the pass
- * over the codes, which then only gathers pieces (few values live in the compiled loop; the forms
- * for codes with different victims, Italian's, are `runMixed` and `countStepsMixed`). `countSteps`
+ * over the codes, which then only gathers pieces; where they differ (Italian: a man takes no king)
+ * the masks are made again whenever the victims change from one code to the next. `countSteps`
  * is the test fused with the count of non-captures, for rules without flying pieces: the number of
  * moves of a position without a capture — the last ply of perft, or any caller that needs only the
  * number — comes from one pass over the side's codes, with nothing stored but the jump masks.
@@ -28,11 +28,6 @@ export class RotatedCaptureTest {
   private readonly br1: number;
   private readonly br2: number;
   private readonly br3: number;
-  /** `32 - brD`: the right shift of the same rotation. */
-  private readonly bl0: number;
-  private readonly bl1: number;
-  private readonly bl2: number;
-  private readonly bl3: number;
   /**
    * `sideVictims[side]`: the colour bit (0 or 4) when every code of that side jumps exactly the
    * pieces of that colour (English: men and kings take every enemy piece), else -1.
@@ -71,9 +66,6 @@ export class RotatedCaptureTest {
       [0, 1, 2, 3].map((d) => a[c.reverse[d]! * 2]!) as [number, number, number, number];
     [this.bm0, this.bm1, this.bm2, this.bm3] = back(t.maskLo);
     [this.br0, this.br1, this.br2, this.br3] = back(t.shift);
-    [this.bl0, this.bl1, this.bl2, this.bl3] = [this.br0, this.br1, this.br2, this.br3].map(
-      (r) => 32 - r,
-    ) as [number, number, number, number];
     this.sideVictims = Int8Array.from(t.codes, (codes) => {
       const colour = codes.length > 0 ? t.victimColour[codes[0]!]! : -1;
       return codes.every((code) => t.victimColour[code] === colour) ? colour : -1;
@@ -87,58 +79,7 @@ export class RotatedCaptureTest {
    * something to jump (bit `code`), for the caller.
    */
   run(bits: Int32Array, side: number, empty: number): number {
-    const colour = this.sideVictims[side]!;
-    if (colour < 0) return this.runMixed(bits, this.t.codes[side]!, empty);
-    // every code takes the colour's pieces: one jump mask per direction, before the loop (see
-    // `countSteps`)
-    const victims = bits[colour]!;
-    let y = empty & this.bm0;
-    const o0 = (y << this.br0) | (y >>> this.bl0);
-    y = empty & this.bm1;
-    const o1 = (y << this.br1) | (y >>> this.bl1);
-    y = empty & this.bm2;
-    const o2 = (y << this.br2) | (y >>> this.bl2);
-    y = empty & this.bm3;
-    const o3 = (y << this.br3) | (y >>> this.bl3);
-    const open = this.open;
-    open[0] = o0;
-    open[1] = o1;
-    open[2] = o2;
-    open[3] = o3;
-    y = o0 & victims & this.bm0;
-    const f0 = (y << this.br0) | (y >>> this.bl0);
-    y = o1 & victims & this.bm1;
-    const f1 = (y << this.br1) | (y >>> this.bl1);
-    y = o2 & victims & this.bm2;
-    const f2 = (y << this.br2) | (y >>> this.bl2);
-    y = o3 & victims & this.bm3;
-    const f3 = (y << this.br3) | (y >>> this.bl3);
-    const codes = this.t.codes[side]!;
-    const { from, jumpBits, flying } = this;
-    let jumpers = 0;
-    let flyers = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const pieces = bits[code]!;
-      if (pieces === 0) continue;
-      if (flying[code] === 1) {
-        if (victims !== 0) flyers |= 1 << code;
-        continue;
-      }
-      const at = code << 2;
-      const dirs = jumpBits[code]!;
-      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
-      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
-      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
-      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
-    }
-    this.jumpLo = jumpers;
-    return flyers;
-  }
-
-  /** `run` where the side's codes take different pieces (Italian: a man takes no king). */
-  private runMixed(bits: Int32Array, codes: Int8Array, empty: number): number {
-    const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, open, from, jumpBits } = this;
+    const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, open, from, jumpBits, flying } = this;
     // the squares whose neighbour along d is empty
     const o0 = rotl(empty & bm0, br0);
     const o1 = rotl(empty & bm1, br1);
@@ -148,26 +89,27 @@ export class RotatedCaptureTest {
     open[1] = o1;
     open[2] = o2;
     open[3] = o3;
+    // the squares from which a jump along d exists: a victim next that way, empty beyond; made
+    // once for the side when all its codes take one colour, else again when the victims change
+    const uniform = this.sideVictims[side]!;
+    let seen = uniform >= 0 ? bits[uniform]! : 0;
+    let f0 = rotl(o0 & seen & bm0, br0);
+    let f1 = rotl(o1 & seen & bm1, br1);
+    let f2 = rotl(o2 & seen & bm2, br2);
+    let f3 = rotl(o3 & seen & bm3, br3);
+    const codes = this.t.codes[side]!;
     let jumpers = 0;
     let flyers = 0;
-    let seen = 0;
-    let f0 = 0;
-    let f1 = 0;
-    let f2 = 0;
-    let f3 = 0;
     for (let i = 0; i < codes.length; i++) {
       const code = codes[i]!;
       const pieces = bits[code]!;
       if (pieces === 0) continue;
-      const colour = this.victimColour[code]!;
-      const victims = colour >= 0 ? bits[colour]! : victimMask(this.t, bits, code, 0);
-      if (this.flying[code] === 1) {
+      const victims = uniform >= 0 ? seen : this.victimsOf(bits, code);
+      if (flying[code] === 1) {
         if (victims !== 0) flyers |= 1 << code;
         continue;
       }
       if (victims !== seen) {
-        // the squares from which a jump along d exists: a victim next that way, empty beyond
-        // (no victims: `seen` starts at 0, every mask 0)
         seen = victims;
         f0 = rotl(o0 & victims & bm0, br0);
         f1 = rotl(o1 & victims & bm1, br1);
@@ -190,30 +132,21 @@ export class RotatedCaptureTest {
    * capture the number of its non-captures (one popcount per direction), else -1 with `from` and
    * `jumpLo` set as `run` sets them. `open` is not written.
    */
+
   countSteps(bits: Int32Array, side: number, empty: number): number {
-    const colour = this.sideVictims[side]!;
-    if (colour < 0) return this.countStepsMixed(bits, this.t.codes[side]!, empty);
-    // every code takes the colour's pieces: one jump mask per direction, before the loop; the
-    // rotations written out (no call), right shifts from fields
-    const victims = bits[colour]!;
-    let y = empty & this.bm0;
-    const o0 = (y << this.br0) | (y >>> this.bl0);
-    y = empty & this.bm1;
-    const o1 = (y << this.br1) | (y >>> this.bl1);
-    y = empty & this.bm2;
-    const o2 = (y << this.br2) | (y >>> this.bl2);
-    y = empty & this.bm3;
-    const o3 = (y << this.br3) | (y >>> this.bl3);
-    y = o0 & victims & this.bm0;
-    const f0 = (y << this.br0) | (y >>> this.bl0);
-    y = o1 & victims & this.bm1;
-    const f1 = (y << this.br1) | (y >>> this.bl1);
-    y = o2 & victims & this.bm2;
-    const f2 = (y << this.br2) | (y >>> this.bl2);
-    y = o3 & victims & this.bm3;
-    const f3 = (y << this.br3) | (y >>> this.bl3);
+    const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, from, jumpBits, stepBits } = this;
+    const o0 = rotl(empty & bm0, br0);
+    const o1 = rotl(empty & bm1, br1);
+    const o2 = rotl(empty & bm2, br2);
+    const o3 = rotl(empty & bm3, br3);
+    // jump masks as `run` makes them: once for a side whose codes take one colour
+    const uniform = this.sideVictims[side]!;
+    let seen = uniform >= 0 ? bits[uniform]! : 0;
+    let f0 = rotl(o0 & seen & bm0, br0);
+    let f1 = rotl(o1 & seen & bm1, br1);
+    let f2 = rotl(o2 & seen & bm2, br2);
+    let f3 = rotl(o3 & seen & bm3, br3);
     const codes = this.t.codes[side]!;
-    const { from, jumpBits, stepBits } = this;
     let jumpers = 0;
     // the pieces that step along d
     let s0 = 0;
@@ -229,6 +162,16 @@ export class RotatedCaptureTest {
       if ((steps & 2) !== 0) s1 |= pieces;
       if ((steps & 4) !== 0) s2 |= pieces;
       if ((steps & 8) !== 0) s3 |= pieces;
+      if (uniform < 0) {
+        const victims = this.victimsOf(bits, code);
+        if (victims !== seen) {
+          seen = victims;
+          f0 = rotl(o0 & victims & bm0, br0);
+          f1 = rotl(o1 & victims & bm1, br1);
+          f2 = rotl(o2 & victims & bm2, br2);
+          f3 = rotl(o3 & victims & bm3, br3);
+        }
+      }
       const at = code << 2;
       const dirs = jumpBits[code]!;
       if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
@@ -246,56 +189,9 @@ export class RotatedCaptureTest {
     return n;
   }
 
-  /** `countSteps` where the side's codes take different pieces (Italian: a man takes no king). */
-  private countStepsMixed(bits: Int32Array, codes: Int8Array, empty: number): number {
-    const { bm0, bm1, bm2, bm3, br0, br1, br2, br3, from, jumpBits, stepBits } = this;
-    const o0 = rotl(empty & bm0, br0);
-    const o1 = rotl(empty & bm1, br1);
-    const o2 = rotl(empty & bm2, br2);
-    const o3 = rotl(empty & bm3, br3);
-    let jumpers = 0;
-    let seen = 0;
-    let f0 = 0;
-    let f1 = 0;
-    let f2 = 0;
-    let f3 = 0;
-    // the pieces that step along d
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const pieces = bits[code]!;
-      if (pieces === 0) continue;
-      const steps = stepBits[code]!;
-      if ((steps & 1) !== 0) s0 |= pieces;
-      if ((steps & 2) !== 0) s1 |= pieces;
-      if ((steps & 4) !== 0) s2 |= pieces;
-      if ((steps & 8) !== 0) s3 |= pieces;
-      const colour = this.victimColour[code]!;
-      const victims = colour >= 0 ? bits[colour]! : victimMask(this.t, bits, code, 0);
-      if (victims !== seen) {
-        seen = victims;
-        f0 = rotl(o0 & victims & bm0, br0);
-        f1 = rotl(o1 & victims & bm1, br1);
-        f2 = rotl(o2 & victims & bm2, br2);
-        f3 = rotl(o3 & victims & bm3, br3);
-      }
-      const at = code << 2;
-      const dirs = jumpBits[code]!;
-      if ((dirs & 1) !== 0) jumpers |= (from[at] = f0) & pieces;
-      if ((dirs & 2) !== 0) jumpers |= (from[at + 1] = f1) & pieces;
-      if ((dirs & 4) !== 0) jumpers |= (from[at + 2] = f2) & pieces;
-      if ((dirs & 8) !== 0) jumpers |= (from[at + 3] = f3) & pieces;
-    }
-    this.jumpLo = jumpers;
-    if (jumpers !== 0) return -1;
-    let n = 0;
-    if (s0 !== 0) n += popcount(o0 & s0);
-    if (s1 !== 0) n += popcount(o1 & s1);
-    if (s2 !== 0) n += popcount(o2 & s2);
-    if (s3 !== 0) n += popcount(o3 & s3);
-    return n;
+  /** The pieces `code` may jump (its victims' colour, or the mask of the codes it takes). */
+  private victimsOf(bits: Int32Array, code: number): number {
+    const colour = this.victimColour[code]!;
+    return colour >= 0 ? bits[colour]! : victimMask(this.t, bits, code, 0);
   }
 }
