@@ -2,7 +2,8 @@
  * Real PDN files in the browser's import dialog, read from `../shared/pdn-real` as a user would
  * pick them: Marion Tinsley's 724 English games (no GameType tag, `x` written for plain steps,
  * results with Black's score first) and a Latin-1 file of International games (names with é and ç
- * as single bytes). Both list every game; the good ones open and replay; nothing is garbled.
+ * as single bytes). Both list every game; the good ones open and replay; nothing is garbled. The
+ * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,29 @@ import { REPO_ROOT, SCREENSHOTS, useHarness } from './harness.ts';
 const REAL = `${REPO_ROOT}../shared/pdn-real/`;
 
 const h = useHarness();
+
+/**
+ * Starts counting, in the page, the longest time between two ticks of a 20 ms timer while the
+ * dialog says it is reading: a page whose thread is busy replaying games shows it as one long gap.
+ * (Drawing the finished list of 724 games is a pause of its own, after the reading, not counted.)
+ */
+async function watchTicks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longestGap: number };
+    w.longestGap = 0;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (document.querySelector('[data-testid="pdn-reading"]')) {
+        w.longestGap = Math.max(w.longestGap, now - last);
+      }
+      last = now;
+    }, 20);
+  });
+}
+
+const longestGap = (page: Page) =>
+  page.evaluate(() => (window as unknown as { longestGap: number }).longestGap);
 
 async function importFile(page: Page, path: string): Promise<void> {
   await page.getByTestId('menu').click();
@@ -28,9 +52,16 @@ async function importFile(page: Page, path: string): Promise<void> {
 test("Tinsley's games: all 724 listed, 721 open, results read with Black's score first", async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
+  await watchTicks(page);
   await importFile(page, 'raven-checkers/tinsley.pdn');
+  // the page says it is reading, and answers meanwhile: the replay runs in a worker
+  await page.getByTestId('pdn-reading').waitFor();
   const items = page.locator('[data-testid="pdn-games"] li');
   await items.first().waitFor();
+  const gap = await longestGap(page);
+  console.log(`# longest pause of the page while 724 games were read: ${Math.round(gap)} ms`);
+  assert.ok(gap < 1000, `the page froze for ${Math.round(gap)} ms`);
+  assert.equal(await page.getByTestId('pdn-reading').count(), 0);
   assert.equal(await items.count(), 724);
   assert.equal(await page.locator('[data-testid="pdn-games"] li.ok').count(), 721);
   // game 3: Black E Fuller, White MF Tinsley, "1-0": Black won
@@ -72,6 +103,25 @@ test('a Latin-1 file: names with accents read right, never a U+FFFD', async () =
   const text = await page.getByTestId('pdn-text').inputValue();
   assert.ok(text.includes('[White "Berçot"]') && !text.includes('\ufffd'));
   await page.screenshot({ path: `${SCREENSHOTS}pdn-real-latin1.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a big file being read can be stopped, and the dialog then reads another', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844 });
+  await page.goto(h.url);
+  await importFile(page, 'raven-checkers/tinsley.pdn');
+  await page.getByTestId('pdn-reading').waitFor();
+  assert.ok(await page.getByTestId('pdn-read').isDisabled());
+  await page.getByTestId('pdn-stop').click();
+  await page.getByTestId('pdn-reading').waitFor({ state: 'detached' });
+  // no listing arrives later from the stopped read
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('[data-testid="pdn-games"]').count(), 0);
+  await page.getByTestId('pdn-text').fill('[GameType "21"]\n\n1. 9-13 22-18 *');
+  await page.getByTestId('pdn-read').click();
+  await page.locator('.play').waitFor();
+  assert.match((await page.locator('.variant-line').textContent()) ?? '', /English/);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

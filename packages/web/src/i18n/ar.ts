@@ -165,6 +165,8 @@ export const ar: Messages = {
   pdnUnreadable: 'تعذّرت قراءة النص: {reason}',
   pdnFileUnreadable: 'تعذّرت قراءة الملف.',
   pdnFileEmpty: 'الملف فارغ.',
+  pdnReading: 'جارٍ قراءة المباريات…',
+  pdnStop: 'إيقاف',
   pdnChoose: 'في هذا النص {n} مباريات: اختر واحدة.',
   pdnOpen: 'فتح ({n} نقلات)',
   pdnNoResult: 'بلا نتيجة',

@@ -179,6 +179,8 @@ export const en = {
   pdnUnreadable: 'This text cannot be read: {reason}',
   pdnFileUnreadable: 'This file cannot be read.',
   pdnFileEmpty: 'This file is empty.',
+  pdnReading: 'Reading the games…',
+  pdnStop: 'Stop',
   pdnChoose: '{n} games in this text: choose one.',
   pdnOpen: 'Open ({n} moves)',
   pdnNoResult: 'No result',

@@ -173,6 +173,8 @@ export const es: Messages = {
   pdnUnreadable: 'Este texto no se puede leer: {reason}',
   pdnFileUnreadable: 'Este archivo no se puede leer.',
   pdnFileEmpty: 'Este archivo está vacío.',
+  pdnReading: 'Leyendo las partidas…',
+  pdnStop: 'Detener',
   pdnChoose: '{n} partidas en este texto: elige una.',
   pdnOpen: 'Abrir ({n} jugadas)',
   pdnNoResult: 'Sin resultado',

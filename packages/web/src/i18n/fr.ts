@@ -173,6 +173,8 @@ export const fr: Messages = {
   pdnUnreadable: 'Ce texte est illisible : {reason}',
   pdnFileUnreadable: 'Ce fichier est illisible.',
   pdnFileEmpty: 'Ce fichier est vide.',
+  pdnReading: 'Lecture des parties…',
+  pdnStop: 'Arrêter',
   pdnChoose: '{n} parties dans ce texte : choisissez-en une.',
   pdnOpen: 'Ouvrir ({n} coups)',
   pdnNoResult: 'Sans résultat',

@@ -165,6 +165,8 @@ export const he: Messages = {
   pdnUnreadable: 'לא ניתן לקרוא את הטקסט: {reason}',
   pdnFileUnreadable: 'לא ניתן לקרוא את הקובץ.',
   pdnFileEmpty: 'הקובץ ריק.',
+  pdnReading: 'קורא את המשחקים…',
+  pdnStop: 'עצור',
   pdnChoose: 'בטקסט יש {n} משחקים: בחרו אחד.',
   pdnOpen: 'פתיחה ({n} מהלכים)',
   pdnNoResult: 'ללא תוצאה',

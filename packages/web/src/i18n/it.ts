@@ -173,6 +173,8 @@ export const it: Messages = {
   pdnUnreadable: 'Questo testo non si può leggere: {reason}',
   pdnFileUnreadable: 'Questo file non si può leggere.',
   pdnFileEmpty: 'Questo file è vuoto.',
+  pdnReading: 'Lettura delle partite…',
+  pdnStop: 'Interrompi',
   pdnChoose: '{n} partite in questo testo: scegline una.',
   pdnOpen: 'Apri ({n} mosse)',
   pdnNoResult: 'Nessun risultato',

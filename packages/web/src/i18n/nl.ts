@@ -173,6 +173,8 @@ export const nl: Messages = {
   pdnUnreadable: 'Deze tekst is onleesbaar: {reason}',
   pdnFileUnreadable: 'Dit bestand is onleesbaar.',
   pdnFileEmpty: 'Dit bestand is leeg.',
+  pdnReading: 'Partijen worden gelezen…',
+  pdnStop: 'Stoppen',
   pdnChoose: '{n} partijen in deze tekst: kies er een.',
   pdnOpen: 'Openen ({n} zetten)',
   pdnNoResult: 'Geen uitslag',

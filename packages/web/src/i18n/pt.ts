@@ -173,6 +173,8 @@ export const pt: Messages = {
   pdnUnreadable: 'Este texto não pode ser lido: {reason}',
   pdnFileUnreadable: 'Este ficheiro não pode ser lido.',
   pdnFileEmpty: 'Este ficheiro está vazio.',
+  pdnReading: 'A ler as partidas…',
+  pdnStop: 'Parar',
   pdnChoose: '{n} partidas neste texto: escolha uma.',
   pdnOpen: 'Abrir ({n} lances)',
   pdnNoResult: 'Sem resultado',

@@ -168,6 +168,8 @@ export const ro: Messages = {
   pdnUnreadable: 'Textul nu poate fi citit: {reason}',
   pdnFileUnreadable: 'Fișierul nu poate fi citit.',
   pdnFileEmpty: 'Fișierul este gol.',
+  pdnReading: 'Se citesc partidele…',
+  pdnStop: 'Oprește',
   pdnChoose: '{n} partide în acest text: alege una.',
   pdnOpen: 'Deschide ({n} mutări)',
   pdnNoResult: 'Fără rezultat',

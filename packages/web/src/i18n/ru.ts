@@ -174,6 +174,8 @@ export const ru: Messages = {
   pdnUnreadable: 'Этот текст нельзя прочитать: {reason}',
   pdnFileUnreadable: 'Этот файл нельзя прочитать.',
   pdnFileEmpty: 'Этот файл пуст.',
+  pdnReading: 'Чтение партий…',
+  pdnStop: 'Остановить',
   pdnChoose: 'В этом тексте партий: {n}. Выберите одну.',
   pdnOpen: 'Открыть (ходов: {n})',
   pdnNoResult: 'Без результата',

@@ -175,6 +175,8 @@ export const tr: Messages = {
   pdnUnreadable: 'Bu metin okunamıyor: {reason}',
   pdnFileUnreadable: 'Bu dosya okunamıyor.',
   pdnFileEmpty: 'Bu dosya boş.',
+  pdnReading: 'Oyunlar okunuyor…',
+  pdnStop: 'Durdur',
   pdnChoose: 'Bu metinde {n} oyun var: birini seçin.',
   pdnOpen: 'Aç ({n} hamle)',
   pdnNoResult: 'Sonuç yok',

@@ -2,15 +2,17 @@
  * The PDN import dialog: a file picker or pasted text, read with `@damka/rules` (through
  * `pdn/game-pdn.ts`). One playable game opens at once; a file with several games lists them
  * (White – Black, result, event, date) to choose one, and a game that does not open says why with
- * its line and column. Nothing read here can break the page: every failure is a message. Loaded on
- * demand, so it costs the first page nothing.
+ * its line and column. Nothing read here can break the page: every failure is a message, and the
+ * reading runs in a worker (`pdn/read-pdn.ts`), so a file of hundreds of games never freezes it
+ * and can be stopped. Loaded on demand, so it costs the first page nothing.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_PDN_LENGTH } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import type { SavedGame } from '../game/record.ts';
 import { Dialog } from './dialog.tsx';
-import { readPdnBytes, readPdnGames, type PdnListing } from '../pdn/game-pdn.ts';
+import type { PdnListing } from '../pdn/game-pdn.ts';
+import { readPdnOffThread, type PdnRead } from '../pdn/read-pdn.ts';
 
 export interface PdnImportProps {
   readonly t: Translate;
@@ -28,28 +30,21 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
     first.current?.focus();
   }, []);
 
-  /** Read pasted text, or a file's bytes (decoded by what they are: UTF-8, UTF-16, Latin-1). */
-  const read = (pasted: string, bytes?: Uint8Array) => {
-    setError(null);
-    setGames(null);
-    let source = pasted;
-    let list: PdnListing[] = [];
-    try {
-      if (bytes) {
-        const decoded = readPdnBytes(bytes, `pdn-${Date.now().toString(36)}`);
-        source = decoded.text;
-        setText(source);
-        list = decoded.games;
-      } else if (source.trim() !== '' && source.length <= MAX_PDN_LENGTH) {
-        list = readPdnGames(source, `pdn-${Date.now().toString(36)}`);
-      }
-    } catch (e) {
-      setError(t('pdnUnreadable', { reason: e instanceof Error ? e.message : String(e) }));
-      return;
-    }
+  const [reading, setReading] = useState(false);
+  const current = useRef<PdnRead | null>(null);
+
+  const stopReading = () => {
+    current.current?.stop();
+    current.current = null;
+    setReading(false);
+  };
+  useEffect(() => stopReading, []);
+
+  /** What the reader found, shown: one good game opens at once, else the list or a message. */
+  const show = (source: string, fromFile: boolean, list: PdnListing[]) => {
     if (source.trim() === '') {
       // a chosen file with nothing in it is not the user forgetting to choose one
-      setError(t(bytes ? 'pdnFileEmpty' : 'pdnEmpty'));
+      setError(t(fromFile ? 'pdnFileEmpty' : 'pdnEmpty'));
       return;
     }
     if (source.length > MAX_PDN_LENGTH) {
@@ -66,6 +61,35 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
       return;
     }
     setGames(list);
+  };
+
+  /**
+   * Read pasted text, or a file's bytes (decoded by what they are: UTF-8, UTF-16, Latin-1), in a
+   * worker: the page stays live while a big file replays, and a new read stops the one before.
+   */
+  const read = (pasted: string, bytes?: Uint8Array) => {
+    stopReading();
+    setError(null);
+    setGames(null);
+    if (!bytes && (pasted.trim() === '' || pasted.length > MAX_PDN_LENGTH)) {
+      show(pasted, false, []);
+      return;
+    }
+    const idPrefix = `pdn-${Date.now().toString(36)}`;
+    const job = readPdnOffThread(bytes ? { idPrefix, bytes } : { idPrefix, text: pasted });
+    current.current = job;
+    setReading(true);
+    void job.answer.then((answer) => {
+      if (current.current !== job) return; // stopped, or another read began
+      current.current = null;
+      setReading(false);
+      if (!answer.ok) {
+        setError(t('pdnUnreadable', { reason: answer.reason }));
+        return;
+      }
+      if (bytes) setText(answer.text);
+      show(answer.text, bytes !== undefined, answer.games);
+    });
   };
 
   const onFile = async (input: HTMLInputElement) => {
@@ -119,6 +143,11 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </label>
+      {reading && (
+        <p class="hint" role="status" aria-busy="true" data-testid="pdn-reading">
+          {t('pdnReading')}
+        </p>
+      )}
       {error && (
         <p class="error" role="alert" data-testid="pdn-error">
           {error}
@@ -157,9 +186,20 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
         </div>
       )}
       <div class="dialog-actions">
-        <button type="button" class="primary" data-testid="pdn-read" onClick={() => read(text)}>
+        <button
+          type="button"
+          class="primary"
+          data-testid="pdn-read"
+          disabled={reading}
+          onClick={() => read(text)}
+        >
           {t('pdnRead')}
         </button>
+        {reading && (
+          <button type="button" data-testid="pdn-stop" onClick={stopReading}>
+            {t('pdnStop')}
+          </button>
+        )}
         <button type="button" onClick={onClose}>
           {t('close')}
         </button>
