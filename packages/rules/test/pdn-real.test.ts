@@ -141,3 +141,37 @@ test('real files without GameType tags: each read as the game most of its games 
     assert.deepEqual(new Set(read), new Set([variant]), file);
   }
 });
+
+/** Gould's first problem, alone. */
+function games1() {
+  const { text } = decodePdn(readFileSync(join(PDN_REAL, 'fmjd-pdn/succeed/goulds.pdn')));
+  return parsePdn(text).games.flatMap((g) => (g.ok ? [g.value] : []))[0]!;
+}
+
+test('English problem books (set-up positions, no GameType tag) are read as English', () => {
+  if (!corpusPresent()) assert.fail(`no corpus at ${PDN_REAL}`);
+  const books = ['goulds', 'bridges', 'gem', 'beginner', 'lpc', 'borderclassics'];
+  const exclusions = readExclusions();
+  for (const book of books) {
+    const file = `fmjd-pdn/succeed/${book}.pdn`;
+    const { text } = decodePdn(readFileSync(join(PDN_REAL, file)));
+    const games = parsePdn(text).games.flatMap((g) => (g.ok ? [g.value] : []));
+    const read = replayGames(games).flatMap((r) => (r.ok ? [r.value] : []));
+    const english = read.filter((r) => r.variant.id === 'english');
+    // positions impossible in English (a man on its crowning row) are the record's fault
+    const impossible = exclusions.filter((x) => x.file === file).length;
+    assert.ok(
+      english.length >= games.length - impossible,
+      `${file}: ${english.length} of ${games.length}`,
+    );
+    assert.ok(english.length > 50, file);
+    assert.match(english[0]!.warnings[0] ?? '', /names a square above 32/, file);
+  }
+  // one such position alone keeps PDN's default; International's own FEN samples reach 50
+  const alone = replayGames([games1()]);
+  assert.equal(alone[0]!.ok && alone[0]!.value.variant.id, 'international');
+  const { text } = decodePdn(readFileSync(join(PDN_REAL, 'fmjd-pdn/succeed/fen.pdn')));
+  const samples = parsePdn(text).games.flatMap((g) => (g.ok ? [g.value] : []));
+  const ids = replayGames(samples).flatMap((r) => (r.ok ? [r.value.variant.id] : []));
+  assert.ok(ids.length > 0 && ids.every((id) => id === 'international'), ids.join());
+});

@@ -332,14 +332,56 @@ function readResultOf(
  */
 const GUESSED_GAME_TYPES = ['21', '22', '25', '29', '26', '24', '28', '30'];
 
+/** The 8x8 games of `GUESSED_GAME_TYPES`, with the standard numbering 1-32 (not Turkish). */
+const EIGHT_BY_EIGHT_GAME_TYPES = GUESSED_GAME_TYPES.filter((t) => t !== '30');
+
+/** Every square number of a line's moves and their variations, or null when one is not numeric. */
+function moveNumbers(line: PdnLine, out: number[]): number[] | null {
+  for (const move of line.moves) {
+    if (!/^\d+([-x:]\d+)+$/.test(move.text)) return null;
+    for (const n of move.text.split(/[-x:]/)) out.push(Number(n));
+    for (const v of move.variations) if (!moveNumbers(v, out)) return null;
+  }
+  return out;
+}
+
+/**
+ * A set-up game written wholly in numbers that never name a square above 32, like the problems of
+ * an English book, whose files often carry no GameType tag.
+ */
+function fitsEightByEight(game: PdnGame): boolean {
+  const fen = getTag(game.tags, 'FEN');
+  if (fen === undefined || !/^[\s"?:,.\-0-9WBK]*$/i.test(fen)) return false;
+  const numbers = moveNumbers(game.moves, []);
+  if (!numbers) return false;
+  for (const m of fen.matchAll(/\d+/g)) numbers.push(Number(m[0]));
+  return numbers.every((n) => n >= 1 && n <= 32); // an empty board (`W::`) fits any
+}
+
 /**
  * Replay a game's main line and variations; the first illegal move is the error. A game whose
  * tags name no GameType or Variant is International, as PDN says; when its moves are not, the
- * first standard game they replay in is taken, with a warning.
+ * first standard game they replay in is taken, with a warning. `eightByEight` (set by
+ * `replayGames` for a file of such positions) reads a set-up position whose numbers all fit an
+ * 8x8 board as the first 8x8 standard game it replays in, also with a warning.
  */
-export function replayGame(game: PdnGame): Result<ReplayedGame, ReplayError> {
+export function replayGame(game: PdnGame, eightByEight = false): Result<ReplayedGame, ReplayError> {
   const replay = replayTagged(game);
   if (!isUntagged(game)) return replay;
+  if (replay.ok && eightByEight && fitsEightByEight(game)) {
+    for (const gameType of EIGHT_BY_EIGHT_GAME_TYPES) {
+      const guess = replayTagged(withGameType(game, gameType));
+      if (!guess.ok) continue;
+      const warning =
+        `no GameType tag, and no set-up position of this file names a square above 32: read as ` +
+        `${guess.value.variant.id} (GameType ${gameType}), the first 8x8 standard game it replays in`;
+      return ok({
+        ...guess.value,
+        warnings: [warning, ...guess.value.warnings],
+        untaggedGameType: gameType,
+      });
+    }
+  }
   if (replay.ok) return ok({ ...replay.value, untaggedGameType: '20' });
   let furthest = replay.error;
   for (const gameType of GUESSED_GAME_TYPES) {
@@ -375,16 +417,20 @@ function isUntagged(game: PdnGame): boolean {
 /**
  * Replay the games of one file. The untagged games of a file are one game as a rule, so each
  * untagged game is read, when it can be, as the game most of them replay in — a Czech game whose
- * moves happen to be legal Russian too is read as Czech beside the Czech games around it.
- * `onGame` is told before each game is replayed (for a progress bar).
+ * moves happen to be legal Russian too is read as Czech beside the Czech games around it. A file
+ * of several untagged set-up positions none of which names a square above 32 (an English problem
+ * book) is read as 8x8, not as International, which would crowd every piece into the top rows;
+ * one such position alone keeps PDN's default. `onGame` is told before each game is replayed.
  */
 export function replayGames(
   games: readonly PdnGame[],
   onGame?: (index: number, count: number) => void,
 ): Array<Result<ReplayedGame, ReplayError>> {
+  const setUp = games.filter((g) => isUntagged(g) && getTag(g.tags, 'FEN') !== undefined);
+  const eightByEight = setUp.length >= 2 && setUp.every(fitsEightByEight);
   const replays = games.map((game, i) => {
     onGame?.(i, games.length);
-    return replayGame(game);
+    return replayGame(game, eightByEight);
   });
   const votes = new Map<string, number>();
   for (const r of replays) {
