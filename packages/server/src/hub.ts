@@ -12,11 +12,19 @@
  * The hub also knows whether each player is connected (to any node): nodes announce when a seat's
  * first connection to a game opens and its last one closes, and a node that starts following a
  * game asks the others to announce theirs again, as does every node when Redis answers again after
- * an outage. A node that dies announces nothing, so its players still count as present
- * elsewhere: the error is on the side of refusing a claim.
+ * an outage. Until the answers can have come (`ASK_WINDOW_MS`), a player this node does not see
+ * is not known to be gone, so a player joining a node that did not follow the game yet never sees
+ * a connected opponent flash as "left". A node that dies announces nothing, so its players still
+ * count as present elsewhere: the error is on the side of refusing a claim.
  */
 import type { Seat, ServerMessage } from '@damka/protocol';
 import type { Change, Color } from './records.ts';
+
+/**
+ * How long, after this node starts following a game and asks the other nodes who is connected,
+ * their answers may take: meanwhile a player not seen here counts as present.
+ */
+export const ASK_WINDOW_MS = 1000;
 
 /** What nodes tell each other. */
 export type GameEvent =
@@ -66,6 +74,8 @@ export class Hub {
   onRedisStatus: (up: boolean, message: string) => void = () => {};
   /** Redis's last error, while it does not answer. */
   private redisError: string | null = null;
+  /** Games whose other nodes were just asked who is connected, with the end of their window. */
+  private readonly asking = new Map<string, ReturnType<typeof setTimeout>>();
   /** Whether the subscriber lost Redis since it last listened (its 'ready' then resyncs). */
   private subscriberLost = false;
 
@@ -148,8 +158,26 @@ export class Hub {
     const seat = connection.seat;
     const arrives = seat !== 'spectator' && !this.hereLocally(game, seat);
     room.add(connection);
+    if (first && this.pub) this.awaitAnswers(game);
     if (arrives) this.announce(game, seat, true, first);
     else if (first) this.ask(game);
+  }
+
+  /**
+   * Open the window in which the other nodes' answers about `game` may still come; when it
+   * closes, each seat's presence is told again, so a player nobody reported is gone from then.
+   */
+  private awaitAnswers(game: string): void {
+    clearTimeout(this.asking.get(game));
+    const timer = setTimeout(() => {
+      this.asking.delete(game);
+      if (!this.rooms.has(game)) return;
+      for (const seat of ['white', 'black'] as const) {
+        if (!this.present(game, seat)) this.onPresence(game, seat);
+      }
+    }, ASK_WINDOW_MS);
+    timer.unref?.();
+    this.asking.set(game, timer);
   }
 
   leave(game: string, connection: Connection): void {
@@ -158,13 +186,25 @@ export class Hub {
     if (room.size === 0) {
       this.rooms.delete(game);
       this.remote.delete(game);
+      clearTimeout(this.asking.get(game));
+      this.asking.delete(game);
     }
     const seat = connection.seat;
     if (seat !== 'spectator' && !this.hereLocally(game, seat)) this.announce(game, seat, false);
   }
 
-  /** Is `seat` connected to `game` on this node or (as far as this node knows) on another? */
+  /**
+   * Is `seat` connected to `game` on this node or (as far as this node knows) on another? With
+   * other nodes, a player of a game this node does not follow yet, or asked about less than
+   * `ASK_WINDOW_MS` ago, is not known to be gone and counts as present.
+   */
   present(game: string, seat: Color): boolean {
+    if (this.knownPresent(game, seat)) return true;
+    return this.pub !== null && (!this.rooms.has(game) || this.asking.has(game));
+  }
+
+  /** Is `seat` connected to `game` on this node, or on another that said so? */
+  knownPresent(game: string, seat: Color): boolean {
     return this.hereLocally(game, seat) || (this.remote.get(game)?.get(seat)?.size ?? 0) > 0;
   }
 
@@ -246,6 +286,8 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.asking.values()) clearTimeout(timer);
+    this.asking.clear();
     for (const client of [this.pub, this.sub]) {
       if (!client) continue;
       try {

@@ -179,9 +179,10 @@ export class GameService {
       const seat = this.seatOf(live, token);
       if (!seat) return fail('unauthorized', 'this link does not open a seat of this game');
       if (seat !== 'spectator') {
-        // a player arriving to find the opponent gone starts the opponent's absence from now
+        // a player arriving to find the opponent gone starts the opponent's absence from now;
+        // with other nodes it shows only once they could have answered that the opponent is there
         const other: Color = seat === 'white' ? 'black' : 'white';
-        if (!this.hub.present(id, other)) this.markAbsent(id, other, false);
+        if (!this.hub.knownPresent(id, other)) this.markAbsent(id, other);
         const joined = seat === 'white' ? 'joinedWhite' : 'joinedBlack';
         if (!live.status[joined]) {
           const changed = await this.change(live, (status) => ({ ...status, [joined]: true }));
@@ -383,17 +384,20 @@ export class GameService {
     return { white: of('white'), black: of('black') };
   }
 
-  /** Note that `seat` has no connection from now on (unless an earlier time is known). */
-  private markAbsent(id: string, seat: Color, overwrite: boolean): void {
+  /**
+   * Note that `seat` has no connection from now on, unless an earlier time is known: every arrival
+   * clears the time, so a time still here is that of an absence never ended (as seen here).
+   */
+  private markAbsent(id: string, seat: Color): void {
     let since = this.absentSince.get(id);
     if (!since) this.absentSince.set(id, (since = {}));
-    if (overwrite || since[seat] === undefined) since[seat] = this.now();
+    since[seat] ??= this.now();
   }
 
   /** A player's first connection opened or last one closed (here or on another node). */
   private presenceChanged(id: string, seat: Color): void {
     if (this.hub.present(id, seat)) delete this.absentSince.get(id)?.[seat];
-    else this.markAbsent(id, seat, true);
+    else this.markAbsent(id, seat);
     const live = this.cache.peek(id);
     if (!live || live.status.outcome) return;
     const message: ServerMessage = { type: 'update', state: this.state(live) };
