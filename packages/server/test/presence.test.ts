@@ -33,12 +33,24 @@ function whiteAbsence(): { seen: Array<number | null>; onMessage: (m: ServerMess
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('joining through a node that does not follow the game: a connected opponent is never shown gone', async () => {
+/** Two nodes of one Postgres schema and Redis channel, both removed when `body` ends. */
+async function withTwoNodes(body: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
   const schema = `damka_presence_${randomBytes(3).toString('hex')}`;
   const shared = { databaseUrl: PG_URL, schema, channel: `damka:${schema}`, redisUrl: REDIS_URL };
   const a = await startServer({ ...shared, nodeId: 'a' });
   const b = await startServer({ ...shared, nodeId: 'b' });
   try {
+    await body(a, b);
+  } finally {
+    stopClients();
+    await a.stop();
+    await b.stop();
+    await dropSchema(PG_URL, schema);
+  }
+}
+
+test('joining through a node that does not follow the game: a connected opponent is never shown gone', async () => {
+  await withTwoNodes(async (a, b) => {
     // White connected through A; Black arrives through B, which has never seen the game
     const game = await createGame(a.url, { variant: 'russian' });
     const white = connect(a.wsUrl, game.gameId, game.white.token);
@@ -56,20 +68,11 @@ test('joining through a node that does not follow the game: a connected opponent
     // White really leaves: Black is told
     white.stop();
     await until(() => black.state!.absent.white !== null, 'Black sees White gone', 10_000);
-  } finally {
-    stopClients();
-    await a.stop();
-    await b.stop();
-    await dropSchema(PG_URL, schema);
-  }
+  });
 });
 
 test('joining through a node that does not follow the game: an opponent not connected anywhere is shown gone', async () => {
-  const schema = `damka_presence_${randomBytes(3).toString('hex')}`;
-  const shared = { databaseUrl: PG_URL, schema, channel: `damka:${schema}`, redisUrl: REDIS_URL };
-  const a = await startServer({ ...shared, nodeId: 'a' });
-  const b = await startServer({ ...shared, nodeId: 'b' });
-  try {
+  await withTwoNodes(async (a, b) => {
     const game = await createGame(a.url, { variant: 'russian' });
     const black = connect(b.wsUrl, game.gameId, game.black.token);
     await until(() => black.seat !== null, 'Black seated on B');
@@ -77,10 +80,5 @@ test('joining through a node that does not follow the game: an opponent not conn
     await until(() => black.state!.absent.white !== null, 'Black sees White absent', 10_000);
     // not before the other nodes could have answered
     assert.ok(Date.now() - seated >= ASK_WINDOW_MS - 200, `${Date.now() - seated} ms`);
-  } finally {
-    stopClients();
-    await a.stop();
-    await b.stop();
-    await dropSchema(PG_URL, schema);
-  }
+  });
 });
