@@ -4,10 +4,39 @@
  * seeded random openings, so every run reviews the same games.
  *
  * Run: `node --import tsx packages/engine/bench/review.bench.ts [variant...]`. It prints wall and
- * CPU seconds: on a loaded machine the CPU figure is the one to compare with the target.
+ * CPU seconds: on a loaded machine the CPU figure is the one to compare with the target. A time is
+ * printed only when the review searched the reference number of nodes (`REVIEW_NODES`): otherwise
+ * the game, the depth or the search differ from those the recorded times measured, and the run
+ * fails (a commit that changes the search updates the table and says why).
  */
 import { variantOrThrow } from '@damka/rules';
 import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../src/index.ts';
+
+/** Nodes the review of each variant's game searches, at its default depth. */
+const REVIEW_NODES: Readonly<Record<string, number>> = {
+  international: 1_499_265,
+  english: 3_150_319,
+  brazilian: 3_492_135,
+  russian: 2_935_254,
+  'arab-dama': 3_150_319,
+  spanish: 2_106_783,
+  portuguese: 2_106_783,
+  italian: 3_211_596,
+  czech: 8_278_991,
+  turkish: 3_745_438,
+  antidraughts: 1_060_981,
+  giveaway: 1_096_875,
+  israeli: 2_581_117,
+  'israeli-6x6': 346_202,
+  dhamet: 1_398_806,
+  frisian: 1_809_505,
+  frysk: 689_179,
+  killer: 2_694_979,
+  breakthrough: 1_917_994,
+  pool: 3_993_251,
+  thai: 2_355_002,
+  canadian: 6_952_179,
+};
 
 const ids = process.argv.slice(2);
 for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian', 'italian']) {
@@ -30,8 +59,16 @@ for (const id of ids.length > 0 ? ids : ['english', 'international', 'russian', 
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStart);
   const marks = review.plies.filter((p) => p.mark === 'mistake' || p.mark === 'blunder').length;
+  if (review.nodes !== REVIEW_NODES[id] && !process.env.REVIEW_DEPTH) {
+    console.error(
+      `${id.padEnd(14)} ${review.nodes} nodes, not the reference ${REVIEW_NODES[id] ?? '(none)'}: ` +
+        'the review is not the one the recorded times measured, so no time is reported',
+    );
+    process.exitCode = 1;
+    continue;
+  }
   console.log(
-    `${id.padEnd(14)} ${moves.length} plies  depth ${depth}  ${seconds.toFixed(1)} s  ` +
+    `${id.padEnd(14)} ${moves.length} plies  depth ${depth}  ${review.nodes} nodes  ${seconds.toFixed(1)} s  ` +
       `(${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU)  ` +
       `(${marks} mistakes and blunders; accuracy ${review.sides[0].accuracy}% / ${review.sides[1].accuracy}%)`,
   );

@@ -70,6 +70,8 @@ export interface ReviewResult {
   readonly sides: readonly [SideSummary, SideSummary];
   /** True when stopped before the last position. */
   readonly partial: boolean;
+  /** Nodes searched over all positions (the same for the same game, depth and engine). */
+  readonly nodes: number;
 }
 
 /** One search per `step()`; `result()` at any time gives what is known so far. */
@@ -77,6 +79,7 @@ export class Reviewer {
   private readonly scores: number[] = [];
   private readonly bestMoves: Array<Move | undefined> = [];
   private readonly lines: Array<readonly Move[]> = [];
+  private searched = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -117,6 +120,7 @@ export class Reviewer {
         limits: { depth: this.depth, nodes: this.nodes },
         history: this.positions.slice(Math.max(0, i - 100), i),
       });
+      this.searched += r.nodes;
       this.scores.push(r.score);
       this.bestMoves.push(r.move);
       this.lines.push(r.pv.length > 0 ? r.pv : r.move ? [r.move] : []);
@@ -160,6 +164,7 @@ export class Reviewer {
       plies,
       sides,
       partial: this.scores.length < this.positions.length,
+      nodes: this.searched,
     };
   }
 }
