@@ -2,12 +2,14 @@
  * The transposition table: a fixed-size cache of search results in one typed array, in buckets of
  * two entries (a deepest-result entry and an always-replaced one).
  *
- * Each entry is four int32 words side by side — lock (the key's high half), move, score, and depth
- * with bound and age — so a probe and the reads after it touch one 32-byte bucket (one cache
- * line) instead of one line in each of several parallel arrays: at millions of probes per
- * second, cache misses are most of a probe's cost. No entry objects, no allocation, no GC pauses;
- * a table of a million entries costs 16 MB. The size is a power of two chosen at construction so
- * the bench's node counts never depend on the machine.
+ * A probe's cost is a cache miss: at millions of probes per second into a table of megabytes, the
+ * first read of a bucket is most of it. So an entry is three int32 words — lock (the key's high
+ * half), score with depth, age and bound packed in one word, and move — and a bucket is 24 bytes
+ * side by side: a probe and the reads and the store after it touch one bucket (one cache line,
+ * or two for a bucket across a line's end) of a table three quarters the size of one with four
+ * words an entry, and the search reads the same values. No entry objects, no allocation, no GC
+ * pauses; a table of a million entries costs 12 MB. The size is a power of two chosen at
+ * construction so the bench's node counts never depend on the machine.
  */
 import { fromTT, toTT } from './score.ts';
 
@@ -19,34 +21,38 @@ export const BOUND_EXACT = 3;
 /** `cutoff`'s answer when the stored result does not decide the node. */
 export const NO_CUTOFF = -0x8000;
 
-/** Words per entry: lock, move, score, depth << 8 | age << 2 | bound. */
-const WORDS = 4;
-const LOCK = 0;
-const MOVE = 1;
-const SCORE = 2;
-const INFO = 3;
+/**
+ * A bucket is six words: lock, info and move of the first entry, then of the second. An entry's
+ * slot is the index of its lock; info and move follow. Info: score << 16 | (depth & 255) << 8 |
+ * age << 2 | bound.
+ */
+const INFO = 1;
+const MOVE = 2;
+const BUCKET = 6;
 
 /**
  * Transposition table indexed by the low key half, confirmed by the high half. Entries come in
- * buckets of two (one 32-byte run): the first keeps the deepest result of the current search, the
- * second takes whatever the first turns away, so deep results survive a flood of shallow ones and
- * the newest shallow result is still at hand.
+ * buckets of two: the first keeps the deepest result of the current search, the second takes
+ * whatever the first turns away, so deep results survive a flood of shallow ones and the newest
+ * shallow result is still at hand.
  */
 export class TranspositionTable {
   readonly size: number;
   private readonly mask: number;
+  /** The buckets (see `BUCKET`). */
   private readonly data: Int32Array;
   private age = 0;
   /**
-   * Whether anything was stored since the table was made or cleared: clearing an untouched table (a new engine's, or one cleared twice) skips writing megabytes of zeros.
+   * Whether anything was stored since the table was made or cleared: clearing an untouched table
+   * (a new engine's, or one cleared twice) skips writing megabytes of zeros.
    */
   private used = false;
 
-  /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 16 MB). */
+  /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 12 MB). */
   constructor(bits = 20) {
     this.size = 1 << bits;
     this.mask = (this.size >> 1) - 1;
-    this.data = new Int32Array(this.size * WORDS);
+    this.data = new Int32Array((this.size >> 1) * BUCKET);
   }
 
   clear(): void {
@@ -62,21 +68,21 @@ export class TranspositionTable {
 
   /** Slot of a key, or -1 when the table holds nothing for it. */
   probe(lo: number, hi: number): number {
-    const slot = (lo & this.mask) * (2 * WORDS);
+    const slot = (lo & this.mask) * BUCKET;
     const data = this.data;
-    if (data[slot + LOCK] === hi && (data[slot + INFO]! & 3) !== BOUND_NONE) return slot;
-    const second = slot + WORDS;
-    return data[second + LOCK] === hi && (data[second + INFO]! & 3) !== BOUND_NONE ? second : -1;
+    if (data[slot] === hi && (data[slot + INFO]! & 3) !== BOUND_NONE) return slot;
+    const second = slot + 3;
+    return data[second] === hi && (data[second + INFO]! & 3) !== BOUND_NONE ? second : -1;
   }
 
   move(slot: number): number {
     return this.data[slot + MOVE]!;
   }
   score(slot: number): number {
-    return this.data[slot + SCORE]!;
+    return this.data[slot + INFO]! >> 16;
   }
   depth(slot: number): number {
-    return this.data[slot + INFO]! >> 8;
+    return (this.data[slot + INFO]! << 16) >> 24;
   }
   bound(slot: number): number {
     return this.data[slot + INFO]! & 3;
@@ -88,9 +94,10 @@ export class TranspositionTable {
    * below alpha. Otherwise `NO_CUTOFF`.
    */
   cutoff(slot: number, depth: number, alpha: number, beta: number, ply: number): number {
-    if (this.depth(slot) < depth) return NO_CUTOFF;
-    const s = fromTT(this.score(slot), ply);
-    const bound = this.bound(slot);
+    const info = this.data[slot + INFO]!;
+    if ((info << 16) >> 24 < depth) return NO_CUTOFF;
+    const s = fromTT(info >> 16, ply);
+    const bound = info & 3;
     return bound === BOUND_EXACT ||
       (bound === BOUND_LOWER && s >= beta) ||
       (bound === BOUND_UPPER && s <= alpha)
@@ -119,20 +126,21 @@ export class TranspositionTable {
   /**
    * Store a result. The first entry of the bucket takes it when it holds the same key, is empty or
    * from an older search, or is not deeper; the entry it held then moves to the second place.
-   * Otherwise the second entry takes it.
+   * Otherwise the second entry takes it. The score keeps its low 16 bits, the depth is held to
+   * -128..127.
    */
   store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
-    const first = (lo & this.mask) * (2 * WORDS);
-    const second = first + WORDS;
+    const first = (lo & this.mask) * BUCKET;
+    const second = first + 3;
     const data = this.data;
     const info = data[first + INFO]!;
     // every test and read runs on every store, and only the results choose: the compiled search
     // is built from what earlier stores ran, and a test first run late would throw it away
-    const sameFirst = data[first + LOCK] === hi;
-    const sameSecond = data[second + LOCK] === hi;
+    const sameFirst = data[first] === hi;
+    const sameSecond = data[second] === hi;
     const empty = (info & 3) === BOUND_NONE;
     const older = ((info >> 2) & 63) !== this.age;
-    const shallower = info >> 8 <= depth;
+    const shallower = (info << 16) >> 24 <= depth;
     const secondMove = data[second + MOVE]!;
     const noMove = move === 0;
     let slot: number;
@@ -140,21 +148,19 @@ export class TranspositionTable {
       slot = first;
     } else if (empty || older || shallower) {
       if (sameSecond && noMove) move = secondMove;
-      data[second + LOCK] = data[first + LOCK]!;
-      data[second + MOVE] = data[first + MOVE]!;
-      data[second + SCORE] = data[first + SCORE]!;
+      data[second] = data[first]!;
       data[second + INFO] = info;
+      data[second + MOVE] = data[first + MOVE]!;
       slot = first;
     } else {
       slot = second;
     }
     const kept = data[slot + MOVE]!;
-    if (data[slot + LOCK] === hi && move === 0) move = kept;
+    if (data[slot] === hi && move === 0) move = kept;
     const d = depth > 127 ? 127 : depth < -128 ? -128 : depth;
     this.used = true;
-    data[slot + LOCK] = hi;
+    data[slot] = hi;
+    data[slot + INFO] = (score << 16) | ((d & 255) << 8) | (this.age << 2) | bound;
     data[slot + MOVE] = move;
-    data[slot + SCORE] = (score << 16) >> 16;
-    data[slot + INFO] = (d << 8) | (this.age << 2) | bound;
   }
 }

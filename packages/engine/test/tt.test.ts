@@ -79,3 +79,28 @@ test('clear empties the table', () => {
   tt.clear();
   assert.equal(tt.probe(7, 3), -1);
 });
+
+test('scores, depths and moves at the ends of their ranges are read back as stored', () => {
+  const tt = new TranspositionTable(4);
+  const cases: [number, number, number][] = [
+    // move, score, depth
+    [0x7ffe_1234 | 0, 29_990, 127],
+    [-0x8000_0000 | 0x1_2345, -29_990, -128],
+    [1, -1, -1],
+    [0x1_0000, 32_767, 0],
+    [-1, -32_768, 1],
+  ];
+  cases.forEach(([move, score, depth], k) => {
+    tt.store(k, 1000 + k, move, score, depth, BOUND_EXACT);
+    const slot = tt.probe(k, 1000 + k);
+    assert.ok(slot >= 0);
+    assert.equal(tt.move(slot), move);
+    assert.equal(tt.score(slot), score);
+    assert.equal(tt.depth(slot), depth);
+    assert.equal(tt.bound(slot), BOUND_EXACT);
+  });
+  // depths beyond the range are held to it
+  tt.store(9, 5, 3, 0, 300, BOUND_LOWER);
+  assert.equal(tt.depth(tt.probe(9, 5)), 127);
+  assert.equal(tt.bound(tt.probe(9, 5)), BOUND_LOWER);
+});
