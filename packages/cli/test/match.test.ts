@@ -49,6 +49,10 @@ test('damka match against damka hub: two games, progress, score, Elo and PDN', a
       /^Damka level 8, 40 ms\/move, opening book vs Damka 0\.1\.0, 40 ms\/move$/,
     );
     assert.match(out[3]!, /^Damka \+\d =\d -\d: \d+\.\d%, Elo \S+ \(95%: \S+ to \S+\)$/);
+    assert.match(
+      out[4]!,
+      /^mean time a move: Damka \d+ ms \(\d+ moves, longest \d+ ms\), opponent \d+ ms \(\d+ moves, longest \d+ ms\)$/,
+    );
     const games = parsePdn(readFileSync(pdn, 'utf8')).games;
     assert.equal(games.length, 2);
     assert.ok(games.every((g) => g.ok && g.value.tags.get('GameType') === '20'));

@@ -2,8 +2,9 @@
  * Matches between two players on any variant: N games over balanced openings, colours alternating
  * (each opening is played twice, once with each colour), every game judged by the variant's own
  * rules (`Game` of `@damka/rules`: no move, repetition, the variant's draw counters), plus a move
- * cap as a last resort. The result is a score, an Elo difference with its 95% interval, and the
- * games as PDN.
+ * cap as a last resort. The result is a score, an Elo difference with its 95% interval, the
+ * games as PDN, and each side's thinking time on the wall clock (a peer engine's own clock may
+ * count otherwise).
  *
  * A player is anything that answers "your move" for a game given as its start and moves: Damka at
  * a level and time (`damkaPlayer`), an external Hub engine (`hubPlayer`), or the tiny
@@ -32,6 +33,7 @@ import type { OpeningBook } from './book/book.ts';
 import { tableVerdict } from './egdb/verdict.ts';
 import { HubClient, type HubClientOptions } from './protocols/hub-client.ts';
 import type { SearchLimits } from './search.ts';
+import { now } from './time.ts';
 import { mulberry32 } from '@damka/rules';
 import type { Weights } from './weights.ts';
 
@@ -89,6 +91,25 @@ export interface MatchGame {
   readonly reason: string;
   readonly plies: number;
   readonly pdn: PdnGame;
+  /** Wall-clock time each side took to answer, measured by the runner (ms). */
+  readonly think: { readonly player: ThinkTime; readonly opponent: ThinkTime };
+}
+
+/** Moves answered and the wall-clock milliseconds they took, in total and at most. */
+export interface ThinkTime {
+  readonly moves: number;
+  readonly ms: number;
+  readonly longest: number;
+}
+
+/** The thinking times of several games added up. */
+export function addThinkTimes(times: readonly ThinkTime[]): ThinkTime {
+  const sum = (k: 'moves' | 'ms') => times.reduce((a, t) => a + t[k], 0);
+  return {
+    moves: sum('moves'),
+    ms: sum('ms'),
+    longest: Math.max(0, ...times.map((t) => t.longest)),
+  };
 }
 
 export interface MatchTally {
@@ -389,6 +410,10 @@ export async function playMatchGame(
   let score = 0.5;
   let reason: string | undefined;
   let failed: 'player' | 'opponent' | undefined;
+  const think = {
+    player: { moves: 0, ms: 0, longest: 0 },
+    opponent: { moves: 0, ms: 0, longest: 0 },
+  };
   for (const [who, side] of [
     ['player', player],
     ['opponent', opponent],
@@ -434,6 +459,7 @@ export async function playMatchGame(
     const who = mover === player ? 'player' : 'opponent';
     let move: Move;
     try {
+      const asked = now();
       const answer = await mover.move({
         start,
         moves: game.moves,
@@ -441,6 +467,11 @@ export async function playMatchGame(
         history,
         legal,
       });
+      const took = now() - asked;
+      const clock = think[who];
+      clock.moves++;
+      clock.ms += took;
+      clock.longest = Math.max(clock.longest, took);
       const found = legal.find((x) => x === answer) ?? legal.find((x) => sameMove(x, answer));
       if (!found) throw new Error(`illegal move ${formatMove(position, answer)}`);
       move = found;
@@ -492,6 +523,7 @@ export async function playMatchGame(
     reason,
     plies: history.length,
     pdn,
+    think,
     ...(failed ? { failed } : {}),
   };
 }

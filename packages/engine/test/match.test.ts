@@ -17,6 +17,7 @@ import {
 } from '@damka/rules';
 import { HubClient, findMove, firstHubLimitLines, wireMoveOf } from '../src/index.ts';
 import {
+  addThinkTimes,
   balancedOpenings,
   biggestCapturePlayer,
   damkaPlayer,
@@ -283,4 +284,24 @@ test('huff rules: the match runner burns a piece that failed to capture, a king 
   const plain = variantOrThrow('israeli', { burnedPieces: false });
   const g2 = await playMatchGame(plain, [], 'white', skipper, skipper, { maxPlies: 200 });
   assert.equal(g2.pdn.moves.moves.flatMap((m) => m.comments).length, 0);
+});
+
+test("the runner measures each side's thinking time", async () => {
+  const variant = variantOrThrow('english');
+  const quick: MatchPlayer = { name: 'quick', move: ({ legal }) => legal[0]! };
+  const slow: MatchPlayer = {
+    name: 'slow',
+    move: ({ legal }) => new Promise((done) => setTimeout(() => done(legal[0]!), 20)),
+  };
+  const g = await playMatchGame(variant, [], 'white', quick, slow, { maxPlies: 12 });
+  const { player, opponent } = g.think;
+  assert.equal(player.moves + opponent.moves, g.plies);
+  assert.ok(opponent.moves > 0 && opponent.ms >= 18 * opponent.moves, `slow: ${opponent.ms} ms`);
+  assert.ok(opponent.longest >= 18 && opponent.longest <= opponent.ms);
+  assert.ok(player.ms < opponent.ms, `quick ${player.ms} ms, slow ${opponent.ms} ms`);
+  const both = addThinkTimes([player, opponent]);
+  assert.equal(both.moves, g.plies);
+  assert.equal(both.ms, player.ms + opponent.ms);
+  assert.equal(both.longest, Math.max(player.longest, opponent.longest));
+  assert.deepEqual(addThinkTimes([]), { moves: 0, ms: 0, longest: 0 });
 });

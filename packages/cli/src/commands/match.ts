@@ -2,8 +2,9 @@
  * `damka match`: N games between Damka and an opponent — an external Hub engine given by its
  * command (Scan and its kin, or `damka hub` itself), Damka at another level, or rapid-draughts on
  * English — over balanced openings with colours alternating, judged by the variant's draw rules.
- * Prints a progress line per game, then the score and an Elo difference with its 95% interval,
- * and writes the games as PDN. The match itself lives in `@damka/engine/match`.
+ * Prints a progress line per game, then the score and an Elo difference with its 95% interval
+ * and each side's mean wall-clock time a move, and writes the games as PDN. The match itself lives
+ * in `@damka/engine/match`.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -222,6 +223,14 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   });
   io.stdout.write(`${player.name} vs ${opponent.name}\n`);
   io.stdout.write(`Damka ${m.formatScore(report)}\n`);
+  // each side's thinking time as the runner measured it: a peer engine may read its own clock
+  // differently (CPU time, or stop early), and a fair match needs the two means close
+  const think = (side: 'player' | 'opponent') => {
+    const t = m.addThinkTimes(report.games.map((g) => g.think[side]));
+    const mean = t.moves > 0 ? t.ms / t.moves : 0;
+    return `${mean.toFixed(0)} ms (${t.moves} moves, longest ${t.longest.toFixed(0)} ms)`;
+  };
+  io.stdout.write(`mean time a move: Damka ${think('player')}, opponent ${think('opponent')}\n`);
   if (values.pdn !== undefined) writeFileSync(values.pdn, report.pdn);
   if (report.aborted !== undefined) {
     io.stderr.write(`damka: match ${report.aborted}\n`);
