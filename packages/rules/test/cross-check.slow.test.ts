@@ -6,7 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CASES, PERFT_CASES, caseName, describe, perftBoth, sweep } from './reference/cases.ts';
+import {
+  CASES,
+  PERFT_CASES,
+  caseName,
+  describe,
+  hasKingMoveLimit,
+  perftBoth,
+  sweep,
+} from './reference/cases.ts';
 
 /** Deepest depths checked; the reference takes about a minute for the deepest of each. */
 const SLOW_DEPTH: Record<string, number> = {
@@ -50,5 +58,9 @@ for (const [i, c] of CASES.entries()) {
       );
     }
     assert.ok(r.withCapture > 0);
+    if (hasKingMoveLimit(c)) {
+      t.diagnostic(`a king has used its moves in ${r.withKingLimit} positions`);
+      assert.ok(r.withKingLimit > 0, 'no position exercises the king-move limit');
+    }
   });
 }

@@ -11,6 +11,7 @@ import {
   PERFT_CASES,
   caseName,
   describe,
+  hasKingMoveLimit,
   perftBoth,
   sweep,
   type CrossCheckCase,
@@ -68,6 +69,10 @@ for (const [i, c] of CASES.entries()) {
     if (c.options.kingSplit) assert.ok(r.withSplit > 0, 'some positions offer a king split');
     if (c.options.lastPieceMayMoveBackward)
       assert.ok(r.withBackwardStep > 0, 'a lone man steps back');
+    if (hasKingMoveLimit(c)) {
+      t.diagnostic(`a king has used its moves in ${r.withKingLimit} positions`);
+      assert.ok(r.withKingLimit > 0, 'no position exercises the king-move limit');
+    }
     // the later rule sets: each of their own rules changes the move list somewhere in the sample
     for (const [name, hits] of Object.entries(r.featureHits)) {
       t.diagnostic(`${name} matters in ${hits} positions`);

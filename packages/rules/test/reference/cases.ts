@@ -18,6 +18,8 @@ import type { Coord } from './geometry.ts';
 import {
   Random,
   compareWithReference,
+  kingRunPositions,
+  limitedKing,
   loneManPosition,
   playoutPositions,
   randomPosition,
@@ -160,6 +162,11 @@ export const RULE_FEATURES: Readonly<Record<string, readonly RuleFeature[]>> = {
   breakthrough: [CROWNING],
 };
 
+/** Whether the case's rules limit a king's non-capturing moves in a row (Frisian Art. 17). */
+export function hasKingMoveLimit(c: CrossCheckCase): boolean {
+  return (variantOrThrow(c.id, c.options).rules.kingMoveLimit ?? 0) > 0;
+}
+
 export function caseName(c: CrossCheckCase): string {
   const opts = Object.entries(c.options)
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -182,6 +189,11 @@ export interface SweepResult {
   readonly withCapture: number;
   readonly withSplit: number;
   readonly withBackwardStep: number;
+  /**
+   * Positions where a king has made the king-move limit's count of steps in a row while its side
+   * has a man (Frisian Art. 17), so that the reference, told the game's moves, drops its steps.
+   */
+  readonly withKingLimit: number;
   /** Per name of `RULE_FEATURES[id]` (no options only): positions where the feature matters. */
   readonly featureHits: Readonly<Record<string, number>>;
 }
@@ -191,7 +203,8 @@ export const JUMP_LIMIT = 200_000;
 
 /**
  * Compare move lists on positions from `games` random playouts of `plies` plies and `setups` random
- * setups (densities spread from sparse endgames to crowded boards), all from one seed.
+ * setups (densities spread from sparse endgames to crowded boards), all from one seed; under a
+ * king-move limit also on short king-stepping games from `setups / 4` sparse setups.
  */
 export function sweep(
   c: CrossCheckCase,
@@ -212,6 +225,9 @@ export function sweep(
       positions.push(loneManPosition(variant, random, 0.04 + 0.2 * random.next()));
     }
   }
+  if ((variant.rules.kingMoveLimit ?? 0) > 0) {
+    positions.push(...kingRunPositions(variant, random, Math.ceil(setups / 4), 12));
+  }
   const features = Object.keys(c.options).length === 0 ? (RULE_FEATURES[c.id] ?? []) : [];
   const plain = features.map((f) => new ReferenceRules(f.without(variant), JUMP_LIMIT));
   const featureHits: Record<string, number> = {};
@@ -227,6 +243,7 @@ export function sweep(
   let withCapture = 0;
   let withSplit = 0;
   let withBackwardStep = 0;
+  let withKingLimit = 0;
   let tooLarge = 0;
   for (const p of positions) {
     let d: Disagreement | undefined;
@@ -249,6 +266,7 @@ export function sweep(
       }
     }
     if (d && d.onlyReference.length > 0) missing.push(d);
+    if (limitedKing(p) >= 0) withKingLimit++;
     const moves = p.legalMoves();
     if (moves.some((m) => m.kind === 'capture')) withCapture++;
     if (moves.some((m) => m.kind === 'split')) withSplit++;
@@ -271,6 +289,7 @@ export function sweep(
     withCapture,
     withSplit,
     withBackwardStep,
+    withKingLimit,
     featureHits,
   };
 }

@@ -93,7 +93,7 @@ export function playoutPositions(
  * The square of the king that may not step again in `p` under the king-move limit, or -1: its side
  * has a man, and that king has made the limit's count of non-capturing moves in a row.
  */
-function limitedKing(p: Position): number {
+export function limitedKing(p: Position): number {
   const limit = p.variant.rules.kingMoveLimit ?? 0;
   const run = kingRunsOf.get(p);
   if (limit === 0 || !run) return -1;
@@ -154,6 +154,55 @@ export function loneManPosition(variant: Variant, random: Random, density: numbe
     const p = Position.fromSetup(variant, { turn: base.turn, board });
     if (p.ok) return p.value;
   }
+}
+
+/** Whether the side to move has a piece of each role given. */
+function hasRoles(p: Position, ...roles: Array<'man' | 'king'>): boolean {
+  const have = new Set<string>();
+  for (let sq = 0; sq < p.variant.topology.size; sq++) {
+    const piece = p.pieceAt(sq);
+    if (piece?.color === p.turn) have.add(piece.role);
+  }
+  return roles.every((r) => have.has(r));
+}
+
+/**
+ * Positions where the king-move limit comes into play (random games from the start seldom get
+ * there): from a sparse random setup whose side to move has a king and a man, `plies` moves in
+ * which each side steps the king it stepped last while it can, else another king, else makes any
+ * move, preferring moves that leave the opponent nothing to take. The runs are counted from these
+ * moves as in `playoutPositions`, so the reference applies the limit where Damka should.
+ */
+export function kingRunPositions(
+  variant: Variant,
+  random: Random,
+  games: number,
+  plies: number,
+): Position[] {
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    let p = randomPosition(variant, random, 0.04 + 0.2 * random.next());
+    while (!hasRoles(p, 'king', 'man'))
+      p = randomPosition(variant, random, 0.04 + 0.2 * random.next());
+    let run: KingRun = { square: [-1, -1], moves: [0, 0] };
+    out.push(p);
+    for (let i = 0; i < plies; i++) {
+      const moves = p.legalMoves();
+      if (moves.length === 0) break;
+      const side = sideOf(p);
+      const steps = moves.filter((m) => m.kind === 'step' && m.moved.role === 'king');
+      const same = steps.filter((m) => m.from === run.square[side]);
+      const wanted = same.length > 0 ? same : steps.length > 0 ? steps : moves;
+      // a move that leaves nothing to take keeps the runs going (and the game on the board)
+      const safe = wanted.filter((m) => p.play(m).legalMoves()[0]?.kind !== 'capture');
+      const move = random.pick(safe.length > 0 ? safe : wanted);
+      run = nextKingRun(run, move, side);
+      p = p.play(move);
+      kingRunsOf.set(p, run);
+      out.push(p);
+    }
+  }
+  return out;
 }
 
 /** Identity (docs/decisions.md item 13) of a Damka move, in square indices. */
