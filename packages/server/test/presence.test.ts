@@ -18,6 +18,7 @@ import {
   startServer,
   stopClients,
   until,
+  type TestServer,
 } from './helpers.ts';
 
 /** Every `absent.white` a client is sent, in order. */
