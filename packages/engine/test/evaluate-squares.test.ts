@@ -50,7 +50,8 @@ test("Dhamet's square pass gives the scores it gave before its rewrite", () => {
 
 test('the square pass gives the scores it gave before on 8x8 and 10x10 boards, every term on', () => {
   assert.equal(digest('russian', ALL_TERMS, 1000), 'c2a3ba9aca015095');
-  assert.equal(digest('english', ALL_TERMS, 1000), '3082dc817dae8363');
+  // English counts no advancement now; 4 a rank, as when the digest was taken, keeps the term tested
+  assert.equal(digest('english', { ...ALL_TERMS, advance: 4 }, 1000), '3082dc817dae8363');
   assert.equal(digest('turkish', {}, 1000, null), 'b6b9b082a190d4d1');
   assert.equal(digest('breakthrough', {}, 1000), 'b86bc274c8d4fd57');
   assert.equal(digest('international', ALL_TERMS, 500), '1e8d473ca1d29be2');
