@@ -15,10 +15,10 @@ import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../sr
 /** Nodes the review of each variant's game searches, at its default depth. */
 const REVIEW_NODES: Readonly<Record<string, number>> = {
   international: 1_499_265,
-  english: 2_120_246,
+  english: 1_285_066,
   brazilian: 3_492_135,
   russian: 2_935_254,
-  'arab-dama': 2_120_246,
+  'arab-dama': 1_285_066,
   spanish: 2_106_783,
   portuguese: 2_106_783,
   italian: 3_211_596,

@@ -81,7 +81,8 @@ export interface Weights {
   /**
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
-   * there ("ProbCut"); 0 switches it off. Only International so far (self-play gain measured).
+   * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
+   * English and Arab Dama.
    */
   readonly probCut: number;
 }
@@ -127,7 +128,7 @@ const SHORT_KING: Partial<Weights> = {
 };
 
 /** English / American checkers and Arab Dama (the same rules, so the same tables). */
-const ENGLISH: Partial<Weights> = { ...SHORT_KING, advance: 0 };
+const ENGLISH: Partial<Weights> = { ...SHORT_KING, advance: 0, probCut: 5 };
 
 /** Per-variant differences from the defaults. */
 export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
@@ -148,7 +149,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   spanish: { king: 290 },
   portuguese: { king: 290 },
   // no advancement bonus: in English a pushed man spends the waiting moves blocked positions are
-  // decided by; 0 instead of 4 scored 60.0% over 120 self-play games at 50,000 nodes (docs/tuning.md)
+  // decided by; 0 instead of 4 scored 60.0% over 120 self-play games at 50,000 nodes; ProbCut
+  // with 5 a ply: PROBCUT_RESULT (docs/tuning.md)
   english: ENGLISH,
   'arab-dama': ENGLISH,
   // men cannot take kings (FID 5.3): a king is safe from men and worth more

@@ -192,7 +192,7 @@ test('repetition in the game history is a draw for the search', () => {
   assert.ok(Math.abs(result.score) < 50, `score ${result.score}`);
 });
 
-test('ProbCut (International only) searches fewer nodes to the same depth', () => {
+test('ProbCut (International, English, Arab Dama) searches fewer nodes to the same depth', () => {
   const variant = variantOrThrow('international');
   // a middlegame of the bench (at depth 11: about 220,000 nodes with ProbCut, 470,000 without)
   const fen = 'W:W27,31,33-35,37,39-50:B1-11,14-16,18,19,23,24';
@@ -205,9 +205,12 @@ test('ProbCut (International only) searches fewer nodes to the same depth', () =
   const on = nodes(5);
   const off = nodes(0);
   assert.ok(on < off, `with ProbCut ${on} nodes, without ${off}`);
-  // off by default elsewhere
-  assert.equal(weightsFor(variantOrThrow('english')).probCut, 0);
+  // on where self-play measured a gain, off by default elsewhere
   assert.equal(weightsFor(variant).probCut, 5);
+  assert.equal(weightsFor(variantOrThrow('english')).probCut, 5);
+  assert.equal(weightsFor(variantOrThrow('arab-dama')).probCut, 5);
+  assert.equal(weightsFor(variantOrThrow('russian')).probCut, 0);
+  assert.equal(weightsFor(variantOrThrow('italian')).probCut, 0);
 });
 
 test('Frisian king-move limit: the engine, at every depth, plays the man when its king is bound', () => {
