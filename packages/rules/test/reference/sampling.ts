@@ -64,6 +64,30 @@ function nextKingRun(run: KingRun, move: Move, side: 0 | 1): KingRun {
   return { square, moves };
 }
 
+/**
+ * One playout: from `p`, up to `plies` moves picked by `choose` (given the position, its legal
+ * moves and the runs so far), counting the king runs from the moves and pushing every position
+ * met (`p` included) onto `out`.
+ */
+function playout(
+  p: Position,
+  plies: number,
+  out: Position[],
+  choose: (p: Position, moves: readonly Move[], run: KingRun) => Move,
+): void {
+  let run: KingRun = { square: [-1, -1], moves: [0, 0] };
+  out.push(p);
+  for (let i = 0; i < plies; i++) {
+    const moves = p.legalMoves();
+    if (moves.length === 0) break;
+    const move = choose(p, moves, run);
+    run = nextKingRun(run, move, sideOf(p));
+    p = p.play(move);
+    kingRunsOf.set(p, run);
+    out.push(p);
+  }
+}
+
 /** Positions met along random games from the start (the start included), up to `plies` each. */
 export function playoutPositions(
   variant: Variant,
@@ -72,20 +96,8 @@ export function playoutPositions(
   plies: number,
 ): Position[] {
   const out: Position[] = [];
-  for (let g = 0; g < games; g++) {
-    let p = Position.start(variant);
-    let run: KingRun = { square: [-1, -1], moves: [0, 0] };
-    out.push(p);
-    for (let i = 0; i < plies; i++) {
-      const moves = p.legalMoves();
-      if (moves.length === 0) break;
-      const move = random.pick(moves);
-      run = nextKingRun(run, move, sideOf(p));
-      p = p.play(move);
-      kingRunsOf.set(p, run);
-      out.push(p);
-    }
-  }
+  for (let g = 0; g < games; g++)
+    playout(Position.start(variant), plies, out, (_p, moves) => random.pick(moves));
   return out;
 }
 
@@ -181,26 +193,18 @@ export function kingRunPositions(
 ): Position[] {
   const out: Position[] = [];
   for (let g = 0; g < games; g++) {
-    let p = randomPosition(variant, random, 0.04 + 0.2 * random.next());
-    while (!hasRoles(p, 'king', 'man'))
-      p = randomPosition(variant, random, 0.04 + 0.2 * random.next());
-    let run: KingRun = { square: [-1, -1], moves: [0, 0] };
-    out.push(p);
-    for (let i = 0; i < plies; i++) {
-      const moves = p.legalMoves();
-      if (moves.length === 0) break;
+    let start = randomPosition(variant, random, 0.04 + 0.2 * random.next());
+    while (!hasRoles(start, 'king', 'man'))
+      start = randomPosition(variant, random, 0.04 + 0.2 * random.next());
+    playout(start, plies, out, (p, moves, run) => {
       const side = sideOf(p);
       const steps = moves.filter((m) => m.kind === 'step' && m.moved.role === 'king');
       const same = steps.filter((m) => m.from === run.square[side]);
       const wanted = same.length > 0 ? same : steps.length > 0 ? steps : moves;
       // a move that leaves nothing to take keeps the runs going (and the game on the board)
       const safe = wanted.filter((m) => p.play(m).legalMoves()[0]?.kind !== 'capture');
-      const move = random.pick(safe.length > 0 ? safe : wanted);
-      run = nextKingRun(run, move, side);
-      p = p.play(move);
-      kingRunsOf.set(p, run);
-      out.push(p);
-    }
+      return random.pick(safe.length > 0 ? safe : wanted);
+    });
   }
   return out;
 }
