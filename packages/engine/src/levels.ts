@@ -78,10 +78,12 @@ const LEVELS: readonly LevelSettings[] = [
  * with noise up to level 6; level 7 at depth 13 scored only about half against level 6 at depth
  * 10 (4 of 6 probe games drawn by repetition), at depth 15 four in five (depth 15 costs
  * a median of about 100,000 nodes a move, at most 1.6 M in four games).
- * Israeli 6x6: a small board, searched deep cheaply, where one ply more from depth 4 is not
- * enough either. Dhamet: depth 8 costs up to 300,000 nodes in crowded middlegames (about a second
- * at Dhamet's speed, beyond the web app's time for level 7, and as deep as level 8 gets in that
- * time), so level 7 stops at depth 7.
+ * Israeli 6x6: a small board where a deeper search gains less: depth 6 scored 63.5% against
+ * depth 5, and level 8 at its node budget 60–62.5% against depth 9 or 11 (40–100 games), so level
+ * 5 keeps level 4's noise and margin, level 6 searches to depth 6 and level 7 to depth 8 (each
+ * pair 65–75% over 100 games). Dhamet: depth 8 costs up to 300,000 nodes in crowded
+ * middlegames (about a second at Dhamet's speed, beyond the web app's time for level 7, and as
+ * deep as level 8 gets in that time), so level 7 stops at depth 7.
  * International: with the learned pattern table one ply from depth 5 to 6 scored only 52.5% (20
  * games), so levels 6 and 7 look two plies further each (7 and 9; depth 9 takes about 20 ms a move
  * on average, at most 0.3 s in a probe game).
@@ -100,7 +102,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     6: { depth: 10, noise: 8, margin: 12 },
     7: { depth: 15 },
   },
-  'israeli-6x6': { 5: { depth: 6 }, 6: { depth: 8 }, 7: { depth: 11 } },
+  'israeli-6x6': { 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
   dhamet: { 7: { depth: 7 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
   frisian: { 3: { noise: 30 } },
