@@ -83,7 +83,9 @@ const LEVELS: readonly LevelSettings[] = [
  * 5 keeps level 4's noise and margin, level 6 searches to depth 6 and level 7 to depth 8 (each
  * pair 65–75% over 100 games). Dhamet: depth 8 costs up to 300,000 nodes in crowded
  * middlegames (about a second at Dhamet's speed, beyond the web app's time for level 7, and as
- * deep as level 8 gets in that time), so level 7 stops at depth 7.
+ * deep as level 8 gets in that time), so level 7 stops at depth 7; then it scored only half
+ * against level 6 at depth 6 (20 games), so level 6 keeps level 5's noise and margin (67.5% and
+ * 85.0% for levels 6 and 7 against the level below).
  * International: with the learned pattern table one ply from depth 5 to 6 scored only 52.5% (20
  * games), so levels 6 and 7 look two plies further each (7 and 9; depth 9 takes about 20 ms a move
  * on average, at most 0.3 s in a probe game).
@@ -103,7 +105,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     7: { depth: 15 },
   },
   'israeli-6x6': { 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
-  dhamet: { 7: { depth: 7 } },
+  dhamet: { 6: { noise: 4, margin: 6 }, 7: { depth: 7 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
   frisian: { 3: { noise: 30 } },
   breakthrough: { 3: { noise: 30 }, 4: { noise: 20, margin: 20 } },
