@@ -10,9 +10,7 @@
  * scores it. The searcher works on raw boards and move lists; `engine.ts` adds `Position` on top.
  */
 import {
-  BLACK_BIT,
   KIND_CAPTURE,
-  MAN,
   MoveList,
   PlyStates,
   boardMovesFor,
@@ -30,6 +28,7 @@ import type { EgdbProber } from './egdb/probe.ts';
 import { DRAW as EGDB_DRAW, UNKNOWN as EGDB_UNKNOWN, WIN as EGDB_WIN_VALUE } from './egdb/table.ts';
 import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND, noiseOf } from './score.ts';
 import { SearchPath } from './path.ts';
+import { burnedScore, type BurnPrices } from './burn.ts';
 import type { RawInfo, RawResult, RunOptions } from './search-types.ts';
 
 export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
@@ -40,6 +39,11 @@ const NOT_KNOWN = -INF - 1;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
+/**
+ * Capture-walk steps counted as one node against a node limit (`longWalk`). A step costs about an
+ * eighth of a Dhamet node; before this, a Dhamet search of 10,000 nodes spent 21 s walking.
+ */
+const WALK_NODE = 64;
 /** Single-reply extensions stop at this ply so forced lines cannot run away. */
 const MAX_EXTENSION_PLY = 64;
 /**
@@ -72,8 +76,7 @@ export class Searcher {
   /** The rule state of each ply (compulsory opening, burn rights), kept by `play`. */
   private readonly states: PlyStates;
   /** What a move that gives the opponent a burn right costs: a man, or a king (`burned`). */
-  private readonly burnPenalty: number;
-  private readonly burnKing: number;
+  private readonly burnPrices: BurnPrices;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
   private readonly noMoveScore: number;
@@ -89,6 +92,7 @@ export class Searcher {
   private noiseSeed = 0;
   private readonly clock = new SearchClock();
   private aborted = false;
+  /** The node limit, less the nodes long capture walks count for (`longWalk`). */
   private nodeLimit = Infinity;
   private selDepth = 0;
   /** Nodes searched by the current (or last) search. */
@@ -122,10 +126,13 @@ export class Searcher {
     const rules = variant.rules;
     this.mandatory = rules.capture.obligation === 'mandatory';
     this.states = new PlyStates(variant, MAX_PLY);
-    this.burnPenalty = Math.abs(this.evaluator.weights.man);
-    this.burnKing = Math.abs(this.evaluator.weights.king);
     this.probCut = this.evaluator.weights.probCut;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
+    this.burnPrices = {
+      man: Math.abs(this.evaluator.weights.man),
+      king: Math.abs(this.evaluator.weights.king),
+      inverted: this.noMoveScore > 0,
+    };
     let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
@@ -534,33 +541,10 @@ export class Searcher {
     return this.noise === 0 ? e : e + noiseOf(this.path.keysLo[idx]!, this.noiseSeed, this.noise);
   }
 
-  /**
-   * Huff rules: the score of the move that led to `ply`, played by `side`, less what it costs when
-   * it gave the opponent a burn right (the rule state says) — the piece he burns: a king when a
-   * king was among the pieces that could have made the biggest capture (he burns a king first, as
-   * the web app's computer and the match runner do), else a man; and the game when the piece
-   * burned is the offender's last one (a lone king cannot decline a capture).
-   */
+  /** Huff rules: the score of the move that led to `ply`, less the burn right it gave (burn.ts). */
   private burned(score: number, ply: number, side: number): number {
-    return this.states.offence[ply] === 0 ? score : this.burnedScore(score, ply, side);
-  }
-
-  private burnedScore(score: number, ply: number, side: number): number {
-    if (this.noMoveScore > 0) return score - this.burnPenalty; // an inverted goal: a man, as before
-    const board = this.board;
-    let own = 0;
-    for (let sq = 0; sq < board.length; sq++) {
-      const code = board[sq]!;
-      if (code !== 0 && (code & BLACK_BIT) === (side === 0 ? 0 : BLACK_BIT)) own++;
-    }
-    if (own <= 1) return -MATE + ply + 1; // burned, no piece left: lost on his next turn
-    const list = this.lists[ply - 1]!;
-    let most = 0;
-    for (let j = 0; j < list.count && list.kind[j] === KIND_CAPTURE; j++)
-      if (list.ncap[j]! > most) most = list.ncap[j]!;
-    for (let j = 0; j < list.count && list.kind[j] === KIND_CAPTURE; j++)
-      if (list.ncap[j] === most && (list.moved[j]! & 3) !== MAN) return score - this.burnKing;
-    return score - this.burnPenalty;
+    if (this.states.offence[ply] === 0) return score;
+    return burnedScore(score, ply, side, this.board, this.lists[ply - 1]!, this.burnPrices);
   }
 
   private ttMoveAt(ply: number): number {
@@ -573,7 +557,19 @@ export class Searcher {
     const list = this.lists[ply]!;
     if (this.deferred >= 0) this.moves.make(this.lists[this.deferred]!, this.deferredMove);
     this.deferred = -1;
-    return this.states.restrict(list, this.moves.generate(side, list, true), ply);
+    const n = this.states.restrict(list, this.moves.generate(side, list, true), ply);
+    if (this.moves.walkSteps >= WALK_NODE) this.longWalk(this.moves.walkSteps);
+    return n;
+  }
+
+  /**
+   * A generation whose capture walk was long (flying kings among pieces taken as jumped: up to
+   * `WALK_LIMIT` steps, seconds of work) counts `WALK_NODE` steps as a node against the node limit
+   * and polls the clock at once, so neither limit waits for hundreds of such generations.
+   */
+  private longWalk(steps: number): void {
+    this.nodeLimit -= Math.floor(steps / WALK_NODE);
+    if (this.nodes >= this.nodeLimit || this.clock.expired()) this.aborted = true;
   }
 
   /**

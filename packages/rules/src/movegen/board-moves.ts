@@ -38,6 +38,12 @@ export interface BoardMoves {
    * `dropDuplicates`: captures with the same start, end and captured set are listed once.
    */
   generate(side: number, list: MoveList, dropDuplicates: boolean): number;
+  /**
+   * Steps the general generator's capture walk took in the last `generate` (0 when it did not
+   * walk). A few rule sets can make one generation walk for seconds (`WALK_LIMIT`); the search
+   * reads this to keep its time and node limits (engine search.ts).
+   */
+  readonly walkSteps: number;
   /** The number `generate` would return, without writing non-captures where it can. */
   countMoves(side: number, dropDuplicates: boolean): number;
   /** Play move `i` of `list` (generated on this board). */
@@ -68,6 +74,10 @@ export class GeneralMoves implements BoardMoves {
 
   generate(side: number, list: MoveList, dropDuplicates: boolean): number {
     return this.gen.generate(this.board, side, list, dropDuplicates);
+  }
+
+  get walkSteps(): number {
+    return this.gen.walkSteps;
   }
 
   countMoves(side: number, dropDuplicates: boolean): number {

@@ -95,6 +95,11 @@ export class MaskMoves implements BoardMoves {
   /** Rotated layouts: masks in square order by bytes (`MaskTables.squareOrder`). */
   private readonly order: Int32Array;
   private readonly flying: Uint8Array;
+  /**
+   * Steps of the general generator's capture walk in the last `generate` (BoardMoves); the walks
+   * on the masks follow rules whose captures stay short, and count none.
+   */
+  walkSteps = 0;
 
   constructor(gen: MoveGenerator, t: MaskTables) {
     this.rules = gen.rules;
@@ -228,6 +233,7 @@ export class MaskMoves implements BoardMoves {
   }
 
   generate(side: number, list: MoveList, dropDuplicates: boolean): number {
+    this.walkSteps = 0;
     if (this.hasCapture(side)) return this.captures(side, list, dropDuplicates);
     return this.steps(side, list);
   }
@@ -418,9 +424,17 @@ export class MaskMoves implements BoardMoves {
       }
     }
     if (this.walker !== null) return this.walk(side, list, dropDuplicates);
-    if (!this.mandatory) return this.gen.generate(this.board, side, list, dropDuplicates);
-    const n = this.listSquares(this.jumpLo, this.jumpHi);
-    return this.gen.capturesOf(this.board, list, this.squares, n, dropDuplicates);
+    const n = this.mandatory
+      ? this.gen.capturesOf(
+          this.board,
+          list,
+          this.squares,
+          this.listSquares(this.jumpLo, this.jumpHi),
+          dropDuplicates,
+        )
+      : this.gen.generate(this.board, side, list, dropDuplicates);
+    this.walkSteps = this.gen.walkSteps;
+    return n;
   }
 
   /** The captures of the pieces in `jumpLo`/`jumpHi` by the mask walk, into `list` or counted. */
