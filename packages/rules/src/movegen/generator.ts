@@ -61,6 +61,8 @@ export class MoveGenerator {
   private readonly stackLand = new Int16Array(MAX_JUMPS);
   private readonly stackLandCode = new Int8Array(MAX_JUMPS);
   private sp = 0;
+  /** The squares taken on the stack, bit `sq & 31` of word `sq >> 5` (the memory's key). */
+  private readonly taken = new Int32Array(3);
   private origin = 0;
   private originCode = 0;
   private bestKey = -1;
@@ -221,15 +223,17 @@ export class MoveGenerator {
       ((lastDir + 1) << 10) |
       ((skipDir + 1) << 15) |
       (this.firstForward ? 1 << 20 : 0);
-    memo.load(this.stackCap, this.sp);
-    if (memo.lookup(packed) === HIT) {
+    const taken = this.taken;
+    const t0 = taken[0]!;
+    const t1 = taken[1]!;
+    const t2 = taken[2]!;
+    if (memo.lookup(packed, t0, t1, t2) === HIT) {
       if (memo.hitBest > this.subMax) this.subMax = memo.hitBest;
       return memo.hitFound;
     }
     const found = this.walk(sq, code, lastDir, skipDir);
     if (this.cutShort) return found; // an answer cut short is not the state's
-    memo.load(this.stackCap, this.sp);
-    memo.store(packed, found, this.subMax);
+    memo.store(packed, t0, t1, t2, found, this.subMax);
     return found;
   }
 
@@ -244,6 +248,7 @@ export class MoveGenerator {
     const b = this.board;
     const size = c.size;
     const next = c.next;
+    const taken = this.taken;
     const dirs = jumpDirs(c, code, this.sp === 0, this.firstForward);
     const noReverse = barredDir(c, lastDir);
     const immediate = c.immediateRemoval;
@@ -266,6 +271,7 @@ export class MoveGenerator {
         this.stackCap[sp] = over;
         this.stackCode[sp] = victim;
         this.stackLand[sp] = land;
+        taken[over >> 5] = taken[over >> 5]! ^ (1 << (over & 31));
         // both stores on every jump (one of them writes what is there): the compiled walk then
         // never meets the other removal rule's store first in a later variant
         b[over] = immediate ? 0 : victim;
@@ -281,6 +287,7 @@ export class MoveGenerator {
         if (this.subMax < outer) this.subMax = outer;
         b[over] = victim;
         this.dead[over] = 0;
+        taken[over >> 5] = taken[over >> 5]! ^ (1 << (over & 31));
         this.sp = sp;
       }
       return found;
@@ -301,6 +308,7 @@ export class MoveGenerator {
       this.stackCap[sp] = over;
       this.stackCode[sp] = victim;
       this.stackLandCode[sp] = code;
+      taken[over >> 5] = taken[over >> 5]! ^ (1 << (over & 31));
       b[over] = immediate ? 0 : victim;
       this.dead[over] = immediate ? 0 : 1;
       // Landing rule (FMJD 4.6): if the capture can go on from some landing square it must land on
@@ -332,6 +340,7 @@ export class MoveGenerator {
       }
       b[over] = victim;
       this.dead[over] = 0;
+      taken[over >> 5] = taken[over >> 5]! ^ (1 << (over & 31));
       this.sp = sp;
     }
     return found;

@@ -12,31 +12,36 @@
  * precedence step reads the order of the pieces taken; the generator asks for the memory only
  * then, and only deep in a capture, where walks repeat.
  *
- * States are kept exactly (the taken set as three 32-bit words, 96 squares at most, and the rest
- * packed in one word), in an open-addressing table stamped per walk so that nothing is cleared
- * between walks. The table starts small and doubles when it is half full, up to a ceiling; a table at its ceiling remembers nothing more (the walk is then only slower, never
- * wrong).
+ * States are kept exactly (the taken set as three 32-bit words, 96 squares at most, kept by the
+ * walk as it jumps, and the rest packed in one word) in an open-addressing table whose entries lie
+ * side by side, stamped per walk so that nothing is cleared between walks. The table starts small
+ * and doubles when it is half full, up to a ceiling; a table at its ceiling remembers nothing more
+ * (the walk is then only slower, never wrong).
  */
 
-/** log2 of the first and the largest table (64 thousand and a million entries, up to half of them used: 30 MB at most). */
+/**
+ * log2 of the first and the largest table (64 thousand and a million entries, up to half of them
+ * used: 28 MB at most).
+ */
 const FIRST_BITS = 16;
 const MAX_BITS = 20;
 /** Probes before a lookup gives up. */
 const PROBES = 32;
 /** `lookup`'s answer for a state walked before. */
 export const HIT = -2;
+/**
+ * Int32 words of one entry, side by side so that a probe reads one cache line: the walk's stamp,
+ * the packed state with the answer's "goes on" bit (`FOUND`), and the taken set's three words.
+ */
+const STRIDE = 5;
+/** The answer's "goes on" bit beside a packed state (packed states use bits 0–20). */
+const FOUND = 1 << 24;
 
 export class WalkMemo {
-  /** The taken squares, bit `sq & 31` of word `sq >> 5`, of the state last loaded. */
-  private readonly taken = new Int32Array(3);
   private bits = 0;
   private mask = 0;
-  private w0!: Int32Array;
-  private w1!: Int32Array;
-  private w2!: Int32Array;
-  private meta!: Int32Array;
-  private stamp!: Int32Array;
-  private found!: Uint8Array;
+  private slots!: Int32Array;
+  /** The best precedence key found below each entry's state (read on a hit only). */
   private best!: Float64Array;
   private current = 0;
   /** States stored in this walk. */
@@ -65,12 +70,7 @@ export class WalkMemo {
     const size = 1 << bits;
     this.bits = bits;
     this.mask = size - 1;
-    this.w0 = new Int32Array(size);
-    this.w1 = new Int32Array(size);
-    this.w2 = new Int32Array(size);
-    this.meta = new Int32Array(size);
-    this.stamp = new Int32Array(size);
-    this.found = new Uint8Array(size);
+    this.slots = new Int32Array(size * STRIDE);
     this.best = new Float64Array(size);
   }
 
@@ -79,20 +79,8 @@ export class WalkMemo {
     this.current++;
     this.count = 0;
     if (this.current === 0x7fffffff) {
-      this.stamp.fill(0);
+      for (let i = 0; i < this.slots.length; i += STRIDE) this.slots[i] = 0;
       this.current = 1;
-    }
-  }
-
-  /** The taken set of the state: the squares `stack[0..n)`. */
-  load(stack: Int16Array, n: number): void {
-    const taken = this.taken;
-    taken[0] = 0;
-    taken[1] = 0;
-    taken[2] = 0;
-    for (let i = 0; i < n; i++) {
-      const sq = stack[i]!;
-      taken[sq >> 5] = taken[sq >> 5]! | (1 << (sq & 31));
     }
   }
 
@@ -104,23 +92,23 @@ export class WalkMemo {
   }
 
   /**
-   * The state (`packed`, the taken set last loaded): `HIT` when it was walked before (its answer
-   * is then in `hitFound`, `hitBest`), else -1.
+   * The state `packed` with the taken set (t0, t1, t2: bit `sq & 31` of word `sq >> 5`): `HIT`
+   * when it was walked before (its answer is then in `hitFound`, `hitBest`), else -1.
    */
-  lookup(packed: number): number {
-    const t0 = this.taken[0]!;
-    const t1 = this.taken[1]!;
-    const t2 = this.taken[2]!;
+  lookup(packed: number, t0: number, t1: number, t2: number): number {
+    const slots = this.slots;
+    const mask = this.mask;
     let slot = this.home(packed, t0, t1, t2);
-    for (let p = 0; p < PROBES; p++, slot = (slot + 1) & this.mask) {
-      if (this.stamp[slot] !== this.current) return -1;
+    for (let p = 0; p < PROBES; p++, slot = (slot + 1) & mask) {
+      const at = slot * STRIDE;
+      if (slots[at] !== this.current) return -1;
       if (
-        this.meta[slot] === packed &&
-        this.w0[slot] === t0 &&
-        this.w1[slot] === t1 &&
-        this.w2[slot] === t2
+        (slots[at + 1]! & ~FOUND) === packed &&
+        slots[at + 2] === t0 &&
+        slots[at + 3] === t1 &&
+        slots[at + 4] === t2
       ) {
-        this.hitFound = this.found[slot] === 1;
+        this.hitFound = (slots[at + 1]! & FOUND) !== 0;
         this.hitBest = this.best[slot]!;
         return HIT;
       }
@@ -128,22 +116,23 @@ export class WalkMemo {
     return -1;
   }
 
-  /** Remember the answer of the state (`packed`, the taken set last loaded). */
-  store(packed: number, found: boolean, best: number): void {
+  /** Remember the answer of the state (`packed`, taken set t0, t1, t2, as for `lookup`). */
+  store(packed: number, t0: number, t1: number, t2: number, found: boolean, best: number): void {
     if (this.count * 2 >= this.mask && !this.grow()) return;
-    this.put(packed, this.taken[0]!, this.taken[1]!, this.taken[2]!, found ? 1 : 0, best);
+    this.put(found ? packed | FOUND : packed, t0, t1, t2, best);
   }
 
-  private put(packed: number, t0: number, t1: number, t2: number, found: number, best: number) {
-    let slot = this.home(packed, t0, t1, t2);
+  private put(word: number, t0: number, t1: number, t2: number, best: number) {
+    const slots = this.slots;
+    let slot = this.home(word & ~FOUND, t0, t1, t2);
     for (let p = 0; p < PROBES; p++, slot = (slot + 1) & this.mask) {
-      if (this.stamp[slot] === this.current) continue;
-      this.stamp[slot] = this.current;
-      this.meta[slot] = packed;
-      this.w0[slot] = t0;
-      this.w1[slot] = t1;
-      this.w2[slot] = t2;
-      this.found[slot] = found;
+      const at = slot * STRIDE;
+      if (slots[at] === this.current) continue;
+      slots[at] = this.current;
+      slots[at + 1] = word;
+      slots[at + 2] = t0;
+      slots[at + 3] = t1;
+      slots[at + 4] = t2;
       this.best[slot] = best;
       this.count++;
       return;
@@ -153,11 +142,12 @@ export class WalkMemo {
   /** Double the table, keeping this walk's states; false at the ceiling. */
   private grow(): boolean {
     if (this.bits >= MAX_BITS) return false;
-    const { w0, w1, w2, meta, stamp, found, best, current } = this;
+    const { slots, best, current } = this;
     this.allocate(this.bits + 1);
     this.count = 0;
-    for (let s = 0; s < stamp.length; s++) {
-      if (stamp[s] === current) this.put(meta[s]!, w0[s]!, w1[s]!, w2[s]!, found[s]!, best[s]!);
+    for (let s = 0, at = 0; at < slots.length; s++, at += STRIDE) {
+      if (slots[at] === current)
+        this.put(slots[at + 1]!, slots[at + 2]!, slots[at + 3]!, slots[at + 4]!, best[s]!);
     }
     return true;
   }
