@@ -28,7 +28,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   giveaway: 1_096_875,
   israeli: 2_581_117,
   'israeli-6x6': 346_202,
-  dhamet: 1_398_806,
+  dhamet: 1_376_893,
   frisian: 1_809_505,
   frysk: 689_179,
   killer: 2_694_979,
