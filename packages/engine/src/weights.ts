@@ -157,8 +157,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   italian: { ...SHORT_KING, king: 185 },
   turkish: { king: 320, structure: 5, backRank: 0, advance: 5, loose: 10 },
   // fitted to 23,704 self-play positions (tune fit; a free runner worth nearly eight men, kings
-  // kept off the centre, men kept home): 71.3% against the hand-set weights over 80 self-play
-  // games (docs/tuning.md)
+  // kept off the centre, men kept home): 78.3% against the hand-set weights over 60 self-play
+  // games at 10,000 nodes a move (docs/tuning.md)
   dhamet: {
     king: 464,
     openPoint: -1,
