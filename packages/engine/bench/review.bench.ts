@@ -16,8 +16,8 @@ import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../sr
 const REVIEW_NODES: Readonly<Record<string, number>> = {
   international: 1_499_265,
   english: 1_285_066,
-  brazilian: 3_492_135,
-  russian: 2_935_254,
+  brazilian: 2_429_419,
+  russian: 2_462_044,
   'arab-dama': 1_285_066,
   spanish: 2_106_783,
   portuguese: 2_106_783,
