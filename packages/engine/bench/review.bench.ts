@@ -15,10 +15,10 @@ import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../sr
 /** Nodes the review of each variant's game searches, at its default depth. */
 const REVIEW_NODES: Readonly<Record<string, number>> = {
   international: 1_499_265,
-  english: 1_285_066,
-  brazilian: 2_429_419,
-  russian: 2_462_044,
-  'arab-dama': 1_285_066,
+  english: 1_347_675,
+  brazilian: 3_563_626,
+  russian: 2_474_576,
+  'arab-dama': 1_347_675,
   spanish: 2_106_783,
   portuguese: 2_106_783,
   italian: 3_211_596,

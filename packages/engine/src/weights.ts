@@ -128,7 +128,18 @@ const SHORT_KING: Partial<Weights> = {
 };
 
 /** English / American checkers and Arab Dama (the same rules, so the same tables). */
-const ENGLISH: Partial<Weights> = { ...SHORT_KING, advance: 0, probCut: 5 };
+const ENGLISH: Partial<Weights> = {
+  ...SHORT_KING,
+  king: 139,
+  advance: 0,
+  backRank: 16,
+  centre: 6,
+  kingCentre: 4,
+  kingMobility: 0,
+  tempo: 1,
+  runaway: 43,
+  probCut: 5,
+};
 
 /** Per-variant differences from the defaults. */
 export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
@@ -176,7 +187,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   portuguese: { king: 290 },
   // no advancement bonus: in English a pushed man spends the waiting moves blocked positions are
   // decided by; 0 instead of 4 scored 60.0% over 120 self-play games at 50,000 nodes; ProbCut
-  // with 5 a ply: 62.1% over 240 self-play games at 50,000 nodes (docs/tuning.md)
+  // with 5 a ply: 62.1% over 240 self-play games at 50,000 nodes; the named weights fitted to
+  // self-play positions: 56.5% over 200 self-play games at 50,000 nodes (docs/tuning.md)
   english: ENGLISH,
   'arab-dama': ENGLISH,
   // men cannot take kings (FID 5.3): a king is safe from men and worth more

@@ -65,12 +65,22 @@ test('a shot from a real game: the sacrifice is clearly the best move', () => {
 });
 
 test('verification refuses a wrong first move, an illegal line and a line ending on the opponent', () => {
-  // without ProbCut's cuts the shot's win scores above the margin at depth 10, so the refusal
-  // names the other first move (with them the win itself scores below it: another refusal)
+  // without ProbCut's cuts, and with English's weights before their fit (a king 1.5 men, a free
+  // runner 0.6), the shot's win scores above the margin at depth 10, so the refusal names the
+  // other first move (with the shipped search the win itself scores below it: another refusal)
   const engine = new Engine(variantOrThrow('english'), {
     ttBits: 16,
     seed: 1,
-    weights: { probCut: 0 },
+    weights: {
+      probCut: 0,
+      king: 150,
+      backRank: 6,
+      centre: 4,
+      kingCentre: 8,
+      kingMobility: 3,
+      tempo: 4,
+      runaway: 60,
+    },
   });
   assert.match(verifyPuzzle(engine, SHOT.fen, ['27-24'], 10) ?? '', /prefers another first move/);
   assert.match(verifyPuzzle(engine, SHOT.fen, ['25-29'], 10) ?? '', /move '25-29'/);

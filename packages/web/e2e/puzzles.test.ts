@@ -5,7 +5,7 @@
  * wrong move and the rating goes down; offline, the trainer goes on and a variant opened before
  * is read from the cache. A hint marks the piece to move and leaves the puzzle unrated; a theme
  * chosen in the filter narrows the puzzles to that theme. A `?puzzle=` link opens one puzzle, and
- * English eng-wubiyl — whose king, crowned on the top row, captures from there — is played to its
+ * English eng-1fk1lt7 — whose king, crowned on the top row, captures from there — is played to its
  * end with the page scrolled down before each move, so the top row must come back into view below
  * the sticky top bar (every click checks what lies under it). Puzzles are read from the shipped set
  * files to know their solutions. The page's Math.random is seeded, so every pick is the same from
@@ -203,8 +203,8 @@ test('the trainer speaks the page language', async () => {
   assert.deepEqual(errors, []);
 });
 
-/** The English puzzle whose king, crowned on the top row (18x2), captures from there (2x9). */
-const TOP_ROW_KING = 'eng-wubiyl';
+/** The English puzzle whose king, crowned on the top row (25x2), captures from there (2x9). */
+const TOP_ROW_KING = 'eng-1fk1lt7';
 
 test('a hint marks the piece and leaves the puzzle unrated; a theme narrows the puzzles', async () => {
   const { page, errors } = await phone();
@@ -256,7 +256,7 @@ test(`${TOP_ROW_KING} to its end on a phone, the page scrolled down before each 
   await page.goto(`${h.url}?puzzle=english/${TOP_ROW_KING}`);
   const puzzle = setOf('english').get(TOP_ROW_KING);
   assert.ok(puzzle, `${TOP_ROW_KING} is in the shipped set`);
-  assert.deepEqual([puzzle.line[4], puzzle.line[8]], ['18x2', '2x9'], 'the king moves under test');
+  assert.deepEqual([puzzle.line[4], puzzle.line[6]], ['25x2', '2x9'], 'the king moves under test');
   await page.locator(`[data-testid="puzzles"][data-puzzle="${TOP_ROW_KING}"]`).waitFor();
   // as a player reading the side panel would: the board's top row is scrolled off the page, so
   // each click first brings its square back into view, which must stop below the sticky top bar

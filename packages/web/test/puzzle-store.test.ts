@@ -32,9 +32,9 @@ test('a theme narrows the choice; an absent theme leaves every puzzle', () => {
 });
 
 test('a puzzle link names a variant and a puzzle id; anything else is no link', () => {
-  assert.deepEqual(parsePuzzleLink('?puzzle=english/eng-wubiyl'), {
+  assert.deepEqual(parsePuzzleLink('?puzzle=english/eng-1fk1lt7'), {
     variant: 'english',
-    id: 'eng-wubiyl',
+    id: 'eng-1fk1lt7',
   });
   assert.deepEqual(parsePuzzleLink('?lang=fr&puzzle=israeli-6x6/isr6-x_1'), {
     variant: 'israeli-6x6',

@@ -1,5 +1,5 @@
 /**
- * A link to one puzzle: `/?puzzle=<variant>/<id>` (e.g. `/?puzzle=english/eng-wubiyl`) opens the
+ * A link to one puzzle: `/?puzzle=<variant>/<id>` (e.g. `/?puzzle=english/eng-1fk1lt7`) opens the
  * trainer on that puzzle of that variant's set instead of a random pick, so a puzzle can be shared
  * or reopened. Kept apart from the trainer (no imports) because the first page reads it.
  */
