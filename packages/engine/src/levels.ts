@@ -81,11 +81,14 @@ const LEVELS: readonly LevelSettings[] = [
  * Israeli 6x6: a small board where a deeper search gains less: depth 6 scored 63.5% against
  * depth 5, and level 8 at its node budget 60–62.5% against depth 9 or 11 (40–100 games), so level
  * 5 keeps level 4's noise and margin, level 6 searches to depth 6 and level 7 to depth 8 (each
- * pair 65–75% over 100 games). Dhamet: depth 8 costs up to 300,000 nodes in crowded
- * middlegames (about a second at Dhamet's speed, beyond the web app's time for level 7, and as
- * deep as level 8 gets in that time), so level 7 stops at depth 7; then it scored only half
- * against level 6 at depth 6 (20 games), so level 6 keeps level 5's noise and margin (67.5% and
- * 85.0% for levels 6 and 7 against the level below).
+ * pair 65–75% over 100 games); over 60 games level 5 then scored only 61.7% against level 4, so
+ * level 4 adds more noise and margin (16 and 24; then 74.2%, 81.7% and 75.8% for levels 4–6 over
+ * the level below, 60 games each). Israeli: level 5 scored 60.0% against level 4 (60 games), so
+ * level 4 adds noise 12 and margin 18 (then 65.0% and 68.3% for levels 4 and 5). Dhamet: depth 8
+ * costs up to 300,000 nodes in crowded middlegames (about a second at Dhamet's speed, beyond the
+ * web app's time for level 7, and as deep as level 8 gets in that time), so level 7 stops at depth
+ * 7; then it scored only half against level 6 at depth 6 (20 games), so level 6 keeps level 5's
+ * noise and margin (67.5% and 85.0% for levels 6 and 7 against the level below).
  * International: with the learned pattern table one ply from depth 5 to 6 scored only 52.5% (20
  * games), so levels 6 and 7 look two plies further each (7 and 9; depth 9 takes about 20 ms a move
  * on average, at most 0.3 s in a probe game).
@@ -96,7 +99,9 @@ const LEVELS: readonly LevelSettings[] = [
  * adds more noise (30, as level 2; with its margin of 30 a move losing a man still looks at least
  * 40 worse than the best, so it is still never chosen).
  * Breakthrough with its race terms: level 5 scored only 55% against level 4 (20 games; 4 over 3
- * 85%), so level 4 adds more noise and margin (20 each, between level 3's 30 and level 5's 4 and 6).
+ * 85%), so level 4 added more noise and margin (20 each); over 60 games that made level 4 only
+ * 58.3% against level 3, and with 9 each (between level 3's 30 and level 5's 4 and 6) both steps
+ * hold (76.7% and 71.7%).
  */
 const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
   antidraughts: { 1: { blunder: 0.3 } },
@@ -107,13 +112,14 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     6: { depth: 10, noise: 8, margin: 12 },
     7: { depth: 15 },
   },
-  'israeli-6x6': { 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
+  'israeli-6x6': { 4: { noise: 16, margin: 24 }, 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
+  israeli: { 4: { noise: 12, margin: 18 } },
   dhamet: { 6: { noise: 4, margin: 6 }, 7: { depth: 7 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
   russian: { 5: { noise: 8, margin: 12 } },
   brazilian: { 5: { noise: 8, margin: 12 } },
   frisian: { 3: { noise: 30 } },
-  breakthrough: { 3: { noise: 30 }, 4: { noise: 20, margin: 20 } },
+  breakthrough: { 3: { noise: 30 }, 4: { noise: 9, margin: 9 } },
 };
 
 /** The settings of a level (clamped to 1–8, rounded), for a variant when its id is given. */
