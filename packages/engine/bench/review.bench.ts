@@ -22,7 +22,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   spanish: 2_106_783,
   portuguese: 2_106_783,
   italian: 3_211_596,
-  czech: 8_278_991,
+  czech: 4_227_802,
   turkish: 3_745_438,
   antidraughts: 1_060_981,
   giveaway: 1_096_875,

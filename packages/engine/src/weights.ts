@@ -182,7 +182,17 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     manMobility: 3,
     probCut: 5,
   },
-  czech: { king: 280 },
+  // fitted to self-play positions (tune fit): 60.5% against the hand-set weights over 200
+  // self-play games at 50,000 nodes (docs/tuning.md)
+  czech: {
+    king: 268,
+    advance: 5,
+    backRank: 26,
+    centre: 20,
+    kingCentre: 9,
+    kingMobility: 1,
+    runaway: 83,
+  },
   spanish: { king: 290 },
   portuguese: { king: 290 },
   // no advancement bonus: in English a pushed man spends the waiting moves blocked positions are
