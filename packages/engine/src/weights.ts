@@ -59,7 +59,7 @@ export interface Weights {
   /** Bonus for the side to move (tempo). */
   readonly tempo: number;
   /**
-   * Men's formation (International, Russian and Brazilian; 0 elsewhere). Per man off its back row whose
+   * Men's formation (Russian and Brazilian so far; 0 elsewhere). Per man off its back row whose
    * two back diagonal squares each hold a friendly piece or lie off the board (it cannot be hit
    * from behind and backs up the men in front of it).
    */

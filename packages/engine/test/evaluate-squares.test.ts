@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { variantOrThrow } from '@damka/rules';
 import type { Weights } from '../src/weights.ts';
 import { Evaluator } from '../src/evaluate/index.ts';
-import { randomPositions } from './helpers.ts';
+import { ENGLISH_BEFORE_FIT, randomPositions } from './helpers.ts';
 
 /** Every term of the pass switched on, the neighbour terms included (structure, shape, loose). */
 const ALL_TERMS: Partial<Weights> = {
@@ -69,23 +69,12 @@ const RUSSIAN_THEN: Partial<Weights> = {
   runaway: 60,
 };
 
-/** English's weights when its digest was taken (its fitted weights came later: weights.ts). */
-const ENGLISH_THEN: Partial<Weights> = {
-  king: 150,
-  backRank: 6,
-  centre: 4,
-  kingCentre: 8,
-  kingMobility: 3,
-  tempo: 4,
-  runaway: 60,
-};
-
 test('the square pass gives the scores it gave before on 8x8 and 10x10 boards, every term on', () => {
   assert.equal(digest('russian', { ...RUSSIAN_THEN, ...ALL_TERMS }, 1000), 'c2a3ba9aca015095');
   // English counts no advancement now; 4 a rank, as when the digest was taken, keeps the term
   // tested, and its other weights are those it had then (its fit came later: weights.ts)
   assert.equal(
-    digest('english', { ...ENGLISH_THEN, ...ALL_TERMS, advance: 4 }, 1000),
+    digest('english', { ...ENGLISH_BEFORE_FIT, ...ALL_TERMS, advance: 4 }, 1000),
     '3082dc817dae8363',
   );
   assert.equal(digest('turkish', {}, 1000, null), 'b6b9b082a190d4d1');

@@ -1,8 +1,24 @@
 /**
- * Test helpers: seeded random games that give reproducible positions of any variant.
+ * Test helpers: seeded random games that give reproducible positions of any variant, and the
+ * English weights older tests were written against.
  */
 import { Position, type Variant } from '@damka/rules';
 import { mulberry32 } from '@damka/rules';
+import type { Weights } from '../src/weights.ts';
+
+/**
+ * English's named weights before they were fitted to self-play positions (weights.ts): tests whose
+ * figures were taken with them (a pinned digest, a score above a puzzle margin) pass these.
+ */
+export const ENGLISH_BEFORE_FIT: Partial<Weights> = {
+  king: 150,
+  backRank: 6,
+  centre: 4,
+  kingCentre: 8,
+  kingMobility: 3,
+  tempo: 4,
+  runaway: 60,
+};
 
 /** `count` positions of `variant` from random games (seeded), each with its game history. */
 export function randomPositions(

@@ -17,6 +17,7 @@ import {
   WIN_SCORE,
 } from '../src/index.ts';
 import { parsePuzzleSet, puzzlesOf } from '../src/puzzles/set.ts';
+import { ENGLISH_BEFORE_FIT } from './helpers.ts';
 
 // found by `damka puzzles build --variant english` in Tinsley's games (Canadian Open 1950)
 const SHOT = {
@@ -71,16 +72,7 @@ test('verification refuses a wrong first move, an illegal line and a line ending
   const engine = new Engine(variantOrThrow('english'), {
     ttBits: 16,
     seed: 1,
-    weights: {
-      probCut: 0,
-      king: 150,
-      backRank: 6,
-      centre: 4,
-      kingCentre: 8,
-      kingMobility: 3,
-      tempo: 4,
-      runaway: 60,
-    },
+    weights: { ...ENGLISH_BEFORE_FIT, probCut: 0 },
   });
   assert.match(verifyPuzzle(engine, SHOT.fen, ['27-24'], 10) ?? '', /prefers another first move/);
   assert.match(verifyPuzzle(engine, SHOT.fen, ['25-29'], 10) ?? '', /move '25-29'/);
