@@ -2,14 +2,23 @@
  * The one-word bitboard form of the evaluation, for boards of at most 32 squares: the search keeps
  * one mask per piece code up to date move by move (`BITS_STRIDE` words per ply, see `loadBits`),
  * and each neighbour term is computed for all pieces at once with two shifts per direction (a
- * diagonal board moves squares by one of two index deltas per direction, by row parity). Gives
- * the same scores as the square pass (tested; the bench node count depends on it).
+ * diagonal board moves squares by one of two index deltas per direction, by row parity). The
+ * same terms as the square pass, the men's shape and the race included, and the same scores
+ * (tested; the bench node count depends on it).
  */
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
 import { NOT_QUIET } from './squares.ts';
-import { finish, type BitsForm } from './terms.ts';
-import { BITS_STRIDE, popcount } from './shifts.ts';
+import { finish, raceScore, shapeScore, type BitsForm } from './terms.ts';
+import { BITS_STRIDE, popcount, type Shifts } from './shifts.ts';
+
+/** Every square of mask `x` moved one step in direction `d`. */
+function shift(t: Shifts, x: number, d: number): number {
+  return (
+    (((x & t.mask0[d]!) << t.left0[d]!) >>> t.right0[d]!) |
+    (((x & t.mask1[d]!) << t.left1[d]!) >>> t.right1[d]!)
+  );
+}
 
 /**
  * `evaluate` / `evaluateQuiet` from bitboards: `codes[at + code]` is the mask of the squares
@@ -115,7 +124,29 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
     score += free * tb.wKingMobility;
   }
 
+  if (tb.wStructure !== 0) {
+    // men side by side on a rank or file: count each man's friendly orthogonal neighbours
+    let friends = 0;
+    const dirs = tb.orthDirs;
+    for (let i = 0; i < dirs.length; i++) {
+      const d = dirs[i]!;
+      friends += popcount(shift(t, whiteMen, d) & whiteMen);
+      friends -= popcount(shift(t, blackMen, d) & blackMen);
+    }
+    score += friends * tb.wStructure;
+  }
+  if (tb.shape) score += narrowShape(tb, whiteMen, white, blackMen, black, empty);
+
   if (tb.patterns !== null) score += tb.patterns.scoreBits(whiteMen, 0, blackMen, 0);
+
+  if (tb.race) {
+    score += raceScore(
+      tb,
+      side,
+      nearCrown(tb, 0, whiteMen, empty),
+      nearCrown(tb, 1, blackMen, empty),
+    );
+  }
 
   let whiteRunaway = 0;
   let blackRunaway = 0;
@@ -184,6 +215,80 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
     looseCount,
   );
 };
+
+/** `shapeScore` from the one-word masks of `evaluateBits` (as `wideShape` in wide-bits.ts). */
+function narrowShape(
+  tb: EvalTables,
+  whiteMen: number,
+  white: number,
+  blackMen: number,
+  black: number,
+  empty: number,
+): number {
+  const t = tb.bits!;
+  let formation = 0;
+  let tail = 0;
+  let mobility = 0;
+  let tempo = 0;
+  const men = tb.wFormation !== 0 || tb.wTail !== 0 || tb.wManMobility !== 0;
+  for (let colour = 0; colour < 2 && (men || tb.wTempoGap !== 0); colour++) {
+    const colourMen = colour === 0 ? whiteMen : blackMen;
+    const own = colour === 0 ? white : black;
+    const forward = tb.manForward[colour]!;
+    const back = tb.manBack[colour]!;
+    // men off the home row, narrowed to those covered from behind in every back direction
+    let cover = colourMen & ~t.homeRow[2 * colour]!;
+    let movable = 0;
+    let free = 0;
+    for (let k = 0; men && k < forward.length; k++) {
+      const d = forward[k]!;
+      // own pieces moved forward land on the squares they cover from behind
+      cover &= shift(t, own, d) | t.openBack[8 * colour + 2 * k]!;
+      free += popcount(shift(t, colourMen, d) & empty);
+      // men with an empty square ahead in direction d
+      movable |= shift(t, empty, back[k]!);
+    }
+    const sign = colour === 0 ? 1 : -1;
+    formation += sign * popcount(cover);
+    tail += sign * popcount(colourMen & ~movable);
+    mobility += sign * free;
+    if (tb.wTempoGap !== 0) {
+      let ranks = 0;
+      for (let b = 0; b < 4; b++)
+        ranks += popcount(colourMen & t.tempoPlane[8 * colour + 2 * b]!) << b;
+      tempo += sign * ranks;
+    }
+  }
+  const whiteLeft = popcount(whiteMen & t.leftWing[0]!);
+  const blackLeft = popcount(blackMen & t.leftWing[0]!);
+  return shapeScore(
+    tb,
+    formation,
+    tail,
+    mobility,
+    2 * whiteLeft - popcount(whiteMen),
+    2 * blackLeft - popcount(blackMen),
+    tempo,
+  );
+}
+
+/** The men of `colour` one step from crowning with a free square to step to (the race term). */
+function nearCrown(tb: EvalTables, colour: number, men: number, empty: number): number {
+  const code = colour === 0 ? MAN : BLACK_BIT | MAN;
+  const squares = tb.crownSquares[colour]!;
+  let near = 0;
+  for (let i = 0; i < squares.length; i++) {
+    const sq = squares[i]!;
+    if (((men >>> sq) & 1) === 0) continue;
+    for (let k = (code * tb.size + sq) * tb.width; tb.stepTo[k]! >= 0; k++) {
+      if (((empty >>> tb.stepTo[k]!) & 1) !== 0) {
+        near++;
+        break;
+      }
+    }
+  }
+  return near;
+}
 
 /**
  * The bitboard state of `board` (see `BITS_STRIDE`) into `codes` at `at`; returns the table sum.

@@ -28,6 +28,11 @@ export interface Shifts {
   readonly coneMask: Int32Array;
   /** Per colour: the squares where a man may earn the runaway bonus. */
   readonly runawayZone: Int32Array;
+  /** The men's shape terms, laid out as in `WideShifts` with the word always 0. */
+  readonly leftWing: Int32Array;
+  readonly homeRow: Int32Array;
+  readonly openBack: Int32Array;
+  readonly tempoPlane: Int32Array;
 }
 
 /** The two-word shift tables of `Evaluator.wideBits` (signed index deltas instead of shifts). */
@@ -157,6 +162,10 @@ export function buildShifts(src: ShiftSource): Shifts | null {
     all,
     coneMask,
     runawayZone: new Int32Array(2),
+    leftWing: new Int32Array(2),
+    homeRow: new Int32Array(4),
+    openBack: new Int32Array(16),
+    tempoPlane: new Int32Array(16),
   };
 }
 

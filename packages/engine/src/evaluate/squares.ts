@@ -1,9 +1,8 @@
 /**
  * The square-pass form of the evaluation: one walk over the board with one piece-square table read
  * per piece, the neighbour terms read from link tables, and (at a leaf) the test whether the side
- * to move has a capture or a step. Every board uses it where no bitboard form fits (Dhamet, and
- * 8x8 rule sets with structure or shape terms weighted), and it is the reference the bitboard
- * forms are tested against.
+ * to move has a capture or a step. The boards of more than 64 squares (Dhamet, Canadian) use it,
+ * and it is the reference the bitboard forms are tested against.
  */
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';

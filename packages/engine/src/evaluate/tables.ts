@@ -318,12 +318,12 @@ export class EvalTables {
       if (t.rank[sq] === 0) this.homeRow[sq] = 1;
       if (t.rank[sq] === last) this.homeRow[size + sq] = 1;
     }
-    // the 32-square form has no shape or race terms: such a board falls back to the square pass
     const source = { next: t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue };
-    this.bits = w.structure === 0 && !this.shape && !this.race ? buildShifts(source) : null;
+    this.bits = buildShifts(source);
     this.wideBits = buildWideShifts(source);
-    if (this.wideBits) {
-      const wb = this.wideBits;
+    // the shape masks, one layout for both forms (square sq in word sq >> 5)
+    const wb = this.wideBits ?? this.bits;
+    if (wb) {
       for (let sq = 0; sq < size; sq++) {
         const word = sq >> 5;
         const bit = 1 << sq;
