@@ -167,35 +167,37 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
   let looseCount = 0;
   if (tb.wLoose !== 0) {
     // own pieces that an adjacent enemy could jump now: attacker, piece, empty square in a line
+    const men = codes[at + them + 1]!;
+    const kings = codes[at + them + 2]!;
+    const queens = codes[at + them + 3]!;
+    const menJumps = tb.jumpMask[them + 1]!;
+    const kingJumps = tb.jumpMask[them + 2]!;
+    const queenJumps = tb.jumpMask[them + 3]!;
+    // when every attacker may take every piece (all but Italian), each direction's attackers are
+    // one mask, chosen without a branch
+    const takesAll =
+      (tb.capturesAll[them + 1]! & tb.capturesAll[them + 2]! & tb.capturesAll[them + 3]!) !== 0;
     let loose = 0;
     for (let d = 0; d < ndirs; d++) {
-      const rd = reverse[d]!;
       // squares whose neighbour in direction d is empty
-      const landable =
-        (((empty & m0[rd]!) << l0[rd]!) >>> r0[rd]!) | (((empty & m1[rd]!) << l1[rd]!) >>> r1[rd]!);
+      const landable = shift(t, empty, reverse[d]!);
+      if (takesAll) {
+        const all =
+          (-((menJumps >>> d) & 1) & men) |
+          (-((kingJumps >>> d) & 1) & kings) |
+          (-((queenJumps >>> d) & 1) & queens);
+        loose |= shift(t, all, d) & landable;
+        continue;
+      }
       const bit = 1 << d;
-      // attackers that may jump every piece of ours are shifted together
-      let all = 0;
       for (let a = them + 1; a <= them + 3; a++) {
         const attackers = codes[at + a]!;
         if (attackers === 0 || (tb.jumpMask[a]! & bit) === 0) continue;
-        if (tb.capturesAll[a] !== 0) {
-          all |= attackers;
-          continue;
-        }
         let victims = 0;
         for (let v = me + 1; v <= me + 3; v++) {
           if (capturable[a * 8 + v] !== 0) victims |= codes[at + v]!;
         }
-        const reach =
-          (((attackers & m0[d]!) << l0[d]!) >>> r0[d]!) |
-          (((attackers & m1[d]!) << l1[d]!) >>> r1[d]!);
-        loose |= reach & landable & victims;
-      }
-      if (all !== 0) {
-        const reach =
-          (((all & m0[d]!) << l0[d]!) >>> r0[d]!) | (((all & m1[d]!) << l1[d]!) >>> r1[d]!);
-        loose |= reach & landable;
+        loose |= shift(t, attackers, d) & landable & victims;
       }
     }
     loose &= me === 0 ? white : black;
