@@ -141,6 +141,19 @@ const ENGLISH: Partial<Weights> = {
   probCut: 5,
 };
 
+/** Spanish and Portuguese (the same rules, so the same tables). */
+const SPANISH: Partial<Weights> = {
+  king: 261,
+  advance: 4,
+  backRank: 25,
+  centre: 24,
+  kingCentre: 2,
+  kingMobility: 0,
+  loose: 8,
+  tempo: 4,
+  runaway: 112,
+};
+
 /** Per-variant differences from the defaults. */
 export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   // wing balance: +47 Elo in self-play at 20,000 nodes a move (120 games); ProbCut with 5 per
@@ -193,8 +206,10 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingMobility: 1,
     runaway: 83,
   },
-  spanish: { king: 290 },
-  portuguese: { king: 290 },
+  // fitted to self-play positions (tune fit): 63.0% against the hand-set weights (a king 2.9 men,
+  // nothing else) over 200 self-play games at 50,000 nodes (docs/tuning.md)
+  spanish: SPANISH,
+  portuguese: SPANISH,
   // no advancement bonus: in English a pushed man spends the waiting moves blocked positions are
   // decided by; 0 instead of 4 scored 60.0% over 120 self-play games at 50,000 nodes; ProbCut
   // with 5 a ply: 62.1% over 240 self-play games at 50,000 nodes; the named weights fitted to
