@@ -23,7 +23,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   portuguese: 2_832_440,
   italian: 3_211_596,
   czech: 4_227_802,
-  turkish: 3_745_438,
+  turkish: 2_425_822,
   antidraughts: 1_060_981,
   giveaway: 1_096_875,
   israeli: 2_581_117,

@@ -218,7 +218,21 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   'arab-dama': ENGLISH,
   // men cannot take kings (FID 5.3): a king is safe from men and worth more
   italian: { ...SHORT_KING, king: 185 },
-  turkish: { king: 320, structure: 5, backRank: 0, advance: 5, loose: 10 },
+  // fitted to self-play positions (tune fit; a king 4.5 men, kings kept off the centre, a free
+  // runner worth 2.7 men): 91.5% against the hand-set weights over 200 self-play games at 50,000
+  // nodes (docs/tuning.md)
+  turkish: {
+    king: 451,
+    advance: 6,
+    backRank: 0,
+    centre: -15,
+    kingCentre: -168,
+    kingMobility: 1,
+    loose: 10,
+    tempo: 13,
+    runaway: 267,
+    structure: 1,
+  },
   // fitted to 23,704 self-play positions (tune fit; a free runner worth nearly eight men, kings
   // kept off the centre, men kept home): 78.3% against the hand-set weights over 60 self-play
   // games at 10,000 nodes a move (docs/tuning.md)
