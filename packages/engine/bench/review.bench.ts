@@ -34,7 +34,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   killer: 2_694_979,
   breakthrough: 1_917_994,
   pool: 3_993_251,
-  thai: 2_355_002,
+  thai: 1_668_257,
   canadian: 6_952_179,
 };
 

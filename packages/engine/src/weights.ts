@@ -218,6 +218,19 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   'arab-dama': ENGLISH,
   // men cannot take kings (FID 5.3): a king is safe from men and worth more
   italian: { ...SHORT_KING, king: 185 },
+  // fitted to self-play positions (tune fit): 64.8% against the default weights over 200
+  // self-play games at 50,000 nodes (docs/tuning.md)
+  thai: {
+    king: 276,
+    advance: 6,
+    backRank: 11,
+    centre: 17,
+    kingCentre: 10,
+    kingMobility: -1,
+    loose: 8,
+    tempo: 3,
+    runaway: 63,
+  },
   // fitted to self-play positions (tune fit; a king 4.5 men, kings kept off the centre, a free
   // runner worth 2.7 men): 91.5% against the hand-set weights over 200 self-play games at 50,000
   // nodes (docs/tuning.md)
