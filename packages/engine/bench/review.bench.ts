@@ -29,7 +29,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   israeli: 2_581_117,
   'israeli-6x6': 346_202,
   dhamet: 1_376_893,
-  frisian: 1_809_505,
+  frisian: 1_918_404,
   frysk: 689_179,
   killer: 2_694_979,
   breakthrough: 1_917_994,
