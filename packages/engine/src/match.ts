@@ -179,9 +179,12 @@ export function formatScore(report: MatchTally & { elo: EloEstimate }): string {
   );
 }
 
-/** A text progress bar: `[#####---------------] 5/20`. */
+/**
+ * A text progress bar: `[#####---------------] 5/20`. Past the total (a puzzle build's last game
+ * may find several puzzles) the bar is full and the count says how far past.
+ */
 export function progressBar(done: number, total: number, width = 20): string {
-  const filled = total > 0 ? Math.round((done / total) * width) : 0;
+  const filled = total > 0 ? Math.min(width, Math.max(0, Math.round((done / total) * width))) : 0;
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
 }
 

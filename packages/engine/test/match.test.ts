@@ -43,6 +43,13 @@ function position(variant: ReturnType<typeof variantOrThrow>, fen: string): Posi
   return p.value;
 }
 
+test('the progress bar stays whole past its total and before its start', () => {
+  assert.equal(progressBar(5, 20), '[#####---------------] 5/20');
+  assert.equal(progressBar(309, 300), '[####################] 309/300');
+  assert.equal(progressBar(-1, 300), '[--------------------] -1/300');
+  assert.equal(progressBar(3, 0), '[--------------------] 3/0');
+});
+
 test('a two-game International match against damka hub as an external engine', async () => {
   const variant = variantOrThrow('international');
   const lines: string[] = [];
