@@ -31,7 +31,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   dhamet: 1_376_893,
   frisian: 1_918_404,
   frysk: 689_179,
-  killer: 2_694_979,
+  killer: 2_720_485,
   breakthrough: 1_917_994,
   pool: 3_993_251,
   thai: 1_668_257,

@@ -231,6 +231,19 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     tempo: 2,
     runaway: 153,
   },
+  // fitted to self-play positions (tune fit): 62.0% against the default weights over 200
+  // self-play games at 20,000 nodes (docs/tuning.md)
+  killer: {
+    king: 299,
+    advance: 4,
+    backRank: 8,
+    centre: 9,
+    kingCentre: 8,
+    kingMobility: -2,
+    loose: 8,
+    tempo: 5,
+    runaway: 114,
+  },
   // fitted to self-play positions (tune fit): 64.8% against the default weights over 200
   // self-play games at 50,000 nodes (docs/tuning.md)
   thai: {
