@@ -30,7 +30,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   'israeli-6x6': 346_202,
   dhamet: 1_376_893,
   frisian: 1_918_404,
-  frysk: 689_179,
+  frysk: 591_920,
   killer: 2_720_485,
   breakthrough: 1_917_994,
   pool: 3_993_251,

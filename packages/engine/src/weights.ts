@@ -231,6 +231,19 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     tempo: 2,
     runaway: 153,
   },
+  // fitted to self-play positions (tune fit): 55.6% against the default weights over 400
+  // self-play games at 20,000 nodes (docs/tuning.md); Frisian's fitted weights scored 48.5% here
+  frysk: {
+    king: 302,
+    advance: 5,
+    backRank: 12,
+    centre: -10,
+    kingCentre: -22,
+    kingMobility: -2,
+    loose: 8,
+    tempo: 4,
+    runaway: 142,
+  },
   // fitted to self-play positions (tune fit): 62.0% against the default weights over 200
   // self-play games at 20,000 nodes (docs/tuning.md)
   killer: {
