@@ -9,7 +9,8 @@
 import { BLACK_BIT, MAN } from '@damka/rules';
 import type { EvalTables } from './tables.ts';
 import { NOT_QUIET } from './squares.ts';
-import { finish, raceScore, shapeScore, type BitsForm } from './terms.ts';
+import { finish, raceScore, type BitsForm } from './terms.ts';
+import { wideShape } from './wide-bits.ts';
 import { BITS_STRIDE, popcount, type Shifts } from './shifts.ts';
 
 /** Every square of mask `x` moved one step in direction `d`. */
@@ -135,7 +136,8 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
     }
     score += friends * tb.wStructure;
   }
-  if (tb.shape) score += narrowShape(tb, whiteMen, white, blackMen, black, empty);
+  // the men's shape from the two-word tables, high words empty (one home for the shape counts)
+  if (tb.shape) score += wideShape(tb, whiteMen, 0, white, 0, blackMen, 0, black, 0, empty, 0);
 
   if (tb.patterns !== null) score += tb.patterns.scoreBits(whiteMen, 0, blackMen, 0);
 
@@ -217,62 +219,6 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
     looseCount,
   );
 };
-
-/** `shapeScore` from the one-word masks of `evaluateBits` (as `wideShape` in wide-bits.ts). */
-function narrowShape(
-  tb: EvalTables,
-  whiteMen: number,
-  white: number,
-  blackMen: number,
-  black: number,
-  empty: number,
-): number {
-  const t = tb.bits!;
-  let formation = 0;
-  let tail = 0;
-  let mobility = 0;
-  let tempo = 0;
-  const men = tb.wFormation !== 0 || tb.wTail !== 0 || tb.wManMobility !== 0;
-  for (let colour = 0; colour < 2 && (men || tb.wTempoGap !== 0); colour++) {
-    const colourMen = colour === 0 ? whiteMen : blackMen;
-    const own = colour === 0 ? white : black;
-    const forward = tb.manForward[colour]!;
-    const back = tb.manBack[colour]!;
-    // men off the home row, narrowed to those covered from behind in every back direction
-    let cover = colourMen & ~t.homeRow[2 * colour]!;
-    let movable = 0;
-    let free = 0;
-    for (let k = 0; men && k < forward.length; k++) {
-      const d = forward[k]!;
-      // own pieces moved forward land on the squares they cover from behind
-      cover &= shift(t, own, d) | t.openBack[8 * colour + 2 * k]!;
-      free += popcount(shift(t, colourMen, d) & empty);
-      // men with an empty square ahead in direction d
-      movable |= shift(t, empty, back[k]!);
-    }
-    const sign = colour === 0 ? 1 : -1;
-    formation += sign * popcount(cover);
-    tail += sign * popcount(colourMen & ~movable);
-    mobility += sign * free;
-    if (tb.wTempoGap !== 0) {
-      let ranks = 0;
-      for (let b = 0; b < 4; b++)
-        ranks += popcount(colourMen & t.tempoPlane[8 * colour + 2 * b]!) << b;
-      tempo += sign * ranks;
-    }
-  }
-  const whiteLeft = popcount(whiteMen & t.leftWing[0]!);
-  const blackLeft = popcount(blackMen & t.leftWing[0]!);
-  return shapeScore(
-    tb,
-    formation,
-    tail,
-    mobility,
-    2 * whiteLeft - popcount(whiteMen),
-    2 * blackLeft - popcount(blackMen),
-    tempo,
-  );
-}
 
 /** The men of `colour` one step from crowning with a free square to step to (the race term). */
 function nearCrown(tb: EvalTables, colour: number, men: number, empty: number): number {

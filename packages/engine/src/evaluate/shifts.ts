@@ -28,11 +28,6 @@ export interface Shifts {
   readonly coneMask: Int32Array;
   /** Per colour: the squares where a man may earn the runaway bonus. */
   readonly runawayZone: Int32Array;
-  /** The men's shape terms, laid out as in `WideShifts` with the word always 0. */
-  readonly leftWing: Int32Array;
-  readonly homeRow: Int32Array;
-  readonly openBack: Int32Array;
-  readonly tempoPlane: Int32Array;
 }
 
 /** The two-word shift tables of `Evaluator.wideBits` (signed index deltas instead of shifts). */
@@ -162,17 +157,16 @@ export function buildShifts(src: ShiftSource): Shifts | null {
     all,
     coneMask,
     runawayZone: new Int32Array(2),
-    leftWing: new Int32Array(2),
-    homeRow: new Int32Array(4),
-    openBack: new Int32Array(16),
-    tempoPlane: new Int32Array(16),
   };
 }
 
-/** Two-word shift tables for boards of 33 to 64 squares with at most two deltas per direction. */
+/**
+ * Two-word shift tables for boards of at most 64 squares with at most two deltas per direction:
+ * the evaluation of 33 to 64 squares, and the men's shape terms on every such board.
+ */
 export function buildWideShifts(src: ShiftSource): WideShifts | null {
   const { next, size, ndirs, coneStart, coneEnd, cone, runawayValue } = src;
-  if (size <= 32 || size > 64) return null;
+  if (size > 64) return null;
   const mask0lo = new Int32Array(ndirs);
   const mask0hi = new Int32Array(ndirs);
   const mask1lo = new Int32Array(ndirs);
@@ -214,8 +208,8 @@ export function buildWideShifts(src: ShiftSource): WideShifts | null {
     mask1hi,
     delta0,
     delta1,
-    allLo: -1,
-    allHi: size === 64 ? -1 : (1 << (size - 32)) - 1,
+    allLo: size >= 32 ? -1 : (1 << size) - 1,
+    allHi: size <= 32 ? 0 : size === 64 ? -1 : (1 << (size - 32)) - 1,
     coneLo,
     coneHi,
     runawayZone,

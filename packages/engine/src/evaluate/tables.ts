@@ -55,7 +55,10 @@ export class EvalTables {
    * deltas per direction, one per row parity). Null when the board does not fit (see module note).
    */
   readonly bits: Shifts | null;
-  /** The same for boards of 33 to 64 squares, with two words per mask; null otherwise. */
+  /**
+   * Two-word shift tables for boards of at most 64 squares: the evaluation of boards of 33 to 64
+   * squares, and the men's shape terms of every such board (`wideShape`); null above 64.
+   */
   readonly wideBits: WideShifts | null;
   /** Bit d set when a piece of this code may make its first jump in direction d. */
   readonly jumpMask: Int32Array;
@@ -321,9 +324,8 @@ export class EvalTables {
     const source = { next: t.next, size, ndirs, coneStart, coneEnd, cone, runawayValue };
     this.bits = buildShifts(source);
     this.wideBits = buildWideShifts(source);
-    // the shape masks, one layout for both forms (square sq in word sq >> 5)
-    const wb = this.wideBits ?? this.bits;
-    if (wb) {
+    if (this.wideBits) {
+      const wb = this.wideBits;
       for (let sq = 0; sq < size; sq++) {
         const word = sq >> 5;
         const bit = 1 << sq;

@@ -264,8 +264,11 @@ export const evaluateWideBits: BitsForm = (tb, codes, at, tableSum, side, leaf) 
   );
 };
 
-/** `shapeScore` from the two-word masks of `evaluateWideBits`. */
-function wideShape(
+/**
+ * `shapeScore` from two-word masks: those of `evaluateWideBits`, and those of `evaluateBits` with
+ * empty high words (boards of at most 32 squares).
+ */
+export function wideShape(
   tb: EvalTables,
   whiteMenLo: number,
   whiteMenHi: number,
