@@ -55,12 +55,12 @@ export const evaluateBits: BitsForm = (tb, codes, at, tableSum, side, leaf) => {
       const pieces = codes[at + code]!;
       if (pieces === 0) continue;
       const cap = code * 8;
-      let victims = me === 0 ? black : white;
-      if (tb.capturesAll[code] === 0) {
-        victims = 0;
-        for (let v = them + 1; v <= them + 3; v++)
-          if (capturable[cap + v] !== 0) victims |= codes[at + v]!;
-      }
+      // the codes it may take (all the opponent's but where men may not take kings), without a
+      // branch that one rule set would run first in the middle of a bench or a match
+      const victims =
+        (-capturable[cap + them + 1]! & codes[at + them + 1]!) |
+        (-capturable[cap + them + 2]! & codes[at + them + 2]!) |
+        (-capturable[cap + them + 3]! & codes[at + them + 3]!);
       const jumps = tb.firstJumpDirs[code]!;
       if (tb.flying[code] === 1) {
         for (let i = 0; i < jumps.length; i++) {

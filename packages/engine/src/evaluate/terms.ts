@@ -37,12 +37,14 @@ export function shapeScore(
   const wingGap = Math.max(0, Math.abs(whiteWing) - 1) - Math.max(0, Math.abs(blackWing) - 1);
   const margin = tb.tempoMargin;
   const tempoGap = tempo > margin ? tempo - margin : tempo < -margin ? tempo + margin : 0;
+  // Math.imul: a count times a weight never gives -0 (0 times a negative weight), which the
+  // compiled code, built for small integers, would have to leave (weights are integers)
   return (
-    formation * tb.wFormation +
-    tail * tb.wTail +
-    mobility * tb.wManMobility -
-    wingGap * tb.wWing +
-    tempoGap * tb.wTempoGap
+    Math.imul(formation, tb.wFormation) +
+    Math.imul(tail, tb.wTail) +
+    Math.imul(mobility, tb.wManMobility) -
+    Math.imul(wingGap, tb.wWing) +
+    Math.imul(tempoGap, tb.wTempoGap)
   );
 }
 
@@ -58,8 +60,9 @@ export function raceScore(
   blackNear: number,
 ): number {
   const mine = side === 0 ? whiteNear : blackNear;
-  const own = mine > 0 ? tb.wCrownNow : -tb.wCrownThreat * (side === 0 ? blackNear : whiteNear);
-  return side === 0 ? own : -own;
+  const own =
+    mine > 0 ? tb.wCrownNow : 0 - Math.imul(tb.wCrownThreat, side === 0 ? blackNear : whiteNear);
+  return side === 0 ? own : 0 - own;
 }
 
 /**

@@ -31,7 +31,7 @@ import {
 import { KIND_CAPTURE, KIND_SPLIT, KIND_STEP, MoveList, putMove, putStep } from './move-list.ts';
 import { barredDir, canJump, jumpDirs, moveTables, writeSteps, type MoveTables } from './tables.ts';
 import { IdentityIndex } from './identity.ts';
-import { HIT, WalkMemo } from './walk-memo.ts';
+import { HIT, NO_KEY, WalkMemo } from './walk-memo.ts';
 
 export { makeMove, unmakeMove } from './make.ts';
 
@@ -65,7 +65,7 @@ export class MoveGenerator {
   private readonly taken = new Int32Array(3);
   private origin = 0;
   private originCode = 0;
-  private bestKey = -1;
+  private bestKey = NO_KEY;
   private drop = true;
   /** Squares of the side to move's pieces, in square order (filled by each generation). */
   private readonly pieces: Int16Array;
@@ -84,7 +84,7 @@ export class MoveGenerator {
   private readonly pendingIndex = new IdentityIndex();
   private readonly listIndex = new IdentityIndex();
   /** Best precedence key recorded below the current landing (prefix rules only). */
-  private subMax = -1;
+  private subMax = NO_KEY;
   /** Whether the current capture's first jump went forward (see `afterSidewaysJumpDirs`). */
   private firstForward = true;
   private readonly ndirs: number;
@@ -131,10 +131,10 @@ export class MoveGenerator {
     this.walked = 0;
     this.cutShort = false;
     this.memo?.reset();
-    this.bestKey = -1;
+    this.bestKey = NO_KEY;
     this.pending.clear();
     this.pendingIndex.clear();
-    this.subMax = -1;
+    this.subMax = NO_KEY;
     // a crowning has decided the game (Breakthrough): nobody moves any more
     if (c.crowningWins && hasKing(board)) return 0;
     const me = side === 0 ? 0 : BLACK_BIT;
@@ -176,10 +176,10 @@ export class MoveGenerator {
     this.walked = 0;
     this.cutShort = false;
     this.memo?.reset();
-    this.bestKey = -1;
+    this.bestKey = NO_KEY;
     this.pending.clear();
     this.pendingIndex.clear();
-    this.subMax = -1;
+    this.subMax = NO_KEY;
     for (let k = 0; k < n; k++) {
       const sq = from[k]!;
       const code = board[sq]!;
@@ -281,7 +281,7 @@ export class MoveGenerator {
         const now = mid > 0 ? mid : code;
         this.stackLandCode[sp] = now;
         const outer = this.subMax;
-        this.subMax = -1;
+        this.subMax = NO_KEY;
         if (mid === PROMOTE_AND_STOP || !this.jump(land, now, d, -1)) this.record(land, now);
         else if (c.prefixes) this.candidate(land, now);
         if (this.subMax < outer) this.subMax = outer;
@@ -321,7 +321,7 @@ export class MoveGenerator {
       for (let land = first; land >= 0 && b[land] === 0; land = behind ? -1 : next[base + land]!) {
         this.stackLand[sp] = land;
         const outer = this.subMax;
-        this.subMax = -1;
+        this.subMax = NO_KEY;
         if (this.jump(land, code, d, land === first || c.prefixes ? -1 : d)) {
           goesOn = true;
           if (c.prefixes) this.candidate(land, code);

@@ -237,15 +237,19 @@ export class MaskCaptures {
     const lo = this.deadLo;
     const hi = this.deadHi;
     if (this.drop) {
-      for (let j = 0; j < this.found; j++) {
-        if (
-          this.foundTo[j] === to &&
-          this.foundFrom[j] === from &&
-          this.foundLo[j] === lo &&
-          this.foundHi[j] === hi
-        )
-          return;
-      }
+      // the first entry is compared also when none is found yet (its test then cannot return):
+      // the compiled walk never meets these reads first at the second capture of a search
+      const found = this.found;
+      const fTo = this.foundTo;
+      const fFrom = this.foundFrom;
+      const fLo = this.foundLo;
+      const fHi = this.foundHi;
+      let j = 0;
+      do {
+        const same = ((fTo[j]! ^ to) | (fFrom[j]! ^ from) | (fLo[j]! ^ lo) | (fHi[j]! ^ hi)) === 0;
+        if (same && j < found) return;
+        j++;
+      } while (j < found);
     }
     const k = this.found++;
     if (k >= this.foundTo.length) this.growFound();

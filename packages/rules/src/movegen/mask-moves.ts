@@ -189,20 +189,11 @@ export class MaskMoves implements BoardMoves {
    * square `from` and its new code `piece` arrives on `to`, in the codes' masks and the colour's.
    */
   private flipMover(from: number, to: number, moved: number, piece: number): void {
+    // one form for one-word and two-word boards (a one-word board's bits are all below 32): a
+    // branch per form would leave the compiled make of one board to deopt on the other's
     const bits = this.bits;
     const fromBit = this.bitOf[from]!;
     const toBit = this.bitOf[to]!;
-    if (this.narrow) {
-      // one word; the colour's mask changes on both squares (from and to may be one square)
-      const both = (1 << fromBit) ^ (1 << toBit);
-      bits[moved & 4]! ^= both;
-      if (moved === piece) bits[moved]! ^= both;
-      else {
-        bits[moved]! ^= 1 << fromBit;
-        bits[piece]! ^= 1 << toBit;
-      }
-      return;
-    }
     const f = (fromBit >> 5) << 3;
     const t = (toBit >> 5) << 3;
     bits[f + moved]! ^= 1 << fromBit;
@@ -210,8 +201,6 @@ export class MaskMoves implements BoardMoves {
     bits[t + piece]! ^= 1 << toBit;
     bits[t + (piece & 4)]! ^= 1 << toBit;
   }
-
-  /** The pieces move `i` takes leave the board and masks (`take`), or come back. */
   private flipTaken(list: MoveList, i: number, take: boolean): void {
     const bits = this.bits;
     const end = list.start[i]! + list.ncap[i]!;
@@ -343,7 +332,7 @@ export class MaskMoves implements BoardMoves {
     }
     this.flyingJumps = false;
     // the flying codes with pieces and something to jump, piece by piece
-    for (let code = 1; flyers !== 0 && code < 8; code++) {
+    for (let code = 1; code < 8 && flyers !== 0; code++) {
       if (((flyers >> code) & 1) === 0) continue;
       this.flyingJumpers(bits[code]!, bits[8 + code]!, code);
       if ((this.jumpLo | this.jumpHi) !== 0) this.flyingJumps = true;

@@ -105,10 +105,10 @@ export class RotatedCaptureTest {
       const pieces = bits[code]!;
       if (pieces === 0) continue;
       const victims = uniform >= 0 ? seen : this.victimsOf(bits, code);
-      if (flying[code] === 1) {
-        if (victims !== 0) flyers |= 1 << code;
-        continue;
-      }
+      // set by the same operations whether or not the code flies (see mask-wide.ts)
+      const flies = flying[code]!;
+      flyers |= (flies & (victims !== 0 ? 1 : 0)) << code;
+      if (flies === 1) continue;
       if (victims !== seen) {
         seen = victims;
         f0 = rotl(o0 & victims & bm0, br0);

@@ -131,10 +131,11 @@ export class WideCaptureTest {
           vHi |= bits[8 + vs[v]!]!;
         }
       }
-      if (flying[code] === 1) {
-        if ((vLo | vHi) !== 0) flyers |= 1 << code;
-        continue;
-      }
+      // a flying code's bit is set by the same operations whether or not it flies (the compiled
+      // test is then not dropped when the first king of a search appears)
+      const flies = flying[code]!;
+      flyers |= (flies & ((vLo | vHi) !== 0 ? 1 : 0)) << code;
+      if (flies === 1) continue;
       // per slot, the squares from which a jump along its direction exists: from the squares
       // with an empty neighbour that way, over a victim, one more step back (0 where the code does
       // not jump that way)

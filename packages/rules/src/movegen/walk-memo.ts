@@ -30,6 +30,13 @@ const PROBES = 32;
 /** `lookup`'s answer for a state walked before. */
 export const HIT = -2;
 /**
+ * Below every precedence key (keys are 0 or more): the best key before any capture is found. Not
+ * -1: keys grow past the small integers V8 keeps in a field as they are, and a field that first
+ * held such an integer and then a larger key would change its kind in the middle of a search,
+ * making V8 drop the compiled capture walk (of every rule set) and compile it again.
+ */
+export const NO_KEY = -Infinity;
+/**
  * Int32 words of one entry, side by side so that a probe reads one cache line: the walk's stamp,
  * the packed state with the answer's "goes on" bit (`FOUND`), and the taken set's three words.
  */
@@ -48,7 +55,7 @@ export class WalkMemo {
   private count = 0;
   /** The last answer of `lookup` when it hit. */
   hitFound = false;
-  hitBest = -1;
+  hitBest = NO_KEY;
 
   constructor() {
     this.allocate(FIRST_BITS);
