@@ -22,6 +22,7 @@ import {
 const MAX_PIECES = 6;
 
 export const usage = `Usage: damka egdb build --variant ID --pieces N [--out DIR] [--uncompressed]
+                        [--memory GIB]
        damka egdb compact --variant ID --pieces N [--dir DIR]
        damka egdb probe --variant ID --fen FEN [--dir DIR]
        damka egdb variants
@@ -34,7 +35,10 @@ build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECE
         Tables are written compressed (format 2: 4 KiB blocks, each deflated; a probe inflates
         one block), a third of the 2 bits a position of format 1 or less; --uncompressed writes
         format 1. Where the rules treat both colours alike, a signature whose mirror (colours
-        swapped) is built already is copied from it, marked "(mirror)".
+        swapped) is built already is copied from it, marked "(mirror)". A table's build keeps
+        the moves of its undecided positions between passes, in at most --memory GiB (default
+        1); past that its passes generate the moves again, many times slower. The largest
+        6-piece tables need 2 to 4.
 compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces in DIR
         compressed. Both formats are read, so this only saves space.
 probe   Prints the exact result of the position with best play (e.g. "White wins"), or
@@ -45,6 +49,7 @@ ${POSITION_USAGE}
   -n, --pieces N          build: largest piece count (2 to ${MAX_PIECES})
       --out DIR, --dir DIR  the database folder
       --uncompressed      build: write format 1 (2 bits a position)
+      --memory GIB        build: memory for a table's kept moves, 1 to 4 (default 1)
 
 Example: damka egdb build --variant english --pieces 4
          damka egdb probe --variant english --fen "W:WK1,K2:BK32"`;
@@ -96,9 +101,12 @@ function build(args: string[], io: Io): number {
       pieces: { type: 'string', short: 'n' },
       out: { type: 'string' },
       uncompressed: { type: 'boolean' },
+      memory: { type: 'string' },
     },
   });
   const { variant, pieces } = tablesAsked(values);
+  // a move entry is 4 bytes: a GiB holds 2^28 of them
+  const gib = values.memory === undefined ? 1 : integerFrom('memory', values.memory, 1, 4);
   const dir = values.out ?? defaultEgdbDir();
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   let lastDraw = 0;
@@ -107,6 +115,7 @@ function build(args: string[], io: Io): number {
   let bytes = 0;
   buildEgdb(variant, pieces, dir, {
     compress: values.uncompressed !== true,
+    moveEntries: gib * 2 ** 28,
     onProgress: (name, p) => {
       if (!tty) return;
       const now = Date.now();

@@ -32,8 +32,13 @@ import { DRAW, INVALID, LOSS, MaterialIndex, UNKNOWN, WIN, type Material } from 
 import type { EgdbProber } from './probe.ts';
 
 const OPEN = 255;
-/** Most move entries kept from pass 1 (4 bytes each: 1 GiB; past it the passes generate moves again, many times slower). */
-const CHILD_CAP = 1 << 28;
+/**
+ * Most move entries kept from pass 1 by default (4 bytes each: 1 GiB); past the limit the passes
+ * generate moves again, many times slower. The largest 6-piece tables need more (`moveEntries`).
+ */
+export const DEFAULT_MOVE_ENTRIES = 1 << 28;
+/** The most a build may be given: 4 GiB of entries. */
+export const MAX_MOVE_ENTRIES = 1 << 30;
 
 export interface BuildProgress {
   /** Pass number (1 = the first full pass). */
@@ -58,7 +63,9 @@ export function buildValues(
   material: Material,
   children: EgdbProber,
   onProgress?: (p: BuildProgress) => void,
+  moveEntries = DEFAULT_MOVE_ENTRIES,
 ): Uint8Array {
+  const childCap = Math.min(Math.max(moveEntries, 1 << 16), MAX_MOVE_ENTRIES);
   const index = new MaterialIndex(variant, material);
   const values = new Uint8Array(index.size).fill(OPEN);
   const board = new Int8Array(variant.topology.size);
@@ -165,7 +172,7 @@ export function buildValues(
 
   // Pass 1 also keeps, for each position it leaves open, the indices of its moves' positions in
   // this table (the others are decided already), so later passes need no move generation; past
-  // `CHILD_CAP` entries it stops keeping them and the passes generate moves again. A move after
+  // `childCap` entries it stops keeping them and the passes generate moves again. A move after
   // which the opponent's best burn is a draw is kept as `~index`: its loss counts as a draw.
   let kids = new Int32Array(1 << 16);
   let kidCount = 0;
@@ -197,11 +204,11 @@ export function buildValues(
         if (b === WIN) continue; // decided: a win for the opponent
         if (b === DRAW) c = ~c;
         if (kidCount >= kids.length) {
-          if (kids.length >= CHILD_CAP) {
+          if (kids.length >= childCap) {
             kept = false;
             return;
           }
-          const k = new Int32Array(kids.length * 2);
+          const k = new Int32Array(Math.min(kids.length * 2, childCap));
           k.set(kids);
           kids = k;
         }

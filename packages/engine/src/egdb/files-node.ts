@@ -139,6 +139,8 @@ export function buildEgdb(
     mirror?: boolean;
     /** false: write format 1 (2 bits a position, uncompressed). */
     compress?: boolean;
+    /** Move entries a table's build may keep between passes (`buildValues`). */
+    moveEntries?: number;
   } = {},
 ): void {
   const reason = unsupportedReason(variant);
@@ -181,7 +183,13 @@ export function buildEgdb(
           : undefined;
       const values = twin
         ? mirrorValues(variant, material, twin)
-        : buildValues(variant, material, prober, (p) => hooks.onProgress?.(name, p));
+        : buildValues(
+            variant,
+            material,
+            prober,
+            (p) => hooks.onProgress?.(name, p),
+            hooks.moveEntries,
+          );
       const file = encodeTable(
         variant,
         material,
