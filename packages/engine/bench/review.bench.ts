@@ -21,7 +21,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   'arab-dama': 1_347_675,
   spanish: 2_832_440,
   portuguese: 2_832_440,
-  italian: 3_211_596,
+  italian: 2_239_250,
   czech: 4_227_802,
   turkish: 2_425_822,
   antidraughts: 1_060_981,
