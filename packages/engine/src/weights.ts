@@ -79,15 +79,6 @@ export interface Weights {
   readonly tempoGap: number;
   readonly tempoMargin: number;
   /**
-   * Tempo by stage: the same tempo difference (White's ranks advanced minus Black's) weighted by
-   * how many men are on the board, `tempoPhase` eighths a rank for each man above `tempoPivot`
-   * (negative below it). A negative `tempoPhase` charges advancing while the board is full and
-   * pays for it once few men are left, as blocked positions with many men are decided by the
-   * waiting moves left and endings by who crowns first.
-   */
-  readonly tempoPhase: number;
-  readonly tempoPivot: number;
-  /**
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
@@ -125,8 +116,6 @@ export const DEFAULT_WEIGHTS: Weights = {
   centreSquare: 0,
   tempoGap: 0,
   tempoMargin: 0,
-  tempoPhase: 0,
-  tempoPivot: 12,
   probCut: 0,
 };
 

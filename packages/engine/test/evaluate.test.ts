@@ -51,8 +51,6 @@ test("the men's shape terms agree in both forms and count what they say", () => 
     { centreSquare: 9 },
     { tempoGap: 2, tempoMargin: 3 },
     { tempoGap: -3 },
-    { tempoPhase: -4 },
-    { tempoPhase: 5, tempoPivot: 8 },
     { formation: 7, tail: -11, manMobility: 3, wingBalance: 5, centreSquare: 9, tempoGap: 2 },
   ];
   for (const id of ['international', 'frisian', 'english']) {
@@ -98,7 +96,7 @@ test('shape terms in a known International position', () => {
   board[at(8, 4)] = 1;
   board[at(4, 6)] = 5;
   // every shape term off but the one under test (International weights some of them)
-  const off = { formation: 0, tail: 0, manMobility: 0, wingBalance: 0, tempoGap: 0, tempoPhase: 0 };
+  const off = { formation: 0, tail: 0, manMobility: 0, wingBalance: 0, tempoGap: 0 };
   const score = (w: object) => new Evaluator(variant, { ...off, ...w }).evaluate(board, 0);
   const base = score({});
   // covered from behind: c3 only (b2 and d2 have empty squares behind them, i5 has none)
@@ -114,10 +112,6 @@ test('shape terms in a known International position', () => {
   assert.equal(score({ tempoGap: 10 }) - base, 50);
   assert.equal(score({ tempoGap: 10, tempoMargin: 2 }) - base, 30);
   assert.equal(score({ tempoGap: 10, tempoMargin: 6 }) - base, 0);
-  // tempo by stage: the gap of 5 ranks times the men on the board (5) beyond the pivot, in eighths
-  assert.equal(score({ tempoPhase: 8, tempoPivot: 3 }) - base, 10);
-  assert.equal(score({ tempoPhase: 8, tempoPivot: 7 }) - base, -10);
-  assert.equal(score({ tempoPhase: -16, tempoPivot: 1 }) - base, -40);
 });
 
 test('a leaf is quiet exactly when the side to move has no capture', () => {

@@ -166,10 +166,7 @@ export function scanSquares(tb: EvalTables, board: Int8Array, side: number, leaf
     }
   }
   if (!stepFound) return NOT_QUIET;
-  if (shape) {
-    const men = whitePieces - whiteKings + blackPieces - blackKings;
-    score += shapeScore(tb, formation, tail, mobility, whiteWing, blackWing, tempo, men);
-  }
+  if (shape) score += shapeScore(tb, formation, tail, mobility, whiteWing, blackWing, tempo);
   if (tb.patterns !== null) score += tb.patterns.scoreBoard(board);
   if (tb.race) score += raceScore(tb, side, nearCrown(tb, board, 0), nearCrown(tb, board, 1));
   return finish(

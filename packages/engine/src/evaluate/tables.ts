@@ -102,10 +102,6 @@ export class EvalTables {
   readonly wWing: number;
   readonly wTempoGap: number;
   readonly tempoMargin: number;
-  readonly wTempoPhase: number;
-  readonly tempoPivot: number;
-  /** The tempo count is needed: `tempoGap` or `tempoPhase` is weighted. */
-  readonly tempoCounted: boolean;
   /** Per colour and square: the ranks a man there has advanced from its home row. */
   readonly progress: Uint8Array;
   /** A man's forward step directions, per colour (`manForward[colour]`), and its back ones. */
@@ -305,15 +301,12 @@ export class EvalTables {
     this.wWing = w.wingBalance;
     this.wTempoGap = w.tempoGap;
     this.tempoMargin = w.tempoMargin;
-    this.wTempoPhase = w.tempoPhase;
-    this.tempoPivot = w.tempoPivot;
-    this.tempoCounted = w.tempoGap !== 0 || w.tempoPhase !== 0;
     this.shape =
       w.formation !== 0 ||
       w.tail !== 0 ||
       w.manMobility !== 0 ||
       w.wingBalance !== 0 ||
-      this.tempoCounted;
+      w.tempoGap !== 0;
     this.progress = new Uint8Array(2 * size);
     for (let sq = 0; sq < size; sq++) {
       this.progress[sq] = t.rank[sq]!;

@@ -23,7 +23,7 @@ export type BitsForm = (
 /**
  * The men's shape terms from their counts (White's point of view): `formation`, `tail` and
  * `mobility` are White's count minus Black's, a wing count is left-wing men minus right-wing men,
- * `tempo` White's ranks advanced minus Black's, `men` the men of both sides on the board.
+ * `tempo` White's ranks advanced minus Black's.
  */
 export function shapeScore(
   tb: EvalTables,
@@ -33,7 +33,6 @@ export function shapeScore(
   whiteWing: number,
   blackWing: number,
   tempo: number,
-  men: number,
 ): number {
   const wingGap = Math.max(0, Math.abs(whiteWing) - 1) - Math.max(0, Math.abs(blackWing) - 1);
   const margin = tb.tempoMargin;
@@ -45,8 +44,7 @@ export function shapeScore(
     Math.imul(tail, tb.wTail) +
     Math.imul(mobility, tb.wManMobility) -
     Math.imul(wingGap, tb.wWing) +
-    Math.imul(tempoGap, tb.wTempoGap) +
-    (Math.imul(Math.imul(tempo, men - tb.tempoPivot), tb.wTempoPhase) >> 3)
+    Math.imul(tempoGap, tb.wTempoGap)
   );
 }
 

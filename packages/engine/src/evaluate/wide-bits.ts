@@ -289,7 +289,7 @@ export function wideShape(
   // the per-man shifts only when a term that needs them is weighted (International: wings only;
   // with `men` false the formation, tail and mobility counts are wrong but weighted 0)
   const men = tb.wFormation !== 0 || tb.wTail !== 0 || tb.wManMobility !== 0;
-  for (let colour = 0; colour < 2 && (men || tb.tempoCounted); colour++) {
+  for (let colour = 0; colour < 2 && (men || tb.wTempoGap !== 0); colour++) {
     const menLo = colour === 0 ? whiteMenLo : blackMenLo;
     const menHi = colour === 0 ? whiteMenHi : blackMenHi;
     const ownLo = colour === 0 ? whiteLo : blackLo;
@@ -322,7 +322,7 @@ export function wideShape(
     formation += sign * covered;
     tail += sign * stuck;
     mobility += sign * free;
-    if (tb.tempoCounted) {
+    if (tb.wTempoGap !== 0) {
       let ranks = 0;
       for (let b = 0; b < 4; b++) {
         const i = 8 * colour + 2 * b;
@@ -343,7 +343,6 @@ export function wideShape(
     2 * whiteLeft - whiteMen,
     2 * blackLeft - blackMen,
     tempo,
-    whiteMen + blackMen,
   );
 }
 
