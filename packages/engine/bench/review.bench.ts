@@ -33,7 +33,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   frysk: 591_920,
   killer: 2_720_485,
   breakthrough: 1_917_994,
-  pool: 3_993_251,
+  pool: 1_659_197,
   thai: 1_668_257,
   canadian: 6_952_179,
 };

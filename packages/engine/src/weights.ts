@@ -82,7 +82,7 @@ export interface Weights {
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
-   * English, Arab Dama, Russian, Brazilian and Italian.
+   * English, Arab Dama, Russian, Brazilian, Italian and Pool.
    */
   readonly probCut: number;
 }
@@ -259,6 +259,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     tempo: 5,
     runaway: 114,
   },
+  // ProbCut with 5 a ply: 55.0% over 400 self-play games at 50,000 nodes (docs/tuning.md)
+  pool: { probCut: 5 },
   // fitted to self-play positions (tune fit): 64.8% against the default weights over 200
   // self-play games at 50,000 nodes (docs/tuning.md)
   thai: {
