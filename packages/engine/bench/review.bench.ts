@@ -31,7 +31,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   dhamet: 1_376_893,
   frisian: 1_918_404,
   frysk: 591_920,
-  killer: 2_720_485,
+  killer: 1_997_994,
   breakthrough: 1_917_994,
   pool: 1_659_197,
   thai: 1_668_257,

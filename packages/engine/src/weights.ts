@@ -82,7 +82,7 @@ export interface Weights {
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
-   * English, Arab Dama, Russian, Brazilian, Italian and Pool.
+   * English, Arab Dama, Russian, Brazilian, Italian, Pool and Killer.
    */
   readonly probCut: number;
 }
@@ -247,7 +247,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     runaway: 142,
   },
   // fitted to self-play positions (tune fit): 62.0% against the default weights over 200
-  // self-play games at 20,000 nodes (docs/tuning.md)
+  // self-play games at 20,000 nodes; ProbCut with 5 a ply: 56.8% over 400 self-play games at
+  // 20,000 nodes (docs/tuning.md)
   killer: {
     king: 299,
     advance: 4,
@@ -258,6 +259,7 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     loose: 8,
     tempo: 5,
     runaway: 114,
+    probCut: 5,
   },
   // ProbCut with 5 a ply: 55.0% over 400 self-play games at 50,000 nodes (docs/tuning.md)
   pool: { probCut: 5 },
