@@ -22,7 +22,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   spanish: 2_832_440,
   portuguese: 2_832_440,
   italian: 2_239_250,
-  czech: 4_227_802,
+  czech: 5_216_451,
   turkish: 2_425_822,
   antidraughts: 1_060_981,
   giveaway: 1_096_875,

@@ -82,7 +82,7 @@ export interface Weights {
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
-   * English, Arab Dama, Russian, Brazilian, Italian, Pool and Killer.
+   * English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool and Killer.
    */
   readonly probCut: number;
 }
@@ -196,7 +196,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     probCut: 5,
   },
   // fitted to self-play positions (tune fit): 60.5% against the hand-set weights over 200
-  // self-play games at 50,000 nodes (docs/tuning.md)
+  // self-play games at 50,000 nodes; ProbCut with 5 a ply: 54.8% over 400 self-play games at
+  // 50,000 nodes (docs/tuning.md)
   czech: {
     king: 268,
     advance: 5,
@@ -205,6 +206,7 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingCentre: 9,
     kingMobility: 1,
     runaway: 83,
+    probCut: 5,
   },
   // fitted to self-play positions (tune fit): 63.0% against the hand-set weights (a king 2.9 men,
   // nothing else) over 200 self-play games at 50,000 nodes (docs/tuning.md)
