@@ -221,9 +221,14 @@ function fit(args: readonly string[]): void {
   const test = every === 0 ? [] : all.filter((_, i) => i % every === 0);
   console.log(`${all.length} positions: ${train.length} to fit, ${test.length} held out`);
   const began = Date.now();
+  // a fixed K (`--k`) where the starting evaluation foresees nothing (the losing variants): a
+  // fitted K near 0 would send each weight thousands of single steps from its start
+  const k = args.includes('--k') ? Number(option(args, 'k')) : undefined;
+  if (k !== undefined && !(k > 0)) throw new Error(`--k needs a positive number`);
   const result = tune(variant, train, {
     names,
     start,
+    ...(k !== undefined ? { k } : {}),
     onPass: (pass, error, w) =>
       console.log(`pass ${pass}: error ${error.toFixed(6)} ${JSON.stringify(w)}`),
   });
