@@ -25,7 +25,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   czech: 5_216_451,
   turkish: 2_425_822,
   antidraughts: 1_060_981,
-  giveaway: 1_096_875,
+  giveaway: 2_179_519,
   israeli: 2_581_117,
   'israeli-6x6': 346_202,
   dhamet: 1_376_893,

@@ -162,7 +162,7 @@ test('a forced win is scored as one', () => {
 });
 
 test('Antidraughts: losing pieces is the goal', () => {
-  // Antidraughts counts a man against its owner (give-away checkers counts it 0: see below)
+  // Antidraughts counts a man against its owner (give-away checkers for him: see below)
   const variant = variantOrThrow('antidraughts');
   // White to move can give a man away (33-28, 22x33) or keep it (33-29); Antidraughts prefers giving
   const position = Position.fromFen(variant, 'W:W33,46:B22,5');
@@ -174,9 +174,9 @@ test('Antidraughts: losing pieces is the goal', () => {
   assert.ok(result.score > 0, `score ${result.score}`);
 });
 
-test('give-away checkers counts a man at 0, Antidraughts at -100 (self-play, docs/tuning.md)', () => {
-  assert.equal(weightsFor(variantOrThrow('giveaway')).man, 0);
-  assert.equal(weightsFor(variantOrThrow('giveaway')).king, -150);
+test('give-away checkers counts a man for its owner (fitted), Antidraughts at -100 (self-play, docs/tuning.md)', () => {
+  assert.equal(weightsFor(variantOrThrow('giveaway')).man, 70);
+  assert.equal(weightsFor(variantOrThrow('giveaway')).king, -5);
   assert.equal(weightsFor(variantOrThrow('antidraughts')).man, -100);
   assert.equal(weightsFor(variantOrThrow('english')).man, 100);
 });
@@ -215,7 +215,7 @@ test('ProbCut (International, English, Arab Dama, Russian, Brazilian, Czech, Ita
   assert.equal(weightsFor(variantOrThrow('italian')).probCut, 5);
   assert.equal(weightsFor(variantOrThrow('pool')).probCut, 5);
   assert.equal(weightsFor(variantOrThrow('killer')).probCut, 5);
-    assert.equal(weightsFor(variantOrThrow('spanish')).probCut, 0);
+  assert.equal(weightsFor(variantOrThrow('spanish')).probCut, 0);
   assert.equal(weightsFor(variantOrThrow('turkish')).probCut, 0);
 });
 
