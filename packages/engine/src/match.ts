@@ -200,7 +200,8 @@ export interface OpeningOptions {
 /**
  * `count` openings of `plies` plies whose position a fixed-depth Damka search scores within
  * `margin`, picked evenly across all such openings (so they do not all share a first move). When
- * fewer are balanced, the list repeats.
+ * fewer are balanced, the list repeats. The plies of a compulsory opening (Dhamet's) are played
+ * first and not counted: they leave no choice, so counting them gave every game the same opening.
  */
 export function balancedOpenings(
   variant: Variant,
@@ -209,16 +210,17 @@ export function balancedOpenings(
 ): Move[][] {
   const { plies = 2, depth = 6, margin = 30 } = options;
   const lines: Move[][] = [];
-  const grow = (position: Position, line: Move[]) => {
-    if (line.length === plies) {
+  const grow = (position: Position, line: Move[], free: number) => {
+    if (free === plies) {
       lines.push(line);
       return;
     }
     const moves = position.legalMoves();
     if (moves.length === 0) return;
-    for (const m of moves) grow(position.play(m), [...line, m]);
+    const counts = position.scriptedMove() === undefined ? 1 : 0;
+    for (const m of moves) grow(position.play(m), [...line, m], free + counts);
   };
-  grow(Position.start(variant), []);
+  grow(Position.start(variant), [], 0);
   const engine = new Engine(variant, { ttBits: 16, seed: 1 });
   const balanced = lines.filter((line) => {
     let p = Position.start(variant);

@@ -312,3 +312,30 @@ test("the runner measures each side's thinking time", async () => {
   assert.equal(both.longest, Math.max(player.longest, opponent.longest));
   assert.deepEqual(addThinkTimes([]), { moves: 0, ms: 0, longest: 0 });
 });
+
+test('balanced openings under a compulsory opening (Dhamet) differ after its forced plies', () => {
+  const variant = variantOrThrow('dhamet');
+  const openings = balancedOpenings(variant, 6, { plies: 1, depth: 2 });
+  assert.equal(openings.length, 6);
+  // each line plays the compulsory moves, then one ply of choice
+  const start = Position.start(variant);
+  const forced = (line: readonly Move[]) => {
+    let p = start;
+    let n = 0;
+    for (const m of line) {
+      if (p.scriptedMove() !== undefined) n++;
+      p = p.play(m);
+    }
+    return { n, free: line.length - n, after: p };
+  };
+  const shapes = openings.map(forced);
+  assert.ok(shapes[0]!.n > 0, 'Dhamet starts with compulsory moves');
+  for (const s of shapes) {
+    assert.equal(s.free, 1);
+    assert.equal(s.after.scriptedMove(), undefined);
+  }
+  // not all the same game: the free ply differs between openings
+  assert.ok(
+    new Set(openings.map((line) => line.map((m) => `${m.from}-${m.to}`).join(' '))).size > 1,
+  );
+});
