@@ -28,7 +28,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   giveaway: 2_179_519,
   israeli: 2_581_117,
   'israeli-6x6': 346_202,
-  dhamet: 1_376_893,
+  dhamet: 515_361,
   frisian: 1_918_404,
   frysk: 591_920,
   killer: 1_997_994,

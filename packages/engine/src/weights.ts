@@ -82,7 +82,7 @@ export interface Weights {
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
-   * English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool and Killer.
+   * English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool, Killer and Dhamet.
    */
   readonly probCut: number;
 }
@@ -295,7 +295,8 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
   },
   // fitted to 23,704 self-play positions (tune fit; a free runner worth nearly eight men, kings
   // kept off the centre, men kept home): 78.3% against the hand-set weights over 60 self-play
-  // games at 10,000 nodes a move (docs/tuning.md)
+  // games at 10,000 nodes a move; ProbCut with 5 a ply: 75.0% over 200 self-play games at
+  // 10,000 nodes (docs/tuning.md)
   dhamet: {
     king: 464,
     openPoint: -1,
@@ -305,6 +306,7 @@ export const VARIANT_WEIGHTS: Readonly<Record<string, Partial<Weights>>> = {
     kingCentre: -154,
     kingMobility: 9,
     runaway: 780,
+    probCut: 5,
   },
   'israeli-6x6': { queen: 150, king: 260, advance: 6 },
   israeli: { king: 290 },

@@ -192,7 +192,7 @@ test('repetition in the game history is a draw for the search', () => {
   assert.ok(Math.abs(result.score) < 50, `score ${result.score}`);
 });
 
-test('ProbCut (International, English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool, Killer) searches fewer nodes to the same depth', () => {
+test('ProbCut (International, English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool, Killer, Dhamet) searches fewer nodes to the same depth', () => {
   const variant = variantOrThrow('international');
   // a middlegame of the bench (at depth 11: about 220,000 nodes with ProbCut, 470,000 without)
   const fen = 'W:W27,31,33-35,37,39-50:B1-11,14-16,18,19,23,24';
@@ -215,6 +215,7 @@ test('ProbCut (International, English, Arab Dama, Russian, Brazilian, Czech, Ita
   assert.equal(weightsFor(variantOrThrow('italian')).probCut, 5);
   assert.equal(weightsFor(variantOrThrow('pool')).probCut, 5);
   assert.equal(weightsFor(variantOrThrow('killer')).probCut, 5);
+  assert.equal(weightsFor(variantOrThrow('dhamet')).probCut, 5);
   assert.equal(weightsFor(variantOrThrow('spanish')).probCut, 0);
   assert.equal(weightsFor(variantOrThrow('turkish')).probCut, 0);
 });
