@@ -81,10 +81,10 @@ const LEVELS: readonly LevelSettings[] = [
  * never blunders and picks among the moves that one-ply look scores within 0.6 man of its best
  * (then 6.7% against the biggest-capture player, and level 2 72.5% against it, 60 games each).
  * One ply more is worth less there (the side to move is often forced), so Give-away's levels 4–7
- * take bigger steps,
- * with noise up to level 6; level 7 at depth 13 scored only about half against level 6 at depth
- * 10 (4 of 6 probe games drawn by repetition), at depth 15 four in five (depth 15 costs
- * a median of about 100,000 nodes a move, at most 1.6 M in four games).
+ * take bigger steps, with noise up to level 6. Level 7 searched to depth 15 with the hand-set
+ * evaluation (at depth 13 it scored only about half against level 6); with the fitted one level
+ * 8 scored only 37.5% against that (20 games), and at depth 12 level 7 scores 85.0% against level
+ * 6 (60 games) and level 8 82.5% against it (20).
  * Israeli 6x6: a small board where a deeper search gains less: depth 6 scored 63.5% against
  * depth 5, and level 8 at its node budget 60–62.5% against depth 9 or 11 (40–100 games), so level
  * 5 keeps level 4's noise and margin, level 6 searches to depth 6 and level 7 to depth 8 (each
@@ -117,7 +117,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
     4: { depth: 5 },
     5: { depth: 7, noise: 8, margin: 12 },
     6: { depth: 10, noise: 8, margin: 12 },
-    7: { depth: 15 },
+    7: { depth: 12 },
   },
   'israeli-6x6': { 4: { noise: 16, margin: 24 }, 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
   israeli: { 4: { noise: 12, margin: 18 } },
