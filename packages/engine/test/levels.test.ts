@@ -113,10 +113,13 @@ test('level 1 plays any legal move: every first move of the start is seen', () =
 });
 
 /**
- * The referee's blunders of a position: moves whose one-ply score with quiescence is
- * BLUNDER_LOSS or more below the best, by move id; undefined when a forced result is in sight.
+ * The referee's one-ply scores (with quiescence) of a position's moves, by move id, and the best;
+ * undefined when a forced result is in sight.
  */
-function blunderIds(variant: Variant, position: Position): Set<number> | undefined {
+function onePlyScores(
+  variant: Variant,
+  position: Position,
+): { scores: Map<number, number>; max: number } | undefined {
   const searcher = new Searcher(variant, { ttBits: 12 });
   const board = position.board();
   const side = colorIndex(position.turn);
@@ -125,11 +128,18 @@ function blunderIds(variant: Variant, position: Position): Set<number> | undefin
     openingPly: position.openingPly,
   });
   if (Math.abs(raw.score) >= MATE_BOUND) return undefined;
-  const scores = searcher.scoreRootMoves(board, side, 1)!;
-  const max = Math.max(...scores);
+  const list = searcher.scoreRootMoves(board, side, 1)!;
+  const scores = new Map<number, number>();
+  for (let i = 0; i < list.length; i++) scores.set(moveIdOf(searcher.rootList, i), list[i]!);
+  return { scores, max: Math.max(...list) };
+}
+
+/** The referee's blunders: moves scoring BLUNDER_LOSS or more below the best, by move id. */
+function blunderIds(variant: Variant, position: Position): Set<number> | undefined {
+  const look = onePlyScores(variant, position);
+  if (!look) return undefined;
   const ids = new Set<number>();
-  for (let i = 0; i < scores.length; i++)
-    if (scores[i]! <= max - BLUNDER_LOSS) ids.add(moveIdOf(searcher.rootList, i));
+  for (const [id, score] of look.scores) if (score <= look.max - BLUNDER_LOSS) ids.add(id);
   return ids;
 }
 
@@ -179,18 +189,9 @@ test("Give-away checkers' level 1 plays only moves within its margin of the one-
   let seenOther = 0;
   for (const { position } of randomPositions(variant, 60, 5, 70)) {
     if (position.legalMoves().length < 2) continue;
-    const searcher = new Searcher(variant, { ttBits: 12 });
-    const board = position.board();
-    const side = colorIndex(position.turn);
-    const raw = searcher.run(board, side, {
-      limits: { depth: 1 },
-      openingPly: position.openingPly,
-    });
-    if (Math.abs(raw.score) >= MATE_BOUND) continue;
-    const scores = searcher.scoreRootMoves(board, side, 1)!;
-    const max = Math.max(...scores);
-    const scoreOf = new Map<number, number>();
-    for (let i = 0; i < scores.length; i++) scoreOf.set(moveIdOf(searcher.rootList, i), scores[i]!);
+    const look = onePlyScores(variant, position);
+    if (!look) continue;
+    const { scores: scoreOf, max } = look;
     for (let k = 0; k < 4; k++) {
       const move = engine.search(position, { level: 1 }).move!;
       const score = scoreOf.get(moveIdOfMove(variant, move));
