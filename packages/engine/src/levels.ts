@@ -91,11 +91,12 @@ const LEVELS: readonly LevelSettings[] = [
  * pair 65–75% over 100 games); over 60 games level 5 then scored only 61.7% against level 4, so
  * level 4 adds more noise and margin (16 and 24; then 74.2%, 81.7% and 75.8% for levels 4–6 over
  * the level below, 60 games each). Israeli: level 5 scored 60.0% against level 4 (60 games), so
- * level 4 adds noise 12 and margin 18 (then 65.0% and 68.3% for levels 4 and 5). Dhamet: depth 8
- * costs up to 300,000 nodes in crowded middlegames (about a second at Dhamet's speed, beyond the
- * web app's time for level 7, and as deep as level 8 gets in that time), so level 7 stops at depth
- * 7; then it scored only half against level 6 at depth 6 (20 games), so level 6 keeps level 5's
- * noise and margin (67.5% and 85.0% for levels 6 and 7 against the level below).
+ * level 4 adds noise 12 and margin 18 (then 65.0% and 68.3% for levels 4 and 5).
+ * Dhamet: with ProbCut, and with openings that differ after its compulsory opening (before, every
+ * ladder game began the same way), one ply more from depth 5 scored only 57.5% and from depth 6
+ * 61.7% (60 games each), so level 5 keeps level 4's noise and margin (73.3% over level 4), level 6
+ * looks two plies further (depth 7: 80.0% over level 5) and level 7 two more (depth 9, about 0.1 s
+ * a move on average in the ladder's games: 66.7% over level 6; level 8 80.0% over it, 20 games).
  * International: with the learned pattern table one ply from depth 5 to 6 scored only 52.5% (20
  * games), so levels 6 and 7 look two plies further each (7 and 9; depth 9 takes about 20 ms a move
  * on average, at most 0.3 s in a probe game).
@@ -121,7 +122,7 @@ const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<Le
   },
   'israeli-6x6': { 4: { noise: 16, margin: 24 }, 5: { noise: 8, margin: 12 }, 7: { depth: 8 } },
   israeli: { 4: { noise: 12, margin: 18 } },
-  dhamet: { 6: { noise: 4, margin: 6 }, 7: { depth: 7 } },
+  dhamet: { 5: { noise: 8, margin: 12 }, 6: { depth: 7, noise: 4, margin: 6 }, 7: { depth: 9 } },
   international: { 6: { depth: 7 }, 7: { depth: 9 } },
   russian: { 5: { noise: 8, margin: 12 } },
   brazilian: { 5: { noise: 8, margin: 12 } },
