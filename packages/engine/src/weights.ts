@@ -350,8 +350,8 @@ export const GIVEAWAY_WEIGHTS: Partial<Weights> = {
  * Per give-away variant, on top of `GIVEAWAY_WEIGHTS`. Give-away checkers (English rules): a man
  * counted against its owner made the engine hand men over as fast as it could (0 scored 90.6%
  * against −100 over 80 self-play games); then the named weights were fitted to self-play positions
- * with a fixed K (tune fit --k: the hand-set evaluation foresaw nothing): a man counts for its
- * owner, 0.7, a king about nothing, a king in the centre much, men at home and a free runner
+ * with a fixed K (tune fit --k: the hand-set evaluation foresaw nothing): a man counts 70 for its
+ * owner, a king about nothing but a king in the centre 136, men at home and a free runner
  * against, and they scored 64.8% against `man: 0` over 200 self-play games at 50,000 nodes
  * (docs/tuning.md). Antidraughts (International rules) keeps a man against its owner (0 and +100
  * lost there); its named weights fitted the same way (a man −0.88, kings off the centre, men in

@@ -162,7 +162,7 @@ test('a forced win is scored as one', () => {
 });
 
 test('Antidraughts: losing pieces is the goal', () => {
-  // Antidraughts counts a man against its owner (give-away checkers for him: see below)
+  // Antidraughts counts a man against its owner (give-away checkers counts it for him: see below)
   const variant = variantOrThrow('antidraughts');
   // White to move can give a man away (33-28, 22x33) or keep it (33-29); Antidraughts prefers giving
   const position = Position.fromFen(variant, 'W:W33,46:B22,5');

@@ -75,10 +75,10 @@ test('levels get stronger: depth grows, noise, margin and blunders shrink', () =
       // level 1 chooses among all moves, so its noise would change nothing
       if (level >= 3) assert.ok(upper.noise <= lower.noise);
     }
-    // Give-away checkers' level 1 never blunders (its one-ply look misjudges a man given: see
-    // VARIANT_LEVELS in levels.ts); it picks among the moves near the best instead
-    if (id === 'giveaway') assert.ok(levelSettings(1, id).margin < levelSettings(1).margin);
-    else assert.ok(levelSettings(1, id).blunder > 0);
+    // level 1 is held back either by blunders or, where its one-ply look misjudges what a blunder
+    // is (Give-away checkers: VARIANT_LEVELS in levels.ts), by a margin narrower than every move
+    const first = levelSettings(1, id);
+    assert.ok(first.blunder > 0 || first.margin < levelSettings(1).margin);
     assert.equal(levelSettings(2, id).blunder, 0);
   }
   assert.equal(levelSettings(8).noise, 0);
