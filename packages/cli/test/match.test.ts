@@ -111,9 +111,42 @@ test('self-play at a node budget: three-ply openings, the opponent without its p
   for (const g of games) assert.match(g, /opening \S+ \S+ \S+: /);
   assert.match(
     r.stdout,
-    /Damka level 8, 300 nodes, opening book vs Damka level 8, 300 nodes, no pattern table/,
+    /Damka level 8, 300 nodes, opening book vs Damka level 8, 300 nodes, opening book, no pattern table/,
   );
   const bad = await damka('match', '--opponent-level', '8', '--opponent-patterns', 'old');
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--opponent-patterns takes 'none'/);
+  assert.match(bad.stderr, /--opponent-patterns: cannot read old/);
+});
+
+test('a fitted table from a file plays against the stored one; a table of another board is refused', async () => {
+  // Russian's table has English's 8x8 windows: a stand-in for a new English fit
+  const table = fileURLToPath(
+    new URL('../../engine/src/patterns-russian.data.ts', import.meta.url),
+  );
+  const r = await damka(
+    'match',
+    '--variant',
+    'english',
+    '--opponent-level',
+    '8',
+    '--patterns',
+    table,
+    '--nodes',
+    '300',
+    '--games',
+    '2',
+    '--max-plies',
+    '12',
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /Damka level 8, 300 nodes, opening book, pattern table patterns-russian\.data\.ts vs Damka level 8, 300 nodes, opening book\n/,
+  );
+  const tenByTen = fileURLToPath(
+    new URL('../../engine/src/patterns-international.data.ts', import.meta.url),
+  );
+  const bad = await damka('match', '--opponent-level', '8', '--opponent-patterns', tenByTen);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /english's tables have 59049 entries a phase; this one has 104976/);
 });

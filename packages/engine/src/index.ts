@@ -22,3 +22,4 @@ export * from './egdb/probe.ts';
 export * from './egdb/verdict.ts';
 export { buildValues, type BuildProgress } from './egdb/build.ts';
 export * from './book/index.ts';
+export { patternsFromModule, type PatternTable } from './patterns.ts';

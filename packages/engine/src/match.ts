@@ -262,6 +262,8 @@ export function damkaPlayer(options: {
   readonly egdb?: EgdbProber | null;
   /** The men's structure table (patterns.ts): null for none; by default the variant's own. */
   readonly patterns?: PatternTable | null;
+  /** Named after the rest in the player's name when `patterns` is not the variant's own table. */
+  readonly patternsLabel?: string;
   /** The opening book played from at levels 6–8 (book/); none by default. */
   readonly book?: OpeningBook | null;
   /** Evaluation weights on top of the variant's own (weights.ts): a trial set against the committed one. */
@@ -280,7 +282,8 @@ export function damkaPlayer(options: {
   return {
     name:
       options.name ??
-      `Damka level ${level}, ${describeLimits(limits)}${options.book?.played && level >= 6 ? ', opening book' : ''}`,
+      `Damka level ${level}, ${describeLimits(limits)}${options.book?.played && level >= 6 ? ', opening book' : ''}` +
+        (options.patternsLabel !== undefined ? `, ${options.patternsLabel}` : ''),
     newGame(variant) {
       if (!engine || engine.variant !== variant) {
         engine = new Engine(variant, {

@@ -19,7 +19,7 @@
  * such digits in base 9. Tables are fitted by `tune/patterns.ts` (docs/tuning.md) and stored as
  * generated modules (`patterns-*.data.ts`, little-endian Int16 in base64).
  */
-import { BLACK_BIT, MAN, type Variant } from '@damka/rules';
+import { BLACK_BIT, MAN, err, ok, type Result, type Variant } from '@damka/rules';
 import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
 import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
 import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
@@ -169,6 +169,27 @@ export function storedPatterns(variant: Variant): PatternTable | null {
     decoded.set(id, weights);
   }
   return new PatternTable(weights, geometry);
+}
+
+/**
+ * A table from the text of a generated module (`tune patterns --out FILE`: its quoted base64
+ * lines), for a variant whose board has windows: a fitted table tried against the stored one in
+ * `damka match` before it is committed. Errors name what is wrong with the text.
+ */
+export function patternsFromModule(variant: Variant, text: string): Result<PatternTable, string> {
+  const geometry = patternGeometry(variant);
+  if (geometry === null) return err(`${variant.id} has no pattern windows`);
+  const base64 = [...text.matchAll(/'([A-Za-z0-9+/=]*)'/g)].map((m) => m[1]!).join('');
+  if (base64 === '') return err('no table in the text (expected the quoted lines of a .data.ts)');
+  const bytes = base64ToBytes(base64);
+  const one = geometry.windows * STATES * 2;
+  if (bytes.length !== one && bytes.length !== 2 * one) {
+    return err(
+      `${variant.id}'s tables have ${geometry.windows * STATES} entries a phase; ` +
+        `this one has ${bytes.length >> 1}`,
+    );
+  }
+  return ok(new PatternTable(decodeWeights(base64), geometry));
 }
 
 export function decodeWeights(base64: string): Int16Array {

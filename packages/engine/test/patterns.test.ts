@@ -21,10 +21,11 @@ import {
   type PatternGeometry,
   decodeWeights,
   encodeWeights,
+  patternsFromModule,
   storedPatterns,
 } from '../src/patterns.ts';
 import { mulberry32 } from '@damka/rules';
-import { fitPatterns, type PatternSet } from '../tune/patterns.ts';
+import { fitPatterns, patternModule, type PatternSet } from '../tune/patterns.ts';
 import { tablesId } from '../src/egdb/table.ts';
 import { weightsFor } from '../src/weights.ts';
 import { randomPositions } from './helpers.ts';
@@ -196,6 +197,24 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   const eight = storedPatterns(english);
   if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
   assert.equal(storedPatterns(variantOrThrow('dhamet')), null);
+});
+
+test('a fitted module read back for a match is the table written, and a wrong one is refused', () => {
+  const one = new Int16Array(EIGHT.windows * STATES);
+  for (let i = 0; i < one.length; i++) one[i] = ((i * 7919) % 301) - 150;
+  const back = patternsFromModule(english, patternModule(english, one, 'test'));
+  assert.ok(back.ok);
+  assert.deepEqual(back.value.weights, one);
+  assert.equal(back.value.geometry, EIGHT);
+  // two phases read back too
+  const two = new Int16Array(2 * one.length).fill(3);
+  const both = patternsFromModule(english, patternModule(english, two, 'test'));
+  assert.ok(both.ok && both.value.phases === 2);
+  // a 10x10 table for an 8x8 board, no table at all, a board without windows
+  const wrong = patternsFromModule(english, patternModule(variant, randomTable(1).weights, 'x'));
+  assert.ok(!wrong.ok && /entries a phase/.test(wrong.error), String(!wrong.ok && wrong.error));
+  assert.ok(!patternsFromModule(english, 'export const X = [];').ok);
+  assert.ok(!patternsFromModule(variantOrThrow('dhamet'), patternModule(english, one, 'x')).ok);
 });
 
 test("a variant that reads another one's table plays by the same compiled rules and weights", () => {

@@ -6,8 +6,8 @@
  * and each side's mean wall-clock time a move, and writes the games as PDN. The match itself lives
  * in `@damka/engine/match`.
  */
-import { writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
@@ -44,8 +44,11 @@ Opponent (one of):
       --opening-plies N       plies of each balanced opening (default 2; 3 or 4 for more openings)
       --nodes N               Damka's node budget per move instead of --time (also the opponent's,
                               with --opponent-level): self-play that load cannot sway
-      --opponent-patterns none  with --opponent-level: the opponent without its variant's learned
-                              pattern table (a new table against none)
+      --patterns FILE         Damka with the pattern table of FILE (a module written by
+                              npm run tune -- patterns) instead of its variant's own
+      --opponent-patterns none|FILE  with --opponent-level: the opponent without its variant's
+                              learned pattern table, or with the table of FILE (a new table
+                              against none, or against the one before it)
       --weights LIST          Damka's evaluation weights on top of the variant's own, as
                               name=value,name=value (weights.ts): a trial set
       --opponent-weights LIST with --opponent-level: the same for the opponent (e.g. the
@@ -90,6 +93,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       pdn: { type: 'string' },
       nodes: { type: 'string' },
       'opening-plies': { type: 'string' },
+      patterns: { type: 'string' },
       'opponent-patterns': { type: 'string' },
       weights: { type: 'string' },
       'opponent-weights': { type: 'string' },
@@ -134,10 +138,25 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const nodes =
     values.nodes === undefined ? undefined : integerFrom('nodes', values.nodes, 1, 1_000_000_000);
   const limits = nodes !== undefined ? { nodes } : { moveTime };
-  if (values['opponent-patterns'] !== undefined && values['opponent-patterns'] !== 'none') {
-    throw new UsageError(`--opponent-patterns takes 'none', not '${values['opponent-patterns']}'`);
-  }
-  const { loadBook } = await import('@damka/engine');
+  const { loadBook, patternsFromModule } = await import('@damka/engine');
+  // a table file given instead of the variant's own: `{ patterns, name }` for the player
+  const tableFrom = (key: 'patterns' | 'opponent-patterns') => {
+    const file = values[key];
+    if (file === undefined) return undefined;
+    if (file === 'none' && key === 'opponent-patterns')
+      return { patterns: null, label: 'no pattern table' };
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--${key}: cannot read ${file}: ${(e as Error).message}`);
+    }
+    const table = patternsFromModule(variant, text);
+    if (!table.ok) throw new UsageError(`--${key} ${file}: ${table.error}`);
+    return { patterns: table.value, label: `pattern table ${basename(file)}` };
+  };
+  const playerTable = tableFrom('patterns');
+  const opponentTable = tableFrom('opponent-patterns');
   const book = await loadBook(variant);
   const weightsOf = (key: 'weights' | 'opponent-weights') => {
     const text = values[key];
@@ -152,6 +171,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     ...(egdb ? { egdb } : {}),
     ...(book && !values['no-book'] ? { book } : {}),
     ...weightsOf('weights'),
+    ...(playerTable ? { patterns: playerTable.patterns, patternsLabel: playerTable.label } : {}),
   });
   let opponent;
   if (values['opponent-hub'] !== undefined) {
@@ -171,7 +191,6 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     });
   } else if (values['opponent-level'] !== undefined) {
     const opponentLevel = integerFrom('opponent-level', values['opponent-level'], 1, 8);
-    const plain = values['opponent-patterns'] === 'none';
     const opponentLimits =
       values['opponent-depth'] !== undefined
         ? { depth: integerFrom('opponent-depth', values['opponent-depth'], 1, 99) }
@@ -183,11 +202,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       limits: opponentLimits,
       ...(book && !values['opponent-no-book'] ? { book } : {}),
       ...weightsOf('opponent-weights'),
-      ...(plain
-        ? {
-            patterns: null,
-            name: `Damka level ${opponentLevel}, ${m.describeLimits(opponentLimits)}, no pattern table`,
-          }
+      ...(opponentTable
+        ? { patterns: opponentTable.patterns, patternsLabel: opponentTable.label }
         : {}),
     });
   } else if (variant.id === 'english') {
