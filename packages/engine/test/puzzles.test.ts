@@ -58,7 +58,9 @@ test('a shot from a real game: the sacrifice is clearly the best move', () => {
   const scored = scoreMoves(engine, p.value, { depth: 10 });
   const names = variant.squares.names;
   assert.equal(`${names[scored[0]!.move.from]}-${names[scored[0]!.move.to]}`, '25-22');
-  assert.ok(scored[0]!.score > scored[1]!.score + 100);
+  // the shot nets a man; the men's shape terms may take back a little of it (0.94 of a man with
+  // English's second pattern table), so "clearly" is three quarters of a man
+  assert.ok(scored[0]!.score > scored[1]!.score + 75, `${scored[0]!.score} ${scored[1]!.score}`);
   assert.match(
     verifyPuzzle(engine, SHOT.fen, ['27-24'], 10) ?? '',
     /prefers another|alternative|below/,
@@ -66,13 +68,15 @@ test('a shot from a real game: the sacrifice is clearly the best move', () => {
 });
 
 test('verification refuses a wrong first move, an illegal line and a line ending on the opponent', () => {
-  // without ProbCut's cuts, and with English's weights before their fit (a king 1.5 men, a free
-  // runner 0.6), the shot's win scores above the margin at depth 10, so the refusal names the
-  // other first move (with the shipped search the win itself scores below it: another refusal)
+  // without ProbCut's cuts and the pattern table, and with English's weights before their fit (a
+  // king 1.5 men, a free runner 0.6), the shot's win scores above the margin at depth 10, so the
+  // refusal names the other first move (with the shipped search the win itself scores below it:
+  // another refusal)
   const engine = new Engine(variantOrThrow('english'), {
     ttBits: 16,
     seed: 1,
     weights: { ...ENGLISH_BEFORE_FIT, probCut: 0 },
+    patterns: null,
   });
   assert.match(verifyPuzzle(engine, SHOT.fen, ['27-24'], 10) ?? '', /prefers another first move/);
   assert.match(verifyPuzzle(engine, SHOT.fen, ['25-29'], 10) ?? '', /move '25-29'/);
