@@ -86,10 +86,12 @@ const TURKISH_THEN: Partial<Weights> = {
 test('the square pass gives the scores it gave before on 8x8 and 10x10 boards, every term on', () => {
   assert.equal(digest('russian', { ...RUSSIAN_THEN, ...ALL_TERMS }, 1000), 'c2a3ba9aca015095');
   // English counts no advancement now; 4 a rank, as when the digest was taken, keeps the term
-  // tested, and its other weights are those it had then (its fit came later: weights.ts)
+  // tested, and its other weights are those it had then (its fit came later: weights.ts); no
+  // pattern table, so that a new fit of the table leaves the digest alone (taken so at 1fd1857,
+  // before the table's second fit, and after it: the same digest)
   assert.equal(
-    digest('english', { ...ENGLISH_BEFORE_FIT, ...ALL_TERMS, advance: 4 }, 1000),
-    '3082dc817dae8363',
+    digest('english', { ...ENGLISH_BEFORE_FIT, ...ALL_TERMS, advance: 4 }, 1000, null),
+    '4fa4a557203457dd',
   );
   assert.equal(digest('turkish', TURKISH_THEN, 1000, null), 'b6b9b082a190d4d1');
   assert.equal(digest('breakthrough', {}, 1000), 'b86bc274c8d4fd57');
