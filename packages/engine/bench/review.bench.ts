@@ -15,10 +15,10 @@ import { defaultReviewDepth, Engine, reviewGame, selfPlayPositions } from '../sr
 /** Nodes the review of each variant's game searches, at its default depth. */
 const REVIEW_NODES: Readonly<Record<string, number>> = {
   international: 1_499_265,
-  english: 1_701_862,
+  english: 1_325_076,
   brazilian: 3_563_626,
   russian: 2_474_576,
-  'arab-dama': 1_701_862,
+  'arab-dama': 1_325_076,
   spanish: 2_832_440,
   portuguese: 2_832_440,
   italian: 2_239_250,

@@ -58,8 +58,8 @@ test('a shot from a real game: the sacrifice is clearly the best move', () => {
   const scored = scoreMoves(engine, p.value, { depth: 10 });
   const names = variant.squares.names;
   assert.equal(`${names[scored[0]!.move.from]}-${names[scored[0]!.move.to]}`, '25-22');
-  // the shot nets a man; the men's shape terms may take back a little of it (0.94 of a man with
-  // English's second pattern table), so "clearly" is three quarters of a man
+  // the shot nets a man; the men's shape terms may take back a little of it (0.90 of a man with
+  // English's third pattern table), so "clearly" is three quarters of a man
   assert.ok(scored[0]!.score > scored[1]!.score + 75, `${scored[0]!.score} ${scored[1]!.score}`);
   assert.match(
     verifyPuzzle(engine, SHOT.fen, ['27-24'], 10) ?? '',
