@@ -87,24 +87,14 @@ test('an engine command line is split into words, quotes grouping', () => {
   assert.deepEqual(splitCommand(`"/a b/node" 'x y' z`), ['/a b/node', 'x y', 'z']);
 });
 
+/** Two short English self-play games at level 8, 300 nodes a move, with `extra` options. */
+function selfPlay(...extra: string[]) {
+  const short = ['--nodes', '300', '--games', '2', '--max-plies', '12'];
+  return damka('match', '--variant', 'english', '--opponent-level', '8', ...short, ...extra);
+}
+
 test('self-play at a node budget: three-ply openings, the opponent without its pattern table', async () => {
-  const r = await damka(
-    'match',
-    '--variant',
-    'english',
-    '--opponent-level',
-    '8',
-    '--opponent-patterns',
-    'none',
-    '--nodes',
-    '300',
-    '--opening-plies',
-    '3',
-    '--games',
-    '2',
-    '--max-plies',
-    '12',
-  );
+  const r = await selfPlay('--opponent-patterns', 'none', '--opening-plies', '3');
   assert.equal(r.code, 0, r.stderr);
   const games = lines(r.stdout).filter((l) => / game \d: /.test(l));
   assert.equal(games.length, 2);
@@ -123,21 +113,7 @@ test('a fitted table from a file plays against the stored one; a table of anothe
   const table = fileURLToPath(
     new URL('../../engine/src/patterns-russian.data.ts', import.meta.url),
   );
-  const r = await damka(
-    'match',
-    '--variant',
-    'english',
-    '--opponent-level',
-    '8',
-    '--patterns',
-    table,
-    '--nodes',
-    '300',
-    '--games',
-    '2',
-    '--max-plies',
-    '12',
-  );
+  const r = await selfPlay('--patterns', table);
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stdout,
@@ -149,4 +125,8 @@ test('a fitted table from a file plays against the stored one; a table of anothe
   const bad = await damka('match', '--opponent-level', '8', '--opponent-patterns', tenByTen);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /english's tables have 59049 entries a phase; this one has 104976/);
+  // the opponent's table belongs to a Damka opponent: with rapid-draughts it is refused
+  const alone = await damka('match', '--opponent-patterns', 'none', '--games', '2');
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--opponent-patterns goes with --opponent-level/);
 });

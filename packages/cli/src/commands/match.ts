@@ -139,7 +139,10 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     values.nodes === undefined ? undefined : integerFrom('nodes', values.nodes, 1, 1_000_000_000);
   const limits = nodes !== undefined ? { nodes } : { moveTime };
   const { loadBook, patternsFromModule } = await import('@damka/engine');
-  // a table file given instead of the variant's own: `{ patterns, name }` for the player
+  if (values['opponent-patterns'] !== undefined && values['opponent-level'] === undefined) {
+    throw new UsageError('--opponent-patterns goes with --opponent-level (a Damka opponent)');
+  }
+  // a table given instead of the variant's own: the table (null for none) and its name's label
   const tableFrom = (key: 'patterns' | 'opponent-patterns') => {
     const file = values[key];
     if (file === undefined) return undefined;
