@@ -26,7 +26,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   turkish: 2_425_822,
   antidraughts: 1_269_895,
   giveaway: 2_179_519,
-  israeli: 2_581_117,
+  israeli: 2_271_183,
   'israeli-6x6': 346_202,
   dhamet: 515_361,
   frisian: 1_918_404,

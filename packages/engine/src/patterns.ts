@@ -33,6 +33,7 @@ import { BRAZILIAN_PATTERNS } from './patterns-brazilian.data.ts';
 import { ITALIAN_PATTERNS } from './patterns-italian.data.ts';
 import { SPANISH_PATTERNS } from './patterns-spanish.data.ts';
 import { CZECH_PATTERNS } from './patterns-czech.data.ts';
+import { ISRAELI_PATTERNS } from './patterns-israeli.data.ts';
 import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
 import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 
@@ -116,6 +117,7 @@ const STORED: Readonly<Record<string, string>> = {
   italian: ITALIAN_PATTERNS,
   spanish: SPANISH_PATTERNS,
   czech: CZECH_PATTERNS,
+  israeli: ISRAELI_PATTERNS,
   'israeli-6x6': ISRAELI_6X6_PATTERNS,
   turkish: TURKISH_PATTERNS,
 };
