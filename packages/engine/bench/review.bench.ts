@@ -25,7 +25,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   czech: 5_216_451,
   turkish: 2_425_822,
   antidraughts: 1_269_895,
-  giveaway: 2_179_519,
+  giveaway: 2_350_393,
   israeli: 2_271_183,
   'israeli-6x6': 346_202,
   dhamet: 515_361,

@@ -36,6 +36,7 @@ import { CZECH_PATTERNS } from './patterns-czech.data.ts';
 import { ISRAELI_PATTERNS } from './patterns-israeli.data.ts';
 import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
 import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
+import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -120,6 +121,7 @@ const STORED: Readonly<Record<string, string>> = {
   israeli: ISRAELI_PATTERNS,
   'israeli-6x6': ISRAELI_6X6_PATTERNS,
   turkish: TURKISH_PATTERNS,
+  giveaway: GIVEAWAY_PATTERNS,
 };
 
 /**
