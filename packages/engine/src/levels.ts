@@ -85,6 +85,10 @@ const LEVELS: readonly LevelSettings[] = [
  * evaluation (at depth 13 it scored only about half against level 6); with the fitted one level
  * 8 scored only 37.5% against that (20 games), and at depth 12 level 7 scores 85.0% against level
  * 6 (60 games) and level 8 82.5% against it (20).
+ * Antidraughts with its second fitted evaluation: one ply more scored only 60–63% at several
+ * steps (depth 4 over 3, 6 over 5, 8 over 7; 60 games each), so levels 4–7 look two plies further
+ * each (depths 5, 7, 9 and 11: 83.3%, 86.7%, 71.7% and 81.7% over the level below), and level 1
+ * blunders half the time (at 0.3 it won 55% of 20 games against the biggest-capture player).
  * Israeli 6x6: a small board where a deeper search gains less: depth 6 scored 63.5% against
  * depth 5, and level 8 at its node budget 60–62.5% against depth 9 or 11 (40–100 games), so level
  * 5 keeps level 4's noise and margin, level 6 searches to depth 6 and level 7 to depth 8 (each
@@ -112,7 +116,13 @@ const LEVELS: readonly LevelSettings[] = [
  * hold (76.7% and 71.7%).
  */
 const VARIANT_LEVELS: Readonly<Record<string, Readonly<Record<number, Partial<LevelSettings>>>>> = {
-  antidraughts: { 1: { blunder: 0.3 } },
+  antidraughts: {
+    1: { blunder: 0.5 },
+    4: { depth: 5 },
+    5: { depth: 7 },
+    6: { depth: 9 },
+    7: { depth: 11 },
+  },
   giveaway: {
     1: { blunder: 0, margin: 60 },
     4: { depth: 5 },
