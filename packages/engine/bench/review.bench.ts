@@ -24,7 +24,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   italian: 2_239_250,
   czech: 5_216_451,
   turkish: 2_425_822,
-  antidraughts: 984_823,
+  antidraughts: 1_331_834,
   giveaway: 2_350_393,
   israeli: 2_271_183,
   'israeli-6x6': 346_202,

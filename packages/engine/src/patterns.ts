@@ -37,6 +37,7 @@ import { ISRAELI_PATTERNS } from './patterns-israeli.data.ts';
 import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
 import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
+import { ANTIDRAUGHTS_PATTERNS } from './patterns-antidraughts.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -122,6 +123,7 @@ const STORED: Readonly<Record<string, string>> = {
   'israeli-6x6': ISRAELI_6X6_PATTERNS,
   turkish: TURKISH_PATTERNS,
   giveaway: GIVEAWAY_PATTERNS,
+  antidraughts: ANTIDRAUGHTS_PATTERNS,
 };
 
 /**
