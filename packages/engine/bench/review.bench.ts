@@ -32,7 +32,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   frisian: 1_918_404,
   frysk: 591_920,
   killer: 1_997_994,
-  breakthrough: 1_917_994,
+  breakthrough: 3_486_798,
   pool: 1_659_197,
   thai: 1_668_257,
   canadian: 6_952_179,

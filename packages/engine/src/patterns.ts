@@ -38,6 +38,7 @@ import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
 import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
 import { ANTIDRAUGHTS_PATTERNS } from './patterns-antidraughts.data.ts';
+import { BREAKTHROUGH_PATTERNS } from './patterns-breakthrough.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -124,6 +125,7 @@ const STORED: Readonly<Record<string, string>> = {
   turkish: TURKISH_PATTERNS,
   giveaway: GIVEAWAY_PATTERNS,
   antidraughts: ANTIDRAUGHTS_PATTERNS,
+  breakthrough: BREAKTHROUGH_PATTERNS,
 };
 
 /**
