@@ -9,8 +9,6 @@
  * window holds 8 squares; a square is empty, a white man or a black man (kings count as empty:
  * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
  * states and the table one score per window and state, in hundredths of a man from White's side.
- * On 8x8 a table may also have 7 windows of two whole neighbouring ranks (`EIGHT_RANK_PAIRS`,
- * 16 windows in all; which layout a table has is told by its size).
  * The score of a position is the sum of its windows' entries, added to the hand-set evaluation (a
  * table may also have two phases, opening and ending, mixed by the men on the board: see
  * `PatternTable`).
@@ -51,61 +49,22 @@ export interface PatternGeometry {
   readonly perRank: number;
   readonly ranks: number;
   readonly columns: number;
-  /** All windows: the bands' (`columns` a band), then the rank pairs'. */
   readonly windows: number;
-  /**
-   * Windows of two whole neighbouring ranks, after the bands' (8x8 only, where two ranks are 8
-   * squares): ranks 0-1, 1-2, … 6-7. They see what the bands' narrow windows cannot: a whole back
-   * rank and the rank before it (its bridge and holes), a whole front line.
-   */
-  readonly rankPairs: number;
 }
 
 /** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
-export const TEN: PatternGeometry = {
-  perRank: 5,
-  ranks: 10,
-  columns: 4,
-  windows: 16,
-  rankPairs: 0,
-};
+export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
 /** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
-export const EIGHT: PatternGeometry = {
-  perRank: 4,
-  ranks: 8,
-  columns: 3,
-  windows: 9,
-  rankPairs: 0,
-};
-/** The 8x8 board's bands and its 7 rank pairs: 16 windows (`tune patterns --rank-pairs`). */
-export const EIGHT_RANK_PAIRS: PatternGeometry = {
-  perRank: 4,
-  ranks: 8,
-  columns: 3,
-  windows: 16,
-  rankPairs: 7,
-};
+export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
 /** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
-export const TWELVE: PatternGeometry = {
-  perRank: 6,
-  ranks: 12,
-  columns: 5,
-  windows: 25,
-  rankPairs: 0,
-};
+export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
 /** The 6x6 board: 3 squares a rank, 2 columns and 2 bands of windows. */
-export const SIX: PatternGeometry = { perRank: 3, ranks: 6, columns: 2, windows: 4, rankPairs: 0 };
+export const SIX: PatternGeometry = { perRank: 3, ranks: 6, columns: 2, windows: 4 };
 /**
  * Turkish's orthogonal 8x8 board, all 64 squares: 8 a rank, so a window's two squares of a rank
  * are side by side (2 files by 4 ranks); 7 columns and 3 bands of windows.
  */
-export const ORTHOGONAL_EIGHT: PatternGeometry = {
-  perRank: 8,
-  ranks: 8,
-  columns: 7,
-  windows: 21,
-  rankPairs: 0,
-};
+export const ORTHOGONAL_EIGHT: PatternGeometry = { perRank: 8, ranks: 8, columns: 7, windows: 21 };
 
 /**
  * A rank's men as an index into a pair-digit table: `(k << 2b) | (black << b) | white` with `b`
@@ -203,20 +162,6 @@ export function patternBoard(variant: Variant): boolean {
   return patternGeometry(variant) !== null;
 }
 
-/**
- * The layout a table of `entries` entries is read with on this board: the board's bands, or on
- * 8x8 the bands and the rank pairs when the table has their size (one phase or two); null when
- * the size fits neither.
- */
-export function layoutOf(variant: Variant, entries: number): PatternGeometry | null {
-  const board = patternGeometry(variant);
-  if (board === null) return null;
-  for (const g of board === EIGHT ? [EIGHT, EIGHT_RANK_PAIRS] : [board]) {
-    if (entries === g.windows * STATES || entries === 2 * g.windows * STATES) return g;
-  }
-  return null;
-}
-
 /** Decoded stored tables by variant id: decoded once, shared (a table is never written). */
 const decoded = new Map<string, Int16Array>();
 
@@ -224,15 +169,14 @@ const decoded = new Map<string, Int16Array>();
 export function storedPatterns(variant: Variant): PatternTable | null {
   const id = SHARED_PATTERNS[variant.id] ?? variant.id;
   const text = STORED[id];
-  if (text === undefined || text === '' || patternGeometry(variant) === null) return null;
+  const geometry = patternGeometry(variant);
+  if (text === undefined || text === '' || geometry === null) return null;
   let weights = decoded.get(id);
   if (weights === undefined) {
     weights = decodeWeights(text);
     decoded.set(id, weights);
   }
-  const layout = layoutOf(variant, weights.length);
-  if (layout === null) throw new Error(`${id}'s stored pattern table has the wrong size`);
-  return new PatternTable(weights, layout);
+  return new PatternTable(weights, geometry);
 }
 
 /**
@@ -246,17 +190,14 @@ export function patternsFromModule(variant: Variant, text: string): Result<Patte
   const base64 = [...text.matchAll(/'([A-Za-z0-9+/=]*)'/g)].map((m) => m[1]!).join('');
   if (base64 === '') return err('no table in the text (expected the quoted lines of a .data.ts)');
   const bytes = base64ToBytes(base64);
-  const layout = bytes.length % 2 === 0 ? layoutOf(variant, bytes.length >> 1) : null;
-  if (layout === null) {
-    const sizes = (geometry === EIGHT ? [EIGHT, EIGHT_RANK_PAIRS] : [geometry]).map(
-      (g) => g.windows * STATES,
-    );
+  const one = geometry.windows * STATES * 2;
+  if (bytes.length !== one && bytes.length !== 2 * one) {
     return err(
-      `${variant.id}'s tables have ${sizes.join(' or ')} entries a phase; ` +
+      `${variant.id}'s tables have ${geometry.windows * STATES} entries a phase; ` +
         `this one has ${bytes.length >> 1}`,
     );
   }
-  return ok(new PatternTable(decodeWeights(base64), layout));
+  return ok(new PatternTable(decodeWeights(base64), geometry));
 }
 
 export function decodeWeights(base64: string): Int16Array {
@@ -341,9 +282,6 @@ export class PatternTable {
   private readonly perRank: number;
   private readonly ranks: number;
   private readonly columns: number;
-  /** Windows of the bands (the rank pairs' follow them). */
-  private readonly bandWindows: number;
-  private readonly rankPairs: number;
   private men = 0;
 
   constructor(weights: Int16Array, geometry: PatternGeometry = TEN) {
@@ -360,10 +298,8 @@ export class PatternTable {
     this.perRank = geometry.perRank;
     this.ranks = geometry.ranks;
     this.columns = geometry.columns;
-    this.rankPairs = geometry.rankPairs;
-    this.bandWindows = geometry.windows - geometry.rankPairs;
     const c = geometry.columns;
-    this.origin = Int32Array.from({ length: this.bandWindows }, (_, w) => {
+    this.origin = Int32Array.from({ length: this.windows }, (_, w) => {
       const band = Math.floor(w / c);
       return band * 2 * c + (w - band * c);
     });
@@ -406,8 +342,7 @@ export class PatternTable {
     const shift = 2 * bits;
     let open = 0;
     let end = 0;
-    let w = 0;
-    for (let band = 0; band + 3 < ranks; band += 2) {
+    for (let band = 0, w = 0; band + 3 < ranks; band += 2) {
       const r0 = rankIndex[band]!;
       const r1 = rankIndex[band + 1]!;
       const r2 = rankIndex[band + 2]!;
@@ -423,20 +358,6 @@ export class PatternTable {
         open += weights[i]!;
         end += weights[ending + i]!;
       }
-    }
-    // the rank pairs (8x8: squares 0-1 and 2-3 of each rank, columns 0 and 2)
-    const right = 2 << shift;
-    for (let r = 0; r < this.rankPairs; r++, w++) {
-      const low = rankIndex[r]!;
-      const high = rankIndex[r + 1]!;
-      const i =
-        w * STATES +
-        digit[low]! +
-        9 * digit[right | low]! +
-        81 * digit[high]! +
-        729 * digit[right | high]!;
-      open += weights[i]!;
-      end += weights[ending + i]!;
     }
     if (!two) return open;
     const men = Math.min(
@@ -488,11 +409,6 @@ export class PatternTable {
   /** Window w's state from the digits. */
   private state(digits: Int32Array, w: number): number {
     const c = this.geometry.columns;
-    if (w >= this.bandWindows) {
-      // a rank pair: columns 0 and 2 of its two ranks
-      const at = (w - this.bandWindows) * c;
-      return digits[at]! + 9 * digits[at + 2]! + 81 * digits[at + c]! + 729 * digits[at + c + 2]!;
-    }
     const at = this.origin[w]!;
     return digits[at]! + 9 * digits[at + c]! + 81 * digits[at + 2 * c]! + 729 * digits[at + 3 * c]!;
   }

@@ -10,7 +10,6 @@ import { BLACK_BIT, variantOrThrow } from '@damka/rules';
 import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   EIGHT,
-  EIGHT_RANK_PAIRS,
   FULL_PHASE,
   ORTHOGONAL_EIGHT,
   PatternTable,
@@ -26,7 +25,7 @@ import {
   storedPatterns,
 } from '../src/patterns.ts';
 import { mulberry32 } from '@damka/rules';
-import { fitLayout, fitPatterns, patternModule, type PatternSet } from '../tune/patterns.ts';
+import { fitPatterns, patternModule, type PatternSet } from '../tune/patterns.ts';
 import { tablesId } from '../src/egdb/table.ts';
 import { weightsFor } from '../src/weights.ts';
 import { randomPositions } from './helpers.ts';
@@ -68,9 +67,6 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table: board and one-word bitboard readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT), english);
-  });
-  test(`${phases}-phase 8x8 table with rank pairs: board and bitboard readings agree`, () => {
-    readingsAgree(randomTable(3, phases, EIGHT_RANK_PAIRS), english);
   });
   test(`${phases}-phase 6x6 table: board and one-word bitboard readings agree (Israeli 6x6)`, () => {
     readingsAgree(randomTable(3, phases, SIX), variantOrThrow('israeli-6x6'));
@@ -149,16 +145,12 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
 
 for (const [geometry, id] of [
   [EIGHT, 'english'],
-  [EIGHT_RANK_PAIRS, 'english'],
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
   [ORTHOGONAL_EIGHT, 'turkish'],
 ] as const) {
-  const { perRank, ranks, columns, windows, rankPairs } = geometry;
+  const { perRank, ranks, columns, windows } = geometry;
   const size = perRank * ranks;
-  const bands = windows - rankPairs;
-  // the window that reads a board turned half round as window w reads the board
-  const mirror = (w: number) => (w < bands ? bands - 1 - w : windows - 1 - (w - bands));
   test(`${size}-square windows: a lone man is seen by the ${windows} windows that cover its square`, () => {
     const table = new PatternTable(new Int16Array(windows * STATES), geometry);
     const states = new Int32Array(windows);
@@ -168,18 +160,12 @@ for (const [geometry, id] of [
       table.states(board, states);
       const rank = Math.floor(sq / perRank);
       const index = sq % perRank;
-      for (let w = 0; w < bands; w++) {
+      for (let w = 0; w < windows; w++) {
         const band = 2 * Math.floor(w / columns);
         const k = w % columns;
         const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
         const p = 2 * (rank - band) + (index - k);
         assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
-      }
-      // a rank pair: its two whole ranks, square by square
-      for (let r = 0; r < rankPairs; r++) {
-        const inside = rank === r || rank === r + 1;
-        const p = perRank * (rank - r) + index;
-        assert.equal(states[bands + r], inside ? 2 * 3 ** p : 0, `square ${sq} rank pair ${r}`);
       }
     }
     const a = new Int32Array(windows);
@@ -187,18 +173,10 @@ for (const [geometry, id] of [
     for (const { position } of randomPositions(variantOrThrow(id), 100, 4)) {
       table.states(position.board(), a);
       table.states(turn(position.board()), b);
-      for (let w = 0; w < windows; w++) assert.equal(b[mirror(w)], mirrorState(a[w]!));
+      for (let w = 0; w < windows; w++) assert.equal(b[windows - 1 - w], mirrorState(a[w]!));
     }
   });
 }
-
-test('a fit takes rank pairs on the 8x8 board only', () => {
-  assert.equal(fitLayout(english, false), EIGHT);
-  assert.equal(fitLayout(english, true), EIGHT_RANK_PAIRS);
-  assert.equal(fitLayout(variant, false).windows, WINDOWS);
-  assert.throws(() => fitLayout(variant, true), /8x8/);
-  assert.throws(() => fitLayout(variantOrThrow('dhamet'), false), /no pattern windows/);
-});
 
 test('a board turned half round reads as the mirrored windows', () => {
   const table = new PatternTable(new Int16Array(WINDOWS * STATES));
@@ -232,16 +210,8 @@ test('a fitted module read back for a match is the table written, and a wrong on
   const two = new Int16Array(2 * one.length).fill(3);
   const both = patternsFromModule(english, patternModule(english, two, 'test'));
   assert.ok(both.ok && both.value.phases === 2);
-  // a table of the 8x8 bands and rank pairs reads back in that layout (one phase or two)
-  for (const phases of [1, 2]) {
-    const pairs = randomTable(7, phases, EIGHT_RANK_PAIRS).weights;
-    const read = patternsFromModule(english, patternModule(english, pairs, 'test'));
-    assert.ok(read.ok && read.value.geometry === EIGHT_RANK_PAIRS && read.value.phases === phases);
-    assert.deepEqual(read.value.weights, pairs);
-  }
-  // a 12x12 table for an 8x8 board, no table at all, a board without windows
-  const twelve = randomTable(1, 1, TWELVE).weights;
-  const wrong = patternsFromModule(english, patternModule(variant, twelve, 'x'));
+  // a 10x10 table for an 8x8 board, no table at all, a board without windows
+  const wrong = patternsFromModule(english, patternModule(variant, randomTable(1).weights, 'x'));
   assert.ok(!wrong.ok && /entries a phase/.test(wrong.error), String(!wrong.ok && wrong.error));
   assert.ok(!patternsFromModule(english, 'export const X = [];').ok);
   assert.ok(!patternsFromModule(variantOrThrow('dhamet'), patternModule(english, one, 'x')).ok);

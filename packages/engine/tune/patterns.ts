@@ -3,7 +3,7 @@
  *
  * Each training position (a quiet position from self-play with its game's result, the same file
  * `tune positions` writes) gives the hand-set evaluation without patterns (White's side, fixed)
- * and its windows' states; the model is `sigmoid(K * (eval + sum of the windows' entries))`, fitted by
+ * and its 16 window states; the model is `sigmoid(K * (eval + sum of the 16 entries))`, fitted by
  * full-batch Adam on the cross-entropy with an L2 pull towards 0 (most states are rare: without it
  * a state seen in three games would take their result as its value). Every position is also used
  * turned half round with the colours swapped (the same position for the other side), so the table
@@ -15,15 +15,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { BLACK_BIT, Position, colorIndex, type Variant } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from '../src/evaluate/index.ts';
 import {
-  EIGHT,
-  EIGHT_RANK_PAIRS,
   FULL_PHASE,
   PatternTable,
   STATES,
   WINDOWS,
   encodeWeights,
   patternGeometry,
-  type PatternGeometry,
 } from '../src/patterns.ts';
 import { fitK, type Sample } from './texel.ts';
 
@@ -66,9 +63,9 @@ export function parseLine(
 export function readPatternSet(
   variant: Variant,
   text: string,
-  rankPairs = false,
 ): { train: PatternSet; test: PatternSet } {
-  const geometry = fitLayout(variant, rankPairs);
+  const geometry = patternGeometry(variant);
+  if (!geometry) throw new Error(`${variant.id}: no pattern windows for this board`);
   const windows = geometry.windows;
   const evaluator = new Evaluator(variant, {}, null);
   const table = new PatternTable(new Int16Array(windows * STATES), geometry);
@@ -118,15 +115,6 @@ export function readPatternSet(
     states: Int32Array.from(s.states),
   });
   return { train: pack(sets[0]!), test: pack(sets[1]!) };
-}
-
-/** The layout a fit uses: the board's bands, with `rankPairs` the 8x8 bands and rank pairs. */
-export function fitLayout(variant: Variant, rankPairs: boolean): PatternGeometry {
-  const geometry = patternGeometry(variant);
-  if (!geometry) throw new Error(`${variant.id}: no pattern windows for this board`);
-  if (!rankPairs) return geometry;
-  if (geometry !== EIGHT) throw new Error('rank pairs are for the 8x8 board');
-  return EIGHT_RANK_PAIRS;
 }
 
 /**
@@ -340,8 +328,6 @@ export function patternsCommand(
     tie: boolean;
     lambda: number;
     phases: 1 | 2;
-    /** Fit the 8x8 bands and rank pairs (`EIGHT_RANK_PAIRS`) instead of the bands alone. */
-    rankPairs?: boolean;
     /**
      * K given instead of fitted to the evaluation without the table: where that evaluation does
      * not foresee the results at all (K comes out near 0), no table could move the prediction.
@@ -350,20 +336,14 @@ export function patternsCommand(
   },
 ): void {
   const began = Date.now();
-  const { train, test } = readPatternSet(
-    variant,
-    readFileSync(options.input, 'utf8'),
-    options.rankPairs ?? false,
-  );
+  const { train, test } = readPatternSet(variant, readFileSync(options.input, 'utf8'));
   console.log(`${train.count} samples to fit, ${test.count} held out (both turned half round)`);
   const fitted = fitScale(train);
   const k = options.k ?? fitted;
   if (options.k !== undefined) console.log(`K fitted ${fitted.toPrecision(4)}, given ${k}`);
   setTargets(train, k, options.lambda);
   setTargets(test, k, options.lambda);
-  if (options.tie && (train.windows !== WINDOWS || options.rankPairs)) {
-    throw new Error('--tie is for the 10x10 board');
-  }
+  if (options.tie && train.windows !== WINDOWS) throw new Error('--tie is for the 10x10 board');
   const zero = new Float64Array(options.phases * train.windows * STATES);
   const before = patternError(test, zero, k);
   console.log(

@@ -260,7 +260,6 @@ function patterns(args: readonly string[]): void {
     tie: args.includes('--tie'),
     lambda: Number(option(args, 'lambda', '0')),
     phases: option(args, 'phases', '1') === '2' ? 2 : 1,
-    rankPairs: args.includes('--rank-pairs'),
     ...(args.includes('--k') ? { k: Number(option(args, 'k')) } : {}),
   });
 }
