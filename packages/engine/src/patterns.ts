@@ -5,7 +5,8 @@
  *
  * The board is covered by overlapping windows of 4 ranks by 2 adjacent squares of each rank (rank
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
- * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks). Each
+ * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
+ * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). Each
  * window holds 8 squares; a square is empty, a white man or a black man (kings count as empty:
  * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
  * states and the table one score per window and state, in hundredths of a man from White's side.
@@ -39,6 +40,7 @@ import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
 import { ANTIDRAUGHTS_PATTERNS } from './patterns-antidraughts.data.ts';
 import { BREAKTHROUGH_PATTERNS } from './patterns-breakthrough.data.ts';
+import { DHAMET_PATTERNS } from './patterns-dhamet.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -50,6 +52,8 @@ export interface PatternGeometry {
   readonly ranks: number;
   readonly columns: number;
   readonly windows: number;
+  /** The lowest rank of each band of windows, when not every other rank from 0. */
+  readonly bands?: readonly number[];
 }
 
 /** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
@@ -65,6 +69,22 @@ export const SIX: PatternGeometry = { perRank: 3, ranks: 6, columns: 2, windows:
  * are side by side (2 files by 4 ranks); 7 columns and 3 bands of windows.
  */
 export const ORTHOGONAL_EIGHT: PatternGeometry = { perRank: 8, ranks: 8, columns: 7, windows: 21 };
+
+/**
+ * Dhamet's 9x9 alquerque board, all 81 points, 9 a rank: windows of 2 files by 4 ranks (8
+ * columns), in bands starting on ranks 0, 2, 3 and 5 (9 ranks are not covered by bands 2 apart;
+ * these four cover them and map onto each other when the board is turned half round); 32 windows.
+ * Its lines differ from point to point (diagonals only through every other point), but each
+ * window has its own entries, so each learns the shape it sees. Read from the board only: 81
+ * points do not fit the two-word bitboards of `scoreBits`.
+ */
+export const NINE: PatternGeometry = {
+  perRank: 9,
+  ranks: 9,
+  columns: 8,
+  windows: 32,
+  bands: [0, 2, 3, 5],
+};
 
 /**
  * A rank's men as an index into a pair-digit table: `(k << 2b) | (black << b) | white` with `b`
@@ -126,6 +146,7 @@ const STORED: Readonly<Record<string, string>> = {
   giveaway: GIVEAWAY_PATTERNS,
   antidraughts: ANTIDRAUGHTS_PATTERNS,
   breakthrough: BREAKTHROUGH_PATTERNS,
+  dhamet: DHAMET_PATTERNS,
 };
 
 /**
@@ -140,12 +161,12 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, and Turkish's orthogonal
- * 8x8, all numbered rank by rank as every such board of Damka is), or null: Dhamet's 81 points
- * fit neither the two-word bitboards the windows are read from nor bands of 4 ranks 2 apart.
+ * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
+ * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
  */
 export function patternGeometry(variant: Variant): PatternGeometry | null {
   const t = variant.topology;
+  if (t.kind === 'alquerque') return t.width === 9 && t.height === 9 && t.size === 81 ? NINE : null;
   if (t.kind === 'orthogonal') {
     return t.width === 8 && t.height === 8 && t.size === 64 ? ORTHOGONAL_EIGHT : null;
   }
@@ -261,7 +282,8 @@ export const FULL_PHASE = 40;
  * those for the ending (`weights[windows * STATES + window * STATES + state]`), and the score is
  * the mix `(men * opening + (FULL_PHASE - men) * ending) / FULL_PHASE` by the men on the board
  * (structure matters differently with 40 men and with 10). Window w covers ranks
- * `2 * floor(w / columns)` to 3 more, and squares `w % columns` and the next of each.
+ * `2 * floor(w / columns)` to 3 more (or from its band's start, `PatternGeometry.bands`), and
+ * squares `w % columns` and the next of each.
  */
 export class PatternTable {
   /** Hundredths of a man from White's side. */
@@ -282,6 +304,8 @@ export class PatternTable {
   private readonly perRank: number;
   private readonly ranks: number;
   private readonly columns: number;
+  /** The lowest rank of each band of windows. */
+  private readonly bandStarts: Int32Array;
   private men = 0;
 
   constructor(weights: Int16Array, geometry: PatternGeometry = TEN) {
@@ -299,9 +323,12 @@ export class PatternTable {
     this.ranks = geometry.ranks;
     this.columns = geometry.columns;
     const c = geometry.columns;
+    this.bandStarts = Int32Array.from(
+      geometry.bands ?? Array.from({ length: this.windows / c }, (_, band) => 2 * band),
+    );
     this.origin = Int32Array.from({ length: this.windows }, (_, w) => {
       const band = Math.floor(w / c);
-      return band * 2 * c + (w - band * c);
+      return this.bandStarts[band]! * c + (w - band * c);
     });
   }
 
@@ -309,7 +336,7 @@ export class PatternTable {
    * The score from the men's masks (squares 0-31 in the low word, the rest in the high one): the
    * evaluation's hot path. Each rank's men become one pair-table index, and each window reads its
    * four ranks' digits straight from the pair table (no digits written and read back); the sum is
-   * the one `sum` gives, window by window in the same order.
+   * the one `sum` gives, window by window in the same order. Boards of at most 64 squares.
    */
   scoreBits(whiteLo: number, whiteHi: number, blackLo: number, blackHi: number): number {
     const rankIndex = this.rankIndex;
@@ -342,7 +369,9 @@ export class PatternTable {
     const shift = 2 * bits;
     let open = 0;
     let end = 0;
-    for (let band = 0, w = 0; band + 3 < ranks; band += 2) {
+    const bandStarts = this.bandStarts;
+    for (let b = 0, w = 0; b < bandStarts.length; b++) {
+      const band = bandStarts[b]!;
       const r0 = rankIndex[band]!;
       const r1 = rankIndex[band + 1]!;
       const r2 = rankIndex[band + 2]!;

@@ -11,6 +11,7 @@ import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   EIGHT,
   FULL_PHASE,
+  NINE,
   ORTHOGONAL_EIGHT,
   PatternTable,
   SHARED_PATTERNS,
@@ -148,8 +149,11 @@ for (const [geometry, id] of [
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
   [ORTHOGONAL_EIGHT, 'turkish'],
+  [NINE, 'dhamet'],
 ] as const) {
   const { perRank, ranks, columns, windows } = geometry;
+  const bands: readonly number[] =
+    geometry.bands ?? Array.from({ length: windows / columns }, (_, b) => 2 * b);
   const size = perRank * ranks;
   test(`${size}-square windows: a lone man is seen by the ${windows} windows that cover its square`, () => {
     const table = new PatternTable(new Int16Array(windows * STATES), geometry);
@@ -161,7 +165,7 @@ for (const [geometry, id] of [
       const rank = Math.floor(sq / perRank);
       const index = sq % perRank;
       for (let w = 0; w < windows; w++) {
-        const band = 2 * Math.floor(w / columns);
+        const band = bands[Math.floor(w / columns)]!;
         const k = w % columns;
         const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
         const p = 2 * (rank - band) + (index - k);
@@ -177,6 +181,34 @@ for (const [geometry, id] of [
     }
   });
 }
+
+test("Dhamet's 81 points: the table's score is the sum of its windows' entries, and every point is seen", () => {
+  const dhamet = variantOrThrow('dhamet');
+  const table = randomTable(11, 1, NINE);
+  const states = new Int32Array(NINE.windows);
+  for (const { position } of randomPositions(dhamet, 200, 6)) {
+    const board = position.board();
+    table.states(board, states);
+    let sum = 0;
+    for (let w = 0; w < NINE.windows; w++) sum += table.weights[w * STATES + states[w]!]!;
+    assert.equal(table.scoreBoard(board), sum, position.fen);
+  }
+  // the bands from ranks 0, 2, 3 and 5 leave no rank out; the 8 columns leave no file out
+  const seen = new Set<number>();
+  for (const start of NINE.bands!) for (let r = start; r < start + 4; r++) seen.add(r);
+  assert.equal(seen.size, 9);
+  // the evaluator adds the table in its square pass
+  const plain = new Evaluator(dhamet, {}, null);
+  const withTable = new Evaluator(dhamet, {}, table);
+  let differs = 0;
+  for (const { position } of randomPositions(dhamet, 100, 7)) {
+    const board = position.board();
+    const delta = withTable.evaluate(board, 0) - plain.evaluate(board, 0);
+    if (delta !== 0) differs++;
+    assert.equal(delta, table.scoreBoard(board), position.fen);
+  }
+  assert.ok(differs > 50, `the table changed ${differs} scores`);
+});
 
 test('a board turned half round reads as the mirrored windows', () => {
   const table = new PatternTable(new Int16Array(WINDOWS * STATES));
@@ -196,7 +228,8 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   if (stored !== null) assert.equal(stored.weights.length, WINDOWS * STATES);
   const eight = storedPatterns(english);
   if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
-  assert.equal(storedPatterns(variantOrThrow('dhamet')), null);
+  const nine = storedPatterns(variantOrThrow('dhamet'));
+  if (nine !== null) assert.equal(nine.weights.length % (NINE.windows * STATES), 0);
 });
 
 test('a fitted module read back for a match is the table written, and a wrong one is refused', () => {
@@ -215,6 +248,10 @@ test('a fitted module read back for a match is the table written, and a wrong on
   assert.ok(!wrong.ok && /entries a phase/.test(wrong.error), String(!wrong.ok && wrong.error));
   assert.ok(!patternsFromModule(english, 'export const X = [];').ok);
   assert.ok(!patternsFromModule(variantOrThrow('dhamet'), patternModule(english, one, 'x')).ok);
+  const dhamet = variantOrThrow('dhamet');
+  const nine = new Int16Array(NINE.windows * STATES).fill(-2);
+  const read = patternsFromModule(dhamet, patternModule(dhamet, nine, 'test'));
+  assert.ok(read.ok && read.value.geometry === NINE);
 });
 
 test("a variant that reads another one's table plays by the same compiled rules and weights", () => {
