@@ -296,8 +296,8 @@ export class PatternTable {
   private readonly digits: Int32Array;
   /** Per window, the index in `digits` of its lowest rank's pair. */
   private readonly origin: Int32Array;
-  /** The pair-digit table for this board's ranks. */
-  private readonly pairs: PairDigits;
+  /** The pair-digit table for this board's ranks (for `scoreBits`: none past 8 squares a rank). */
+  private readonly pairs: PairDigits | null;
   /** Scratch of `scoreBits`: each rank's pair-table index. */
   private readonly rankIndex: Int32Array;
   /** The geometry's numbers, copied to fields for `scoreBits`. */
@@ -317,7 +317,7 @@ export class PatternTable {
     this.geometry = geometry;
     this.windows = geometry.windows;
     this.digits = new Int32Array(geometry.ranks * geometry.columns);
-    this.pairs = pairDigitsFor(geometry.perRank);
+    this.pairs = geometry.perRank <= 8 ? pairDigitsFor(geometry.perRank) : null;
     this.rankIndex = new Int32Array(geometry.ranks);
     this.perRank = geometry.perRank;
     this.ranks = geometry.ranks;
@@ -343,8 +343,9 @@ export class PatternTable {
     const perRank = this.perRank;
     const ranks = this.ranks;
     const columns = this.columns;
-    const digit = this.pairs.digit;
-    const bits = this.pairs.bits;
+    const pairs = this.pairs!;
+    const digit = pairs.digit;
+    const bits = pairs.bits;
     const mask = (1 << perRank) - 1;
     for (let r = 0; r < ranks; r++) {
       const s = r * perRank;
@@ -414,23 +415,27 @@ export class PatternTable {
     return this.men;
   }
 
+  /**
+   * Every (rank, column) digit of a board array, squares k and k+1 of a rank giving `s(k) + 3 *
+   * s(k + 1)` (the pair table's digit, computed: the arithmetic is cheaper than a look-up in the
+   * larger tables of wide ranks), and the men counted.
+   */
   private boardDigits(board: Int8Array): void {
     const digits = this.digits;
     const { perRank, ranks, columns } = this.geometry;
-    const { digit, bits } = this.pairs;
     let men = 0;
-    for (let r = 0; r < ranks; r++) {
-      let white = 0;
-      let black = 0;
+    for (let r = 0, at = 0; r < ranks; r++) {
+      let before = 0;
       for (let i = 0; i < perRank; i++) {
-        const code = board[r * perRank + i]!;
-        if ((code & 3) !== MAN) continue;
-        men++;
-        if (code & BLACK_BIT) black |= 1 << i;
-        else white |= 1 << i;
+        const code = board[at++]!;
+        let state = 0;
+        if ((code & 3) === MAN) {
+          men++;
+          state = code & BLACK_BIT ? 2 : 1;
+        }
+        if (i > 0) digits[r * columns + i - 1] = before + 3 * state;
+        before = state;
       }
-      const rank = (black << bits) | white;
-      for (let k = 0; k < columns; k++) digits[r * columns + k] = digit[(k << (2 * bits)) | rank]!;
     }
     this.men = men;
   }
