@@ -368,9 +368,9 @@ export class PatternTable {
     const shift = 2 * bits;
     let open = 0;
     let end = 0;
-    const bandStarts = this.bandStarts;
-    for (let b = 0, w = 0; b < bandStarts.length; b++) {
-      const band = bandStarts[b]!;
+    // bitboard layouts have the regular bands (every second rank); only NINE, read from the board
+    // array, has bands of its own
+    for (let band = 0, w = 0; band + 3 < ranks; band += 2) {
       const r0 = rankIndex[band]!;
       const r1 = rankIndex[band + 1]!;
       const r2 = rankIndex[band + 2]!;

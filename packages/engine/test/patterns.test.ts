@@ -225,11 +225,14 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   const table = randomTable(5);
   assert.deepEqual(decodeWeights(encodeWeights(table.weights)), table.weights);
   const stored = storedPatterns(variant);
-  if (stored !== null) assert.equal(stored.weights.length, WINDOWS * STATES);
+  assert.ok(stored !== null, 'International has a stored table');
+  assert.equal(stored.weights.length, WINDOWS * STATES);
   const eight = storedPatterns(english);
-  if (eight !== null) assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
-  const nine = storedPatterns(variantOrThrow('dhamet'));
-  if (nine !== null) assert.equal(nine.weights.length % (NINE.windows * STATES), 0);
+  assert.ok(eight !== null, 'English has a stored table');
+  assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
+  // Dhamet has none stored (its trial table broke the level ladder: docs/tuning.md); a table
+  // stored again must be a whole number of NINE tables, and this line then asserts that instead
+  assert.equal(storedPatterns(variantOrThrow('dhamet')), null);
 });
 
 test('a fitted module read back for a match is the table written, and a wrong one is refused', () => {
