@@ -92,6 +92,23 @@ export interface LadderRow {
   readonly cpuSeconds: number;
 }
 
+/** The most plies `ladderOpenings` takes for its openings. */
+export const MAX_LADDER_OPENING_PLIES = 6;
+
+/**
+ * `count` balanced openings (`balancedOpenings`, scored at depth 4) of the fewest plies from 2
+ * that give that many different ones, up to `MAX_LADDER_OPENING_PLIES`. Levels 7 and 8 play
+ * without noise, margin or book, so their pair plays the same game again from the same opening
+ * and colour: an opening taken twice adds a copy, not a game. Where two plies give enough (most
+ * variants at 20 games a pair), the openings are those of two plies as before.
+ */
+export function ladderOpenings(variant: Variant, count: number): Move[][] {
+  for (let plies = 2; ; plies++) {
+    const lines = balancedOpenings(variant, count, { depth: 4, plies });
+    if (new Set(lines).size >= count || plies >= MAX_LADDER_OPENING_PLIES) return lines;
+  }
+}
+
 /** Level `level` as a ladder player: its own depth, or `topNodes` per move for level 8. */
 export function ladderPlayer(
   level: number,
@@ -118,7 +135,7 @@ export async function runLadder(options: LadderOptions): Promise<LadderRow[]> {
   const maxPlies = options.maxPlies ?? 300;
   const seed = options.seed ?? 1;
   const uppers = options.uppers ?? [0, 2, 3, 4, 5, 6, 7, 8].filter((n) => n <= MAX_LEVEL);
-  const openings: Move[][] = balancedOpenings(variant, Math.ceil(games / 2), { depth: 4 });
+  const openings: Move[][] = ladderOpenings(variant, Math.ceil(games / 2));
   const rows: LadderRow[] = [];
   for (const upper of uppers) {
     const cpu0 = process.cpuUsage();

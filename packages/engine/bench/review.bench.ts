@@ -28,7 +28,7 @@ const REVIEW_NODES: Readonly<Record<string, number>> = {
   giveaway: 2_350_393,
   israeli: 2_271_183,
   'israeli-6x6': 346_202,
-  dhamet: 515_361,
+  dhamet: 492_684,
   frisian: 1_918_404,
   frysk: 591_920,
   killer: 1_997_994,

@@ -40,6 +40,7 @@ import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
 import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
 import { ANTIDRAUGHTS_PATTERNS } from './patterns-antidraughts.data.ts';
 import { BREAKTHROUGH_PATTERNS } from './patterns-breakthrough.data.ts';
+import { DHAMET_PATTERNS } from './patterns-dhamet.data.ts';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -145,6 +146,7 @@ const STORED: Readonly<Record<string, string>> = {
   giveaway: GIVEAWAY_PATTERNS,
   antidraughts: ANTIDRAUGHTS_PATTERNS,
   breakthrough: BREAKTHROUGH_PATTERNS,
+  dhamet: DHAMET_PATTERNS,
 };
 
 /**

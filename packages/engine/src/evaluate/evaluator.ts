@@ -8,7 +8,7 @@
  * (every variant but Dhamet) a bitboard form the search keeps up to date move by move — one word
  * per piece code up to 32 squares (`bits.ts`), two words for 10x10 and Turkish (`wide-bits.ts`).
  * Each form counts in its own fastest way; what the counts are worth is computed once, in
- * `terms.ts`. Most variants add a learned table of the men's structure (patterns.ts lists which).
+ * `terms.ts`. Every variant adds a learned table of the men's structure (patterns.ts).
  *
  * Terms: material, advancement (linear, and Breakthrough's race curve), back-row guard, centre and
  * Dhamet's strong points (folded into the piece-square table, one read per piece); runaway men
