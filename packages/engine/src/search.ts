@@ -333,7 +333,10 @@ export class Searcher {
           this.bestIndex = i;
           this.pv.update(0, moveIdOf(list, i));
           if (k > 0 || i !== previousBest) this.iterationImproved = true;
-          this.iterationScore = score;
+          // | 0 turns a negated draw's -0, a double, into 0 (scores are integers): a double in a
+          // field that held small integers changes the shape of every searcher, and the compiled
+          // search of each other searcher is thrown away when it first meets it
+          this.iterationScore = score | 0;
           if (alpha >= beta) break;
         }
       }

@@ -48,7 +48,9 @@ export const now: () => number =
 
 /** One search's clock and stop requests. */
 export class SearchClock {
-  private startTime = 0;
+  // a time from the start: the field holds a fraction from its first value, and never changes
+  // shape when the first search sets it (which cost other searchers' compiled code)
+  private startTime = now();
   private hardDeadline = Infinity;
   private softDeadline = Infinity;
   private infinite = false;
