@@ -10,10 +10,7 @@
  * scores it. The searcher works on raw boards and move lists; `engine.ts` adds `Position` on top.
  */
 import {
-  BLACK_BIT,
-  KING,
   KIND_CAPTURE,
-  MAN,
   MoveList,
   PlyStates,
   boardMovesFor,
@@ -31,6 +28,7 @@ import type { EgdbProber } from './egdb/probe.ts';
 import { DRAW as EGDB_DRAW, UNKNOWN as EGDB_UNKNOWN, WIN as EGDB_WIN_VALUE } from './egdb/table.ts';
 import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND, noiseOf } from './score.ts';
 import { SearchPath } from './path.ts';
+import { seeKingMoves } from './king-boards.ts';
 import { burnedScore, type BurnPrices } from './burn.ts';
 import type { RawInfo, RawResult, RunOptions } from './search-types.ts';
 
@@ -140,53 +138,7 @@ export class Searcher {
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
     this.deferMakes = this.path.bitboards && this.egdb === null;
-    this.seeKings();
-  }
-
-  /**
-   * Generate, make and unmake once each move of both sides on two boards with kings: one where
-   * each side's king can take a man, one where none can. The compiled move generation is built
-   * from the cases it has run, so the first king of a search (or a capture by one) no longer
-   * throws it away and builds it again mid-search (see Evaluator's own `seeKings`).
-   */
-  private seeKings(): void {
-    const c = this.variant.compiled;
-    const size = c.size;
-    const board = new Int8Array(size);
-    const list = this.lists[1]!;
-    const run = (): void => {
-      this.moves.load(board);
-      for (let side = 0; side < 2; side++) {
-        const n = this.moves.generate(side, list, true);
-        for (let i = 0; i < n; i++) {
-          this.moves.make(list, i);
-          this.moves.unmake(list, i);
-        }
-      }
-    };
-    // a king, a man it can take and the square behind it, for each colour, on free squares
-    const place = (king: number, man: number): void => {
-      for (let sq = 0; sq < size; sq++) {
-        for (let d = 0; d < c.reverse.length; d++) {
-          const over = c.next[d * size + sq]!;
-          const land = over < 0 ? -1 : c.next[d * size + over]!;
-          if (land < 0 || board[sq] !== 0 || board[over] !== 0 || board[land] !== 0) continue;
-          board[sq] = king;
-          board[over] = man;
-          return;
-        }
-      }
-    };
-    place(KING, BLACK_BIT | MAN);
-    place(BLACK_BIT | KING, MAN);
-    run();
-    board.fill(0);
-    board[1] = MAN;
-    board[size >> 2] = KING;
-    board[(size >> 1) + 1] = BLACK_BIT | KING;
-    board[size - 2] = BLACK_BIT | MAN;
-    run();
-    list.clear();
+    seeKingMoves(this.moves, variant.compiled, this.lists[1]!);
   }
 
   /** Forget everything learnt (transposition table, history): a new game, or a bench run. */

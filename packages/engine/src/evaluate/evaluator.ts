@@ -18,7 +18,8 @@
  * a free square: crowning now for the side to move, a threat for the other), on only where
  * weighted; draw-ish endings scaled down; a tempo bonus.
  */
-import { BLACK_BIT, KING, MAN, type Variant } from '@damka/rules';
+import type { Variant } from '@damka/rules';
+import { kingBoards } from '../king-boards.ts';
 import { BITS_STRIDE } from './shifts.ts';
 import type { PatternTable } from '../patterns.ts';
 import type { Weights } from '../weights.ts';
@@ -38,32 +39,23 @@ export class Evaluator extends EvalTables {
     patterns: PatternTable | null | undefined = undefined,
   ) {
     super(variant, overrides, patterns);
-    this.seeKings();
+    this.seeKings(variant);
   }
 
-  /**
-   * Evaluate, once, a board with a man and a king of each side. The compiled evaluation is built
-   * from the cases it has run; a king term first met in the middle of a search (the first king of
-   * a game, or of the bench's next position) would throw it away and build it again, at a cost of
-   * several milliseconds of search each time (the bench pass was 4% faster with this call).
-   */
-  private seeKings(): void {
-    const size = this.size;
-    const board = new Int8Array(size);
-    board[1] = MAN;
-    board[size >> 2] = KING;
-    board[(size >> 1) + 1] = BLACK_BIT | KING;
-    board[size - 2] = BLACK_BIT | MAN;
+  /** Score both king boards (king-boards.ts) for both sides, in every form this board has. */
+  private seeKings(variant: Variant): void {
     const codes = new Int32Array(BITS_STRIDE);
     const bitboards = this.bits !== null || this.wideBits !== null;
-    const sum = bitboards ? this.loadBits(board, codes, 0) : 0;
-    for (let side = 0; side < 2; side++) {
-      if (bitboards) {
-        this.evaluateBits(codes, 0, sum, side, true);
-        this.evaluateBits(codes, 0, sum, side, false);
-      } else {
-        this.evaluateQuiet(board, side);
-        this.evaluate(board, side);
+    for (const board of kingBoards(variant.compiled)) {
+      const sum = bitboards ? this.loadBits(board, codes, 0) : 0;
+      for (let side = 0; side < 2; side++) {
+        if (bitboards) {
+          this.evaluateBits(codes, 0, sum, side, true);
+          this.evaluateBits(codes, 0, sum, side, false);
+        } else {
+          this.evaluateQuiet(board, side);
+          this.evaluate(board, side);
+        }
       }
     }
   }
