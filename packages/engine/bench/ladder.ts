@@ -105,8 +105,14 @@ export const MAX_LADDER_OPENING_PLIES = 6;
 export function ladderOpenings(variant: Variant, count: number): Move[][] {
   for (let plies = 2; ; plies++) {
     const lines = balancedOpenings(variant, count, { depth: 4, plies });
-    if (new Set(lines).size >= count || plies >= MAX_LADDER_OPENING_PLIES) return lines;
+    if (differentOpenings(lines) >= count || plies >= MAX_LADDER_OPENING_PLIES) return lines;
   }
+}
+
+/** How many of `lines` differ, move by move (a list that repeats holds copies of its lines). */
+export function differentOpenings(lines: readonly (readonly Move[])[]): number {
+  const key = (m: Move): string => `${m.from}-${m.to}:${m.captures.join(',')}`;
+  return new Set(lines.map((line) => line.map(key).join(' '))).size;
 }
 
 /** Level `level` as a ladder player: its own depth, or `topNodes` per move for level 8. */

@@ -6,16 +6,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { variantOrThrow } from '@damka/rules';
 import { balancedOpenings } from '../src/match.ts';
-import { ladderOpenings } from '../bench/ladder.ts';
+import { differentOpenings, ladderOpenings } from '../bench/ladder.ts';
 
 test("Dhamet's ladder openings differ (two plies after its compulsory opening give too few)", () => {
   const variant = variantOrThrow('dhamet');
   // the balanced two-ply openings are fewer than ten, so that list repeats
   const two = balancedOpenings(variant, 10, { depth: 4 });
-  assert.ok(new Set(two).size < 10, `two plies: ${new Set(two).size} different openings`);
+  const different = (lines: readonly unknown[]) =>
+    new Set(lines.map((l) => JSON.stringify(l))).size;
+  assert.ok(different(two) < 10, `two plies: ${different(two)} different openings`);
+  assert.equal(differentOpenings(two), different(two));
   const lines = ladderOpenings(variant, 10);
   assert.equal(lines.length, 10);
-  assert.equal(new Set(lines.map((l) => JSON.stringify(l))).size, 10);
+  assert.equal(different(lines), 10);
+  assert.equal(differentOpenings(lines), 10);
 });
 
 test('where two plies give enough openings, the ladder keeps them', () => {
