@@ -12,8 +12,9 @@ export const usage = `Usage: damka ladder [--variant ID]... [--games N] [--top-n
 
 For each variant, level n+1 plays level n (n = 1-7) and level 1 plays a player that always takes
 the biggest capture and otherwise moves at random; each pair plays N games over N/2 different
-balanced openings (two plies, or more where two give too few), both colours. Levels 1-7 are limited by their depth, level 8 by a node budget, so
-the table does not depend on the machine's load.
+balanced openings (two plies, or more where two give too few), both colours. Levels 1-7 are
+limited by their depth, level 8 by a node budget, so the table does not depend on the machine's
+load.
 
   -v, --variant ID     variant id, repeatable (default english, international, russian)
       --games N        games per pair (default 20)
