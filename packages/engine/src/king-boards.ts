@@ -1,11 +1,11 @@
 /**
- * Two small boards with kings that the engine runs once when it is made: one where each side's
- * king can take a man, one where none can. V8 compiles the hot search from the cases it has run
- * so far; a case first met in the middle of a search (the first king of a game, or of the bench's
- * next position) throws the compiled code away, and the search runs slowly until it is built
- * again. Running these boards through the evaluation (`Evaluator`) and the move generation
- * (`Searcher`) at construction lets the compiled code include kings from the start. Nothing is
- * kept from them: they are scored and their moves made and unmade, and that is all.
+ * Two small boards with kings that the engine runs once when it is made: one where each side's king
+ * can take a man, one with a man and a king of each side set apart. V8 compiles the hot search from
+ * the cases it has run so far; a case first met in the middle of a search (the first king of a
+ * game, or of the bench's next position) throws the compiled code away, and the search runs slowly
+ * until it is built again. Running these boards through the evaluation (`Evaluator`) and the move
+ * generation (`Searcher`) at construction lets the compiled code include kings from the start.
+ * Nothing is kept from them: they are scored and their moves made and unmade, and that is all.
  */
 import {
   BLACK_BIT,
