@@ -54,14 +54,6 @@ const MAX_EXTENSION_PLY = 64;
  */
 const ASPIRATION_DEPTH = 5;
 const ASPIRATION_WINDOW = 50;
-/**
- * Late-move reductions in plies by depth and move number (`depth * 64 + move`): 0.75 + ln(depth)
- * ln(move) / 2, one less in PV nodes; a reduced move that beats alpha is searched again in full.
- */
-const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++)
-  for (let k = 1; k < 64; k++) LMR[d * 64 + k] = Math.floor(0.75 + (Math.log(d) * Math.log(k)) / 2);
-
 /** One search thread's state for one variant. Reused between searches (keeps its TT). */
 export class Searcher {
   readonly variant: Variant;
@@ -80,6 +72,13 @@ export class Searcher {
   private readonly burnPrices: BurnPrices;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
+  /**
+   * Late-move reductions in plies by depth and move number (`depth * 64 + move`), from
+   * `Weights.reduction`; a reduced move that beats alpha is searched again in full.
+   */
+  private readonly reductions = new Int8Array(64 * 64);
+  /** The first move number reduced (`Weights.reduceFrom`). */
+  private readonly reduceFrom: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
   /** Endgame databases probed below the root, or null (the search is then exactly as without). */
@@ -128,6 +127,13 @@ export class Searcher {
     this.mandatory = rules.capture.obligation === 'mandatory';
     this.states = new PlyStates(variant, MAX_PLY);
     this.probCut = this.evaluator.weights.probCut;
+    const scale = this.evaluator.weights.reduction / 100;
+    for (let d = 1; d < 64; d++) {
+      for (let k = 1; k < 64; k++) {
+        this.reductions[d * 64 + k] = Math.floor(0.75 + Math.log(d) * Math.log(k) * scale);
+      }
+    }
+    this.reduceFrom = this.evaluator.weights.reduceFrom;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     this.burnPrices = {
       man: Math.abs(this.evaluator.weights.man),
@@ -428,8 +434,8 @@ export class Searcher {
         score = -this.negamax(newDepth, ply + 1, -beta, -alpha, side ^ 1, prune);
       } else {
         let r = 0;
-        if (depth >= 3 && k >= 3 && quiet && !capturing && id !== k0 && id !== k1) {
-          r = LMR[(depth < 63 ? depth : 63) * 64 + (k < 63 ? k : 63)]!;
+        if (depth >= 3 && k >= this.reduceFrom && quiet && !capturing && id !== k0 && id !== k1) {
+          r = this.reductions[(depth < 63 ? depth : 63) * 64 + (k < 63 ? k : 63)]!;
           if (pvNode && r > 1) r--;
           r = Math.min(r, newDepth - 1);
         }

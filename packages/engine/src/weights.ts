@@ -85,6 +85,15 @@ export interface Weights {
    * English, Arab Dama, Russian, Brazilian, Czech, Italian, Pool, Killer and Dhamet.
    */
   readonly probCut: number;
+  /**
+   * Search: late-move reductions, in plies, are 0.75 + ln(depth) · ln(move number) · `reduction` /
+   * 100 (one less in PV nodes), for quiet moves from move `reduceFrom` on (counted from 0) at
+   * depth 3 or more. Every rule set keeps 50 and 3: the self-play trials of other values
+   * (engine/docs/tuning.md, "Late-move reductions as weights") gained nothing that held at a
+   * larger node budget.
+   */
+  readonly reduction: number;
+  readonly reduceFrom: number;
 }
 
 /** The defaults: 8x8 / 10x10 diagonal games with flying kings. */
@@ -117,6 +126,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   tempoGap: 0,
   tempoMargin: 0,
   probCut: 0,
+  reduction: 50,
+  reduceFrom: 3,
 };
 
 /** Short kings (one step): English, Arab Dama, Italian. */

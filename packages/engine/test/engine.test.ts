@@ -220,6 +220,27 @@ test('ProbCut (International, English, Arab Dama, Russian, Brazilian, Czech, Ita
   assert.equal(weightsFor(variantOrThrow('turkish')).probCut, 0);
 });
 
+test('late-move reductions follow the weights: stronger reductions search fewer nodes to the same depth, none more', () => {
+  const variant = variantOrThrow('international');
+  const fen = 'W:W27,31,33-35,37,39-50:B1-11,14-16,18,19,23,24';
+  const position = Position.fromFen(variant, fen);
+  assert.ok(position.ok);
+  const nodes = (weights: { reduction?: number; reduceFrom?: number }) =>
+    new Engine(variant, { ttBits: 18, seed: 1, weights }).search(position.value, {
+      limits: { depth: 9 },
+    }).nodes;
+  const usual = nodes({});
+  assert.equal(nodes({ reduction: 50, reduceFrom: 3 }), usual, 'the defaults are 50 and 3');
+  const none = nodes({ reduceFrom: 64 });
+  const stronger = nodes({ reduction: 80, reduceFrom: 2 });
+  assert.ok(none > usual, `without reductions ${none} nodes, with ${usual}`);
+  assert.ok(stronger < usual, `stronger reductions ${stronger} nodes, usual ${usual}`);
+  for (const id of ['international', 'english', 'russian', 'turkish', 'dhamet']) {
+    assert.equal(weightsFor(variantOrThrow(id)).reduction, 50, id);
+    assert.equal(weightsFor(variantOrThrow(id)).reduceFrom, 3, id);
+  }
+});
+
 test('Frisian king-move limit: the engine, at every depth, plays the man when its king is bound', () => {
   // docs/rules.md §5.12: after three non-capturing moves of the same king, White (who still has a
   // man) must move something else; the search reads the game's king-move counts at its root
