@@ -9,6 +9,7 @@
  * ply before); the rest by history (from-to counts of cutoffs, weighted by depth squared). Moves
  * stay where the generator wrote them: `pick` brings the best remaining one forward in a per-ply
  * slot array by one selection-sort step, so a node cut off after a few moves never sorts the rest.
+ * The late-move reductions, which read that order (how far down it a move comes), live here too.
  */
 import { KIND_CAPTURE, KIND_STEP, MAN, type MoveList } from '@damka/rules';
 
@@ -206,4 +207,16 @@ function sortStable(order: Int32Array, from: number, to: number, scores: Int32Ar
     }
     order[j + 1] = i;
   }
+}
+
+/**
+ * Late-move reductions in plies by depth and move number (`depth * 64 + move`): 0.75 + ln(depth)
+ * ln(move) · scale, one less in PV nodes; a reduced move that beats alpha is searched again.
+ */
+export function reductionTable(scale: number): Int8Array {
+  const t = new Int8Array(64 * 64);
+  for (let d = 1; d < 64; d++)
+    for (let k = 1; k < 64; k++)
+      t[d * 64 + k] = Math.floor(0.75 + Math.log(d) * Math.log(k) * scale);
+  return t;
 }

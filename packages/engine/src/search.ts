@@ -19,7 +19,7 @@ import {
 } from '@damka/rules';
 import { Evaluator, NOT_QUIET } from './evaluate/index.ts';
 import { NO_CUTOFF, TranspositionTable } from './tt.ts';
-import { MoveOrdering, RootOrder, moveIdOf } from './ordering.ts';
+import { MoveOrdering, RootOrder, moveIdOf, reductionTable } from './ordering.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
@@ -72,12 +72,8 @@ export class Searcher {
   private readonly burnPrices: BurnPrices;
   /** ProbCut margin per ply (`Weights.probCut`), 0 when off. */
   private readonly probCut: number;
-  /**
-   * Late-move reductions in plies by depth and move number (`depth * 64 + move`), from
-   * `Weights.reduction`; a reduced move that beats alpha is searched again in full.
-   */
-  private readonly reductions = new Int8Array(64 * 64);
-  /** The first move number reduced (`Weights.reduceFrom`). */
+  /** Late-move reductions (`reductionTable`) and the first move number reduced (`Weights`). */
+  private readonly reductions: Int8Array;
   private readonly reduceFrom: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
@@ -127,12 +123,7 @@ export class Searcher {
     this.mandatory = rules.capture.obligation === 'mandatory';
     this.states = new PlyStates(variant, MAX_PLY);
     this.probCut = this.evaluator.weights.probCut;
-    const scale = this.evaluator.weights.reduction / 100;
-    for (let d = 1; d < 64; d++) {
-      for (let k = 1; k < 64; k++) {
-        this.reductions[d * 64 + k] = Math.floor(0.75 + Math.log(d) * Math.log(k) * scale);
-      }
-    }
+    this.reductions = reductionTable(this.evaluator.weights.reduction / 100);
     this.reduceFrom = this.evaluator.weights.reduceFrom;
     this.noMoveScore = rules.noMoveMeans === 'win' ? MATE : -MATE;
     this.burnPrices = {

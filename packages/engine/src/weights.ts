@@ -89,7 +89,7 @@ export interface Weights {
    * Search: late-move reductions, in plies, are 0.75 + ln(depth) · ln(move number) · `reduction` /
    * 100 (one less in PV nodes), for quiet moves from move `reduceFrom` on (counted from 0) at
    * depth 3 or more. Every rule set keeps 50 and 3: the self-play trials of other values
-   * (engine/docs/tuning.md, "Late-move reductions as weights") gained nothing that held at a
+   * (docs/tuning.md, "Late-move reductions as weights") gained nothing that held at a
    * larger node budget.
    */
   readonly reduction: number;
