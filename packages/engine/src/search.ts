@@ -25,8 +25,8 @@ import type { Weights } from './weights.ts';
 import { SearchClock, timeBudget, type SearchLimits } from './time.ts';
 import { PvTable } from './pv.ts';
 import type { EgdbProber } from './egdb/probe.ts';
-import { DRAW as EGDB_DRAW, UNKNOWN as EGDB_UNKNOWN, WIN as EGDB_WIN_VALUE } from './egdb/table.ts';
-import { DRAW, EGDB_SPREAD, EGDB_WIN, INF, MATE, MATE_BOUND, noiseOf } from './score.ts';
+import { NOT_KNOWN, SearchTables } from './egdb/in-search.ts';
+import { DRAW, INF, MATE, MATE_BOUND, noiseOf } from './score.ts';
 import { SearchPath } from './path.ts';
 import { seeKingMoves } from './king-boards.ts';
 import { burnedScore, type BurnPrices } from './burn.ts';
@@ -34,9 +34,6 @@ import type { RawInfo, RawResult, RunOptions } from './search-types.ts';
 
 export { MATE, MATE_BOUND, moveIdOf, timeBudget, type SearchLimits };
 export type { RawInfo, RawResult, RunOptions };
-
-/** `probeEgdb`'s answer when no table covers the node (no score is this low). */
-const NOT_KNOWN = -INF - 1;
 
 /** Deepest ply the search reaches (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
@@ -77,8 +74,8 @@ export class Searcher {
   private readonly reduceFrom: number;
   private readonly noMoveScore: number;
   private readonly drawPlies: number;
-  /** Endgame databases probed below the root, or null (the search is then exactly as without). */
-  private readonly egdb: EgdbProber | null;
+  /** Endgame databases probed below the root where they may know the node (egdb/in-search.ts). */
+  private readonly tables: SearchTables;
 
   private board: Int8Array = new Int8Array(0);
   /** Keys, reversible plies and bitboards of the game and the line searched (path.ts). */
@@ -95,7 +92,7 @@ export class Searcher {
   nodes = 0;
   private readonly rootOrder = new RootOrder();
   private bestIndex = 0;
-  /** Moves into quiescence may wait (`play`): where evaluation reads no board and no database. */
+  /** Moves into quiescence may wait (`play`): where evaluation reads no board (bitboards). */
   private readonly deferMakes: boolean;
   /** The ply whose move waits to be made on the board (-1: none), and the move's index. */
   private deferred = -1;
@@ -112,7 +109,7 @@ export class Searcher {
     } = {},
   ) {
     this.variant = variant;
-    this.egdb = options.egdb ?? null;
+    this.tables = new SearchTables(options.egdb ?? null, MAX_PLY);
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.path = new SearchPath(variant, this.evaluator);
     this.tt = new TranspositionTable(options.ttBits ?? 20);
@@ -134,7 +131,7 @@ export class Searcher {
     let quiet = 0x3fffffff; // no limit, as an integer: Infinity would change the searcher's shape
     for (const d of rules.draws) if (d.kind === 'quietMoves') quiet = Math.min(quiet, d.moves * 2);
     this.drawPlies = quiet;
-    this.deferMakes = this.path.bitboards && this.egdb === null;
+    this.deferMakes = this.path.bitboards;
     seeKingMoves(this.moves, variant.compiled, this.lists[1]!);
   }
 
@@ -167,6 +164,7 @@ export class Searcher {
     this.noise = options.noise ?? 0;
     this.noiseSeed = (options.seed ?? 0) | 0;
     this.states.root(options.openingPly ?? -1, board, side, options.kingRuns);
+    this.tables.root(board);
     this.nodeLimit = limits.nodes ?? Infinity;
     this.tt.newSearch();
     this.ordering.newSearch();
@@ -516,22 +514,11 @@ export class Searcher {
   /** The score of a node known without search (deepest ply, endgame databases), or NOT_KNOWN. */
   private known(ply: number, side: number, idx: number): number {
     if (ply >= MAX_PLY - 2) return this.evaluate(side, idx);
-    return this.egdb !== null ? this.probeEgdb(ply, side, idx) : NOT_KNOWN;
-  }
-
-  /**
-   * The endgame databases' score of the node, or NOT_KNOWN: a draw is 0, a win `EGDB_WIN - ply`
-   * plus the evaluation within `EGDB_SPREAD` (so the search still makes progress), a loss the
-   * opposite. Under huff rules the databases do not apply (they have none), so no rule state is
-   * needed here; the root itself is never probed.
-   */
-  private probeEgdb(ply: number, side: number, idx: number): number {
-    const v = this.egdb!.probeBoard(this.board, side);
-    if (v === EGDB_UNKNOWN) return NOT_KNOWN;
-    if (v === EGDB_DRAW) return DRAW;
-    const e = this.path.evaluate(this.board, side, idx, false);
-    const spread = e > EGDB_SPREAD ? EGDB_SPREAD : e < -EGDB_SPREAD ? -EGDB_SPREAD : e;
-    return v === EGDB_WIN_VALUE ? EGDB_WIN - ply + spread : -EGDB_WIN + ply + spread;
+    if (!this.tables.covers(ply)) return NOT_KNOWN;
+    // the tables read the board: the move that waits is made first. Under huff rules the tables
+    // do not apply (they have none), so no rule state is needed; the root is never probed.
+    if (this.deferred >= 0) this.makeDeferred();
+    return this.tables.score(this.board, side, ply, this.path, idx);
   }
 
   private evaluate(side: number, idx: number): number {
@@ -557,8 +544,7 @@ export class Searcher {
 
   private generate(side: number, ply: number): number {
     const list = this.lists[ply]!;
-    if (this.deferred >= 0) this.moves.make(this.lists[this.deferred]!, this.deferredMove);
-    this.deferred = -1;
+    if (this.deferred >= 0) this.makeDeferred();
     const n = this.states.restrict(list, this.moves.generate(side, list, true), ply);
     if (this.moves.walkSteps >= WALK_NODE) this.longWalk(this.moves.walkSteps);
     return n;
@@ -579,7 +565,14 @@ export class Searcher {
    * nodes end at the evaluation, which reads the path's bitboards, not the board: the path skips
    * the key (see `SearchPath.play`) and the board move waits until the node generates.
    */
+  /** Make the move that waits (`play`): the board is then the node's. */
+  private makeDeferred(): void {
+    this.moves.make(this.lists[this.deferred]!, this.deferredMove);
+    this.deferred = -1;
+  }
+
   private play(list: MoveList, i: number, ply: number, leaf = false): void {
+    this.tables.played(list, i, ply);
     this.states.make(list, i, ply);
     this.path.play(list, i, this.rootIndex + ply + 1, !leaf || this.noise !== 0);
     if (leaf && this.deferMakes) {

@@ -13,6 +13,7 @@ import {
   type Material,
 } from '../src/egdb/table.ts';
 import { Engine } from '../src/engine.ts';
+import type { EgdbProber } from '../src/egdb/probe.ts';
 import { mulberry32 } from '@damka/rules';
 import { proveWithin, solve } from './egdb-solver.ts';
 
@@ -202,4 +203,25 @@ test('the search scores a database win as a known win and a drawn ending as 0', 
   assert.ok(win.score > 15000 && win.score < 29000, String(win.score));
   const draw = engine.search(at('W:WK1:BK32'), { limits: { depth: 4 }, analysis: true });
   assert.equal(Math.abs(draw.score), 0);
+});
+
+test('the search asks the tables only at nodes they cover, with the node on the board', () => {
+  // a prober that checks every board it is asked about: a move left unmade (the search defers
+  // its last move into quiescence) would show as a board with a piece more than the tables hold
+  const asked: number[] = [];
+  const spy: EgdbProber = Object.create(prober);
+  spy.probeBoard = (board: Int8Array, side: number): number => {
+    let pieces = 0;
+    for (const code of board) if (code !== 0) pieces++;
+    asked.push(pieces);
+    return prober.probeBoard(board, side);
+  };
+  const engine = new Engine(english, { egdb: spy, seed: 1, ttBits: 16 });
+  const r = engine.search(at('B:W18,22,K30:B9,11,K3'), { limits: { depth: 10 }, analysis: true });
+  assert.ok(asked.length > 100, `${asked.length} probes`);
+  assert.ok(
+    asked.every((n) => n <= prober.maxPieces),
+    `boards of ${Math.max(...asked)} pieces asked of tables of ${prober.maxPieces}`,
+  );
+  assert.ok(r.move !== undefined);
 });
