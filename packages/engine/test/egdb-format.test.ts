@@ -172,3 +172,30 @@ test('a damaged compressed table is refused; compact rewrites format 1 as format
   buildEgdb(russian, 3, folder, { onTable: (e) => kinds.push(`${e.name} ${e.kind}`) });
   assert.ok(kinds.includes(`${materialName(m)} built`));
 });
+
+test('a compressed table probed all over is unpacked whole, and answers the same', () => {
+  // more blocks than a table's cache holds (128)
+  const m = { wm: 0, wk: 3, bm: 0, bk: 2 };
+  const size = new MaterialIndex(russian, m).size;
+  const rand = mulberry32(5);
+  const values = new Uint8Array(size);
+  // runs of equal values, as real tables have, so that the blocks compress
+  for (let i = 0; i < size; i++) values[i] = i % 397 < 250 ? 1 : 1 + ((rand() >>> 0) % 3);
+  const read = openTable(encodeTable(russian, m, values, deflateBlock), russian, m, true);
+  assert.ok(read.ok && read.data instanceof BlockTable);
+  const table = read.data;
+  const blocks = Math.ceil(size / 4 / 4096);
+  assert.ok(blocks > 128, `${blocks} blocks`);
+  // in order, each block is inflated once: the cache serves, the table stays compressed
+  for (let i = 0; i < size; i += 7) assert.equal(table.valueAt(i), values[i]);
+  assert.ok(!table.isResident);
+  // probes all over miss the cache until as many blocks as the table holds were inflated
+  let probes = 0;
+  while (!table.isResident && probes < 1_000_000) {
+    const i = (rand() >>> 0) % size;
+    assert.equal(table.valueAt(i), values[i]);
+    probes++;
+  }
+  assert.ok(table.isResident, `still compressed after ${probes} probes`);
+  for (let i = 0; i < size; i += 3) assert.equal(table.valueAt(i), values[i]);
+});

@@ -353,7 +353,9 @@ const CACHE_BLOCKS = 128;
 /**
  * A compressed table (format 2) probed in place: a value's 4 KiB block is inflated on first use
  * and kept in a small cache, so a probe costs one inflate of 4 KiB at most and the table's memory
- * is its compressed size plus at most 512 KiB.
+ * is its compressed size plus at most 512 KiB. A search in an ending probes a few tables all over:
+ * once a table's probes have inflated as many blocks as it holds, the cache is not paying, so the
+ * table is unpacked whole (its packed size, 2 bits a position) and probed directly from then on.
  */
 export class BlockTable {
   /** Compressed bytes (the file's body past the header). */
@@ -365,6 +367,8 @@ export class BlockTable {
   private readonly cache: (Uint8Array | undefined)[];
   /** Blocks inflated so far (a statistic). */
   inflated = 0;
+  /** The whole packed table, once probes have inflated as many blocks as it holds. */
+  private resident: Uint8Array | null = null;
 
   constructor(body: Uint8Array, offsets: Uint32Array, packedBytes: number) {
     this.body = body;
@@ -387,16 +391,31 @@ export class BlockTable {
   }
 
   valueAt(index: number): number {
+    const resident = this.resident;
+    if (resident !== null) return valueAt(resident, index);
     const byte = index >>> 2;
     const b = Math.floor(byte / BLOCK_BYTES);
     const slot = b % this.tags.length;
     let block = this.cache[slot];
     if (this.tags[slot] !== b || block === undefined) {
+      if (this.inflated >= this.offsets.length - 1) return this.settle(index);
       block ??= this.cache[slot] = new Uint8Array(BLOCK_BYTES);
       this.inflateBlock(b, block);
       this.tags[slot] = b;
     }
     return (block[byte % BLOCK_BYTES]! >>> ((index & 3) * 2)) & 3;
+  }
+
+  /** Whether the table is held unpacked (see the class). */
+  get isResident(): boolean {
+    return this.resident !== null;
+  }
+
+  /** Unpack the table for good, free the cache, and read `index`. */
+  private settle(index: number): number {
+    this.resident = this.unpack();
+    this.cache.fill(undefined);
+    return valueAt(this.resident, index);
   }
 
   /** The whole packed table. */
