@@ -560,17 +560,18 @@ export class Searcher {
     if (this.nodes >= this.nodeLimit || this.clock.expired()) this.aborted = true;
   }
 
-  /**
-   * Make move i at `ply`: rule state and path entry of `ply + 1`. Into quiescence (`leaf`) most
-   * nodes end at the evaluation, which reads the path's bitboards, not the board: the path skips
-   * the key (see `SearchPath.play`) and the board move waits until the node generates.
-   */
   /** Make the move that waits (`play`): the board is then the node's. */
   private makeDeferred(): void {
     this.moves.make(this.lists[this.deferred]!, this.deferredMove);
     this.deferred = -1;
   }
 
+  /**
+   * Make move i at `ply`: rule state and path entry of `ply + 1`. Into quiescence (`leaf`) most
+   * nodes end at the evaluation, which reads the path's bitboards, not the board: the path skips
+   * the key (see `SearchPath.play`) and the board move waits until the node generates (or asks
+   * the endgame tables).
+   */
   private play(list: MoveList, i: number, ply: number, leaf = false): void {
     this.tables.played(list, i, ply);
     this.states.make(list, i, ply);
