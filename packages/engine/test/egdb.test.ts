@@ -206,8 +206,8 @@ test('the search scores a database win as a known win and a drawn ending as 0', 
 });
 
 test('the search asks the tables only at nodes they cover, with the node on the board', () => {
-  // a prober that checks every board it is asked about: a move left unmade (the search defers
-  // its last move into quiescence) would show as a board with a piece more than the tables hold
+  // a prober that checks every board it is asked about: a capture left unmade (the search defers
+  // its last move into quiescence) would show as a board with more pieces than the tables hold
   const asked: number[] = [];
   const spy: EgdbProber = Object.create(prober);
   spy.probeBoard = (board: Int8Array, side: number): number => {
