@@ -6,7 +6,10 @@
  *
  * Order: the transposition table's move; captures by pieces taken, then kings taken, then
  * crowning; a quiet crowning step; the two killers of the ply (quiet moves that cut off at this
- * ply before); the rest by history (from-to counts of cutoffs, weighted by depth squared). Moves
+ * ply before); the rest by history: per side and from-to, the odds that a quiet move tried is its
+ * node's best — raised for the best move of every node that beat alpha, lowered for each quiet
+ * move tried before it there (Scan's history; it replaced counts of cutoffs weighted by depth
+ * squared, which ignored the moves that failed, after self-play in seven rule sets). Moves
  * stay where the generator wrote them: `pick` brings the best remaining one forward in a per-ply
  * slot array by one selection-sort step, so a node cut off after a few moves never sorts the rest.
  * The late-move reductions, which read that order (how far down it a move comes), live here too.
@@ -25,6 +28,10 @@ export function moveIdOf(list: MoveList, i: number): number {
   );
 }
 
+/** History odds: certainty, and the start of every entry (even odds). */
+const ODDS_ONE = 4096;
+const ODDS_EVEN = 2048;
+
 /** The ordering state of one search thread: scores and slots per ply, killers, history. */
 export class MoveOrdering {
   private readonly size: number;
@@ -33,12 +40,13 @@ export class MoveOrdering {
   /** Per ply: the search order of the move list (list indices), sorted as the search goes. */
   private readonly slots: Int32Array[] = [];
   private readonly killers: Int32Array;
+  /** `history[side * size² + from * size + to]`: odds of `ODDS_ONE` (see `learned`). */
   private readonly history: Int32Array;
 
   constructor(size: number, plies: number) {
     this.size = size;
     this.killers = new Int32Array(plies * 2);
-    this.history = new Int32Array(2 * size * size);
+    this.history = new Int32Array(2 * size * size).fill(ODDS_EVEN);
     for (let i = 0; i <= plies; i++) {
       this.scores.push(new Int32Array(128));
       this.slots.push(new Int32Array(128));
@@ -47,14 +55,13 @@ export class MoveOrdering {
 
   /** Forget everything learnt: a new game, or a bench run. */
   clear(): void {
-    this.history.fill(0);
+    this.history.fill(ODDS_EVEN);
     this.killers.fill(0);
   }
 
-  /** A new search: killers are forgotten, history fades to an eighth. */
+  /** A new search: killers are forgotten, the history is kept. */
   newSearch(): void {
     this.killers.fill(0);
-    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
   }
 
   /** The killers of `ply`: the newer (`k` 0) and the older (`k` 1). */
@@ -138,19 +145,31 @@ export class MoveOrdering {
     return slots[k]!;
   }
 
-  /** A quiet move `id` (move i of `list`) cut off at `ply` searched to `depth`: learn from it. */
-  cutoff(list: MoveList, i: number, id: number, ply: number, side: number, depth: number): void {
+  /** A quiet move `id` cut off at `ply`: it becomes the ply's newer killer. */
+  cutoff(id: number, ply: number): void {
     const k0 = this.killers[ply * 2]!;
     if (k0 !== id) {
       this.killers[ply * 2 + 1] = k0;
       this.killers[ply * 2] = id;
     }
+  }
+
+  /**
+   * A node at `ply` (`side` to move) beat alpha with the move it tried `bestK`-th: each quiet move
+   * tried before it loses a 64th of its odds, the best (if quiet) gains a 64th of what it lacks.
+   */
+  learned(list: MoveList, ply: number, side: number, bestK: number): void {
+    const slots = this.slots[ply]!;
     const size = this.size;
-    const h = side * size * size + list.from[i]! * size + list.to[i]!;
-    const v = this.history[h]! + depth * depth;
-    this.history[h] = v;
-    if (v > 1 << 20)
-      for (let x = 0; x < this.history.length; x++) this.history[x] = this.history[x]! >> 1;
+    const base = side * size * size;
+    const history = this.history;
+    for (let k = 0; k <= bestK; k++) {
+      const i = slots[k]!;
+      if (list.kind[i] === KIND_CAPTURE || list.piece[i] !== list.moved[i]) continue;
+      const h = base + list.from[i]! * size + list.to[i]!;
+      const v = history[h]!;
+      history[h] = k === bestK ? v + ((ODDS_ONE - v) >> 6) : v - (v >> 6);
+    }
   }
 
   private reserve(ply: number, n: number): void {

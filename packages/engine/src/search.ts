@@ -413,6 +413,7 @@ export class Searcher {
     const origAlpha = alpha;
     let best = -INF;
     let bestMove = 0;
+    let bestK = 0;
     for (let k = 0; k < n; k++) {
       const i = ordering.pick(ply, k, n);
       const id = moveIdOf(list, i);
@@ -439,16 +440,18 @@ export class Searcher {
       if (score > best) {
         best = score;
         bestMove = id;
+        bestK = k;
         if (score > alpha) {
           alpha = score;
           this.pv.update(ply, id);
           if (alpha >= beta) {
-            if (quiet) ordering.cutoff(list, i, id, ply, side, depth);
+            if (quiet) ordering.cutoff(id, ply);
             break;
           }
         }
       }
     }
+    if (best > origAlpha) ordering.learned(list, ply, side, bestK);
     this.tt.storeResult(lo, hi, bestMove, best, origAlpha, beta, depth, ply);
     return best;
   }
