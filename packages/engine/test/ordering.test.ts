@@ -73,4 +73,8 @@ test('history odds approach certainty and never pass it, however often a move is
   // the tt move and the killers still come before any history
   ordering.scoreAll(list, 0, side, moveIdOf(list, 3));
   assert.equal(ordering.pick(0, 0, n), 3);
+  ordering.cutoff(moveIdOf(list, 5), 0);
+  ordering.scoreAll(list, 0, side, 0);
+  assert.equal(ordering.pick(0, 0, n), 5, 'the killer before the move of near-certain odds');
+  assert.equal(ordering.pick(0, 1, n), 0);
 });
