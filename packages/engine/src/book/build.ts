@@ -17,9 +17,10 @@
  * the next position searched is always the likeliest one not yet in the book. So a book cut off at
  * any size covers the lines games actually take, the main line deepest. Positions with one legal
  * move (a forced capture, Dhamet's compulsory opening) are walked through without an entry and
- * without counting a ply. The order depends only on the book so far, so a build resumes exactly
- * where it stopped: entries already in `previous` are taken as they are instead of being searched
- * again.
+ * without counting a ply. The order depends only on the book so far, and each position is searched
+ * from a cleared search state, so a build resumes exactly where it stopped and ends with the book
+ * an uninterrupted build makes: entries already in `previous` are taken as they are instead of
+ * being searched again.
  */
 import { colorIndex, Position, type Move, type Variant } from '@damka/rules';
 import { MATE_BOUND, Searcher } from '../search.ts';
@@ -174,6 +175,10 @@ function searchEntry(
   key: [number, number],
   options: BookBuildOptions,
 ): BookEntry {
+  // each position is searched afresh: what earlier searches left in the transposition table and
+  // the move history would make its scores depend on them, and a resumed build, which has not
+  // searched them, would differ from one run without a stop
+  searcher.clear();
   const board = position.board();
   const side = colorIndex(position.turn);
   const raw = searcher.run(board, side, {
