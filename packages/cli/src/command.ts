@@ -34,6 +34,29 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** What the system said about a path, in a few words (`ENOENT`: no such file or folder). */
+const SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a file stands where a folder is needed',
+  EISDIR: 'a folder, not a file',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'no space left on the device',
+  EEXIST: 'a file stands where a folder is needed',
+};
+
+/**
+ * A file system error on a path the user named (`--out DIR`, `--book FILE`) is the user's to fix:
+ * a `UsageError` that names the path and the reason (exit code 2, one line). Anything else is
+ * returned as it is, to be thrown on as a bug.
+ */
+export function pathError(doing: string, path: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
+  return new UsageError(`cannot ${doing} ${path}: ${SYSTEM_REASONS[code] ?? code}`);
+}
+
 /** Write `damka: <message>` as one line on stderr. */
 export function complain(io: Io, message: string): void {
   io.stderr.write(`damka: ${message.replace(/\s*\n\s*/g, ' ')}\n`);

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { damka, lines } from './helpers.ts';
@@ -105,6 +105,15 @@ test('mistakes get one line and exit code 2', async () => {
   const none = await damka('egdb', 'frobnicate');
   assert.equal(none.code, 2);
   assert.match(none.stderr, /'build', 'compact', 'probe' or 'variants'/);
+  // an --out folder that cannot be made: a file of that name is in the way
+  const file = join(dir, 'a-file');
+  writeFileSync(file, 'not a folder');
+  const blocked = await damka('egdb', 'build', '--variant', 'english', '-n', '2', '--out', file);
+  assert.equal(blocked.code, 2, blocked.stderr);
+  assert.equal(
+    blocked.stderr,
+    `damka: cannot write tables to ${file}: a file stands where a folder is needed\n`,
+  );
 });
 
 test('variants lists the tables each variant uses; Arab Dama builds into the English folder', async () => {

@@ -83,6 +83,10 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
   { argv: ['--verbose'], says: /^unknown option '--verbose': a command comes first/ },
   { argv: ['help', 'nothing'], says: /^unknown command 'nothing'/ },
   { argv: ['help', 'perft', 'moves'], says: /^help: give one command name$/ },
+  {
+    argv: ['book', 'show', '--variant', 'english', '--book', '/no/such/book.data.ts'],
+    says: /^cannot read \/no\/such\/book\.data\.ts: no such file or folder$/,
+  },
 ];
 
 for (const { argv, says } of MISTAKES) {

@@ -17,7 +17,7 @@ import {
   type OpeningBook,
 } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { guard, listenForStop, UsageError, type Io } from '../command.ts';
+import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
   POSITION_USAGE,
@@ -100,7 +100,13 @@ function moduleLines(text: string): string[] {
 }
 
 function readBook(file: string, variant: Variant): OpeningBook {
-  const book = bookFromText(moduleLines(readFileSync(file, 'utf8')), variant.id);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw pathError('read', file, error);
+  }
+  const book = bookFromText(moduleLines(text), variant.id);
   if (!book) throw new UsageError(`'${file}' is not a ${variant.id} opening book`);
   return book;
 }
@@ -154,10 +160,14 @@ async function build(args: string[], io: Io): Promise<number> {
         io.stderr.write(`\r${progressBar(n, options.positions)} positions  ${s.toFixed(0)} s   `);
       },
       save: (book) => {
-        mkdirSync(dirname(out), { recursive: true });
-        const temp = `${out}.part-${process.pid}`;
-        writeFileSync(temp, bookModule(book, note()));
-        renameSync(temp, out);
+        try {
+          mkdirSync(dirname(out), { recursive: true });
+          const temp = `${out}.part-${process.pid}`;
+          writeFileSync(temp, bookModule(book, note()));
+          renameSync(temp, out);
+        } catch (error) {
+          throw pathError('write the book to', out, error);
+        }
       },
       shouldStop: () => {
         const used = process.cpuUsage(cpuStart);

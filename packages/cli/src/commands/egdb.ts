@@ -5,10 +5,12 @@
  * ("White wins"); `variants` says which variants have tables, which share another's, and why the
  * others have none. The work is done by @damka/engine's egdb modules; this file only talks.
  */
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
 import { buildEgdb, compactEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { tablesId, unsupportedReason } from '@damka/engine';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
   POSITION_USAGE,
@@ -108,6 +110,15 @@ function build(args: string[], io: Io): number {
   // a move entry is 4 bytes: a GiB holds 2^28 of them
   const gib = values.memory === undefined ? 1 : integerFrom('memory', values.memory, 1, 4);
   const dir = values.out ?? defaultEgdbDir();
+  // a folder that cannot be made or written (a file of that name, no permission) is the user's to
+  // fix, said before any work
+  try {
+    const folder = join(dir, tablesId(variant));
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw pathError('write tables to', dir, error);
+  }
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   let lastDraw = 0;
   const started = Date.now();
