@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { damka, lines } from './helpers.ts';
@@ -85,6 +85,51 @@ test('probe words the result for the players', async () => {
     dir,
   );
   assert.match(unknown.stdout, /^unknown/);
+});
+
+test('a damaged table is named, not taken for a missing one, by probe and analyse', async () => {
+  const broken = join(dir, 'broken');
+  cpSync(join(dir, 'english'), join(broken, 'english'), { recursive: true });
+  const file = join(broken, 'english', 'w0m1k-b0m1k.egdb');
+  const bytes = readFileSync(file);
+  bytes[bytes.length - 10]! ^= 0xff;
+  writeFileSync(file, bytes);
+  const fen = 'W:WK1:BK32';
+  const probe = await damka('egdb', 'probe', '--variant', 'english', '--fen', fen, '--dir', broken);
+  assert.equal(probe.code, 1);
+  assert.equal(
+    probe.stdout,
+    `unknown (a damaged table: ${file}: checksum mismatch; damka egdb build rebuilds it)\n`,
+  );
+  const analysis = await damka(
+    'analyse',
+    '--variant',
+    'english',
+    '--fen',
+    fen,
+    '--depth',
+    '1',
+    '--egdb-dir',
+    broken,
+  );
+  assert.equal(analysis.code, 0, analysis.stderr);
+  assert.match(
+    analysis.stdout,
+    /^Database: a damaged table: .*w0m1k-b0m1k\.egdb: checksum mismatch/,
+  );
+  // the tables that read still answer
+  const other = await damka(
+    'egdb',
+    'probe',
+    '--variant',
+    'english',
+    '--fen',
+    'W:W5:BK32',
+    '--dir',
+    broken,
+  );
+  assert.equal(other.code, 0);
+  assert.match(other.stdout, /^(White wins|Black wins|Draw)\n$/);
 });
 
 test('mistakes get one line and exit code 2', async () => {

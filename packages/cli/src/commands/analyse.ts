@@ -15,7 +15,7 @@ import {
   verdictText,
   type SearchInfo,
 } from '@damka/engine';
-import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
+import { damagedTable, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { guard, type Io } from '../command.ts';
 import { bookLines } from './book.ts';
 import {
@@ -82,11 +82,13 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     values.depth !== undefined
       ? { depth: integerFrom('depth', values.depth, 1, 99) }
       : { moveTime: integerFrom('time', values.time ?? '2000', 1, 3_600_000) };
-  const egdb = values['no-egdb']
-    ? undefined
-    : openEgdb(position.variant, values['egdb-dir'] ?? defaultEgdbDir());
+  const dir = values['egdb-dir'] ?? defaultEgdbDir();
+  const egdb = values['no-egdb'] ? undefined : openEgdb(position.variant, dir);
   const verdict = tableVerdict(egdb, position);
   if (verdict) io.stdout.write(`Database: ${verdictText(verdict)}\n`);
+  const damage = verdict || values['no-egdb'] ? undefined : damagedTable(dir, position);
+  if (damage)
+    io.stdout.write(`Database: a damaged table: ${damage}; damka egdb build rebuilds it\n`);
   if (position.legalMoves().length === 0) {
     io.stdout.write('No legal move: the game is over.\n');
     return 0;

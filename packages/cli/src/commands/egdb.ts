@@ -8,7 +8,13 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
-import { buildEgdb, compactEgdb, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
+import {
+  buildEgdb,
+  compactEgdb,
+  damagedTable,
+  defaultEgdbDir,
+  openEgdb,
+} from '@damka/engine/egdb-node';
 import { tablesId, unsupportedReason } from '@damka/engine';
 import { guard, pathError, UsageError, type Io } from '../command.ts';
 import {
@@ -44,7 +50,8 @@ build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECE
 compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces in DIR
         compressed. Both formats are read, so this only saves space.
 probe   Prints the exact result of the position with best play (e.g. "White wins"), or
-        "unknown" when no table covers it. Values ignore move-count and repetition draws.
+        "unknown" when no table covers it (exit code 1 when its table is there but damaged).
+        Values ignore move-count and repetition draws.
 variants  Lists every variant: the tables it uses, or why it has none.
 
 ${POSITION_USAGE}
@@ -199,6 +206,12 @@ function probe(args: string[], io: Io): number {
   const dir = values.dir ?? values.out ?? defaultEgdbDir();
   const prober = openEgdb(position.variant, dir);
   const value = prober ? prober.probe(position) : 'unknown';
+  const damage = value === 'unknown' ? damagedTable(dir, position) : undefined;
+  if (damage !== undefined) {
+    // the position's own table is there but cannot be read: not a gap in the tables
+    io.stdout.write(`unknown (a damaged table: ${damage}; damka egdb build rebuilds it)\n`);
+    return 1;
+  }
   const mover = position.turn === 'white' ? 'White' : 'Black';
   const other = colorIndex(position.turn) === 0 ? 'Black' : 'White';
   const text =

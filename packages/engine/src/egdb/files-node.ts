@@ -12,10 +12,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import type { Variant } from '@damka/rules';
+import type { Position, Variant } from '@damka/rules';
 import {
   MaterialIndex,
   encodeTable,
+  materialOf,
   openTable,
   materialName,
   materialsOf,
@@ -73,6 +74,23 @@ export function readTable(
   return read.ok
     ? { ok: true, data: read.data, format: read.header.format }
     : { ok: false, error: `${path}: ${read.error}` };
+}
+
+/**
+ * Why the table of `position`'s material in `dir` cannot be used, when a file is there but damaged
+ * or foreign (its path and the reason); undefined when it reads, when there is none, and where no
+ * table is made for the position. A prober takes such a table for a missing one (its probes are
+ * unknown), so that a caller can say why the tables do not answer.
+ */
+export function damagedTable(dir: string, position: Position): string | undefined {
+  const variant = position.variant;
+  if (unsupportedReason(variant) !== undefined) return undefined;
+  const material = materialOf(position.board());
+  const white = material.wm + material.wk;
+  const black = material.bm + material.bk;
+  if (white === 0 || black === 0 || white + black > 8) return undefined;
+  const read = readTable(dir, variant, material, true);
+  return read.ok || read.error === 'missing' ? undefined : read.error;
 }
 
 /** The largest N such that every table of up to N pieces is in `dir` (0: none). */
