@@ -6,6 +6,7 @@
  * them in-process and read exactly what a person would see. A mistake in the user's input is a
  * `UsageError`; `guard` turns it into one line on stderr and exit code 2, never a stack trace.
  */
+import { statSync } from 'node:fs';
 
 /** Somewhere to write text; `process.stdout` and `process.stderr` are writers. */
 export interface Writer {
@@ -55,6 +56,23 @@ export function pathError(doing: string, path: string, error: unknown): unknown 
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
   return new UsageError(`cannot ${doing} ${path}: ${SYSTEM_REASONS[code] ?? code}`);
+}
+
+/**
+ * A folder the user named to read from (`--egdb DIR`): returned when it is a folder; a
+ * `UsageError` when the name is empty, missing or a file, so that a misspelt path is never taken
+ * for a folder with nothing in it.
+ */
+export function namedFolder(flag: string, dir: string): string {
+  if (dir.trim() === '') throw new UsageError(`${flag} wants a folder, not an empty name`);
+  let folder: boolean;
+  try {
+    folder = statSync(dir).isDirectory();
+  } catch (error) {
+    throw pathError('read', dir, error);
+  }
+  if (!folder) throw new UsageError(`cannot read ${dir}: ${SYSTEM_REASONS.ENOTDIR}`);
+  return dir;
 }
 
 /** Write `damka: <message>` as one line on stderr. */

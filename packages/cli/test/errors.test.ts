@@ -87,6 +87,27 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['book', 'show', '--variant', 'english', '--book', '/no/such/book.data.ts'],
     says: /^cannot read \/no\/such\/book\.data\.ts: no such file or folder$/,
   },
+  // a folder named to read from must be there: a misspelt one is not a folder with no tables
+  {
+    argv: ['bench', '--egdb', '/no/such/dir'],
+    says: /^cannot read \/no\/such\/dir: no such file or folder$/,
+  },
+  {
+    argv: ['analyse', '--variant', 'english', '--egdb-dir', '/no/such/dir'],
+    says: /^cannot read \/no\/such\/dir: no such file or folder$/,
+  },
+  {
+    argv: ['egdb', 'probe', '--variant', 'english', '--fen', 'W:WK1:BK32', '--dir', '/no/such/dir'],
+    says: /^cannot read \/no\/such\/dir: no such file or folder$/,
+  },
+  {
+    argv: ['egdb', 'build', '--variant', 'english', '-n', '2', '--out', ''],
+    says: /^--out wants a folder, not an empty name$/,
+  },
+  {
+    argv: ['match', '--variant', 'frisian', '--egdb', '--games', '1', '--opponent-level', '1'],
+    says: /^frisian has no endgame tables: the king-move limit/,
+  },
 ];
 
 for (const { argv, says } of MISTAKES) {

@@ -16,7 +16,7 @@ import {
   type SearchInfo,
 } from '@damka/engine';
 import { damagedTable, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
-import { guard, type Io } from '../command.ts';
+import { guard, namedFolder, type Io } from '../command.ts';
 import { bookLines } from './book.ts';
 import {
   POSITION_OPTIONS,
@@ -82,7 +82,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     values.depth !== undefined
       ? { depth: integerFrom('depth', values.depth, 1, 99) }
       : { moveTime: integerFrom('time', values.time ?? '2000', 1, 3_600_000) };
-  const dir = values['egdb-dir'] ?? defaultEgdbDir();
+  const named = values['egdb-dir'];
+  const dir = named === undefined ? defaultEgdbDir() : namedFolder('--egdb-dir', named);
   const egdb = values['no-egdb'] ? undefined : openEgdb(position.variant, dir);
   const verdict = tableVerdict(egdb, position);
   if (verdict) io.stdout.write(`Database: ${verdictText(verdict)}\n`);

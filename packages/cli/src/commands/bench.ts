@@ -7,7 +7,7 @@
  */
 import { BENCH_NODES, runBench } from '@damka/engine';
 import { openEgdb } from '@damka/engine/egdb-node';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, namedFolder, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
 export const usage = `Usage: damka bench [--depth-delta N] [--quiet] [--egdb DIR]
@@ -38,6 +38,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (!(delta >= -20 && delta <= 20)) {
     throw new UsageError(`--depth-delta wants an integer from -20 to 20, not '${text}'`);
   }
+  const egdbDir = values.egdb === undefined ? undefined : namedFolder('--egdb', values.egdb);
   const report = runBench(
     undefined,
     (l) => {
@@ -48,7 +49,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       );
     },
     delta,
-    values.egdb === undefined ? undefined : (variant) => openEgdb(variant, values.egdb),
+    egdbDir === undefined ? undefined : (variant) => openEgdb(variant, egdbDir),
   );
   io.stdout.write(`total nodes ${report.nodes}\n`);
   const reference = delta === 0 && values.egdb === undefined;

@@ -16,7 +16,7 @@ import {
   openEgdb,
 } from '@damka/engine/egdb-node';
 import { tablesId, unsupportedReason } from '@damka/engine';
-import { guard, pathError, UsageError, type Io } from '../command.ts';
+import { guard, namedFolder, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
   POSITION_USAGE,
@@ -49,7 +49,8 @@ build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECE
         6-piece tables need 2 to 4.
 compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces in DIR
         compressed. Both formats are read, so this only saves space.
-probe   Prints the exact result of the position with best play (e.g. "White wins"), or
+probe   Prints the exact result of the position --fen gives (required here) with best play
+        (e.g. "White wins"), or
         "unknown" when no table covers it (exit code 1 when its table is there but damaged).
         Values ignore move-count and repetition draws.
 variants  Lists every variant: the tables it uses, or why it has none.
@@ -116,6 +117,8 @@ function build(args: string[], io: Io): number {
   const { variant, pieces } = tablesAsked(values);
   // a move entry is 4 bytes: a GiB holds 2^28 of them
   const gib = values.memory === undefined ? 1 : integerFrom('memory', values.memory, 1, 4);
+  if (values.out !== undefined && values.out.trim() === '')
+    throw new UsageError('--out wants a folder, not an empty name');
   const dir = values.out ?? defaultEgdbDir();
   // a folder that cannot be made or written (a file of that name, no permission) is the user's to
   // fix, said before any work
@@ -181,7 +184,8 @@ function compact(args: string[], io: Io): number {
     },
   });
   const { variant, pieces } = tablesAsked(values);
-  const dir = values.dir ?? values.out ?? defaultEgdbDir();
+  const named = values.dir ?? values.out;
+  const dir = named === undefined ? defaultEgdbDir() : namedFolder('--dir', named);
   const done = compactEgdb(variant, pieces, dir, (name, before, after) =>
     io.stdout.write(
       `${name.padEnd(14)} ${String(before).padStart(10)} -> ${String(after).padStart(10)} bytes\n`,
@@ -203,7 +207,8 @@ function probe(args: string[], io: Io): number {
   const position = positionFrom(values);
   const reason = unsupportedReason(position.variant);
   if (reason) throw new UsageError(`no endgame databases for ${position.variant.id}: ${reason}`);
-  const dir = values.dir ?? values.out ?? defaultEgdbDir();
+  const named = values.dir ?? values.out;
+  const dir = named === undefined ? defaultEgdbDir() : namedFolder('--dir', named);
   const prober = openEgdb(position.variant, dir);
   const value = prober ? prober.probe(position) : 'unknown';
   const damage = value === 'unknown' ? damagedTable(dir, position) : undefined;

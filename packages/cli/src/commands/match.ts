@@ -129,6 +129,9 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   let egdb;
   if (values.egdb || values['egdb-dir'] !== undefined) {
     const { defaultEgdbDir, openEgdb } = await import('@damka/engine/egdb-node');
+    const { unsupportedReason } = await import('@damka/engine');
+    const reason = unsupportedReason(variant);
+    if (reason) throw new UsageError(`${variant.id} has no endgame tables: ${reason}`);
     const dir = values['egdb-dir'] ?? defaultEgdbDir();
     egdb = openEgdb(variant, dir);
     if (!egdb)
