@@ -123,18 +123,7 @@ export class MoveGenerator {
    */
   generate(board: Int8Array, side: number, list: MoveList, dropDuplicates = true): number {
     const c = this.rules;
-    list.clear();
-    this.board = board;
-    this.list = list;
-    this.drop = dropDuplicates;
-    this.memoOn = dropDuplicates && this.memoSafe;
-    this.walked = 0;
-    this.cutShort = false;
-    this.memo?.reset();
-    this.bestKey = NO_KEY;
-    this.pending.clear();
-    this.pendingIndex.clear();
-    this.subMax = NO_KEY;
+    this.begin(board, list, dropDuplicates);
     // a crowning has decided the game (Breakthrough): nobody moves any more
     if (c.crowningWins && hasKing(board)) return 0;
     const me = side === 0 ? 0 : BLACK_BIT;
@@ -146,13 +135,7 @@ export class MoveGenerator {
       // Most pieces have no capture at all: a one-jump look-ahead skips the recursive walk and its
       // board edits for them (the walk finds nothing exactly when this finds nothing).
       if (!canJump(c, this.tables, board, sq, code)) continue;
-      this.origin = sq;
-      this.originCode = code;
-      this.sp = 0;
-      this.memo?.start();
-      board[sq] = 0; // the moving piece does not block its own path
-      this.jump(sq, code, -1, -1);
-      board[sq] = code;
+      this.walkFrom(board, sq, code);
     }
     if (list.count > 0) {
       if (c.prefixes) this.addPrefixes(list);
@@ -168,6 +151,17 @@ export class MoveGenerator {
    * order), for a caller that keeps piece masks and so skips the scan of the board.
    */
   capturesOf(board: Int8Array, list: MoveList, from: Int16Array, n: number, drop: boolean): number {
+    this.begin(board, list, drop);
+    for (let k = 0; k < n; k++) {
+      const sq = from[k]!;
+      this.walkFrom(board, sq, board[sq]!);
+    }
+    if (list.count > 0 && this.rules.prefixes) this.addPrefixes(list);
+    return list.count;
+  }
+
+  /** A new list: `board` and `list` are the generation's, every walk's state starts afresh. */
+  private begin(board: Int8Array, list: MoveList, drop: boolean): void {
     list.clear();
     this.board = board;
     this.list = list;
@@ -180,19 +174,17 @@ export class MoveGenerator {
     this.pending.clear();
     this.pendingIndex.clear();
     this.subMax = NO_KEY;
-    for (let k = 0; k < n; k++) {
-      const sq = from[k]!;
-      const code = board[sq]!;
-      this.origin = sq;
-      this.originCode = code;
-      this.sp = 0;
-      this.memo?.start();
-      board[sq] = 0;
-      this.jump(sq, code, -1, -1);
-      board[sq] = code;
-    }
-    if (list.count > 0 && this.rules.prefixes) this.addPrefixes(list);
-    return list.count;
+  }
+
+  /** Record every capture of the piece `code` on `sq` (lifted from the board while it walks). */
+  private walkFrom(board: Int8Array, sq: number, code: number): void {
+    this.origin = sq;
+    this.originCode = code;
+    this.sp = 0;
+    this.memo?.start();
+    board[sq] = 0; // the moving piece does not block its own path
+    this.jump(sq, code, -1, -1);
+    board[sq] = code;
   }
 
   /** True if `side` has any capture (cheaper than generating when only the answer matters). */
