@@ -6,7 +6,8 @@
  * them in-process and read exactly what a person would see. A mistake in the user's input is a
  * `UsageError`; `guard` turns it into one line on stderr and exit code 2, never a stack trace.
  */
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** Somewhere to write text; `process.stdout` and `process.stderr` are writers. */
 export interface Writer {
@@ -73,6 +74,42 @@ export function namedFolder(flag: string, dir: string): string {
   }
   if (!folder) throw new UsageError(`cannot read ${dir}: ${SYSTEM_REASONS.ENOTDIR}`);
   return dir;
+}
+
+/**
+ * A file the user named for a command to write when it ends (`--pdn FILE`, `--out FILE`), checked
+ * before the work starts: a `UsageError` when the name is empty, names a folder, or its folder is
+ * missing or not writable, so a mistake is not found only after an hour of games. Nothing is
+ * written here.
+ */
+export function writableFile(flag: string, path: string): string {
+  if (path.trim() === '') throw new UsageError(`${flag} wants a file name, not an empty one`);
+  try {
+    const there = statSync(path, { throwIfNoEntry: false });
+    if (there?.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    if (there === undefined && !statSync(dirname(path)).isDirectory())
+      throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    accessSync(there === undefined ? dirname(path) : path, constants.W_OK);
+  } catch (error) {
+    throw pathError('write', path, error);
+  }
+  return path;
+}
+
+/**
+ * Write the text a command produced to the file the user named; when that fails at the end (the
+ * disk filled up, the folder went away), the text goes to `io.stdout` instead, so the work is not
+ * lost, and the failure is a `UsageError` that says so.
+ */
+export function writeResult(io: Io, path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    const reason = pathError('write', path, error);
+    if (!(reason instanceof UsageError)) throw error;
+    io.stdout.write(text);
+    throw new UsageError(`${reason.message}; it was written to standard output instead`);
+  }
 }
 
 /** Write `damka: <message>` as one line on stderr. */

@@ -4,7 +4,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bufferIo, guard, UsageError, type CommandModule } from '../src/command.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  bufferIo,
+  guard,
+  UsageError,
+  writableFile,
+  writeResult,
+  type CommandModule,
+} from '../src/command.ts';
 import { COMMANDS } from '../src/commands/index.ts';
 import { main } from '../src/main.ts';
 import { damka } from './helpers.ts';
@@ -108,6 +118,19 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['match', '--variant', 'frisian', '--egdb', '--games', '1', '--opponent-level', '1'],
     says: /^frisian has no endgame tables: the king-move limit/,
   },
+  // a file to write at the end is checked before the games or the review start
+  {
+    argv: ['match', '--variant', 'english', '--opponent-level', '1', '--pdn', '/no/such/dir/m.pdn'],
+    says: /^cannot write \/no\/such\/dir\/m\.pdn: no such file or folder$/,
+  },
+  {
+    argv: ['match', '--variant', 'english', '--opponent-level', '1', '--pdn', tmpdir()],
+    says: /: a folder, not a file$/,
+  },
+  {
+    argv: ['review', 'no-such-game.pdn', '--out', '/no/such/dir/r.pdn'],
+    says: /^cannot write \/no\/such\/dir\/r\.pdn: no such file or folder$/,
+  },
 ];
 
 for (const { argv, says } of MISTAKES) {
@@ -145,4 +168,21 @@ test('guard turns a UsageError into exit code 2 and one stderr line', async () =
   });
   assert.equal(await run([], io), 2);
   assert.equal(io.err(), 'damka: two lines become one\n');
+});
+
+test('a result whose file cannot be written at the end goes to stdout, and the failure is said', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-write-'));
+  const file = join(dir, 'games.pdn');
+  assert.equal(writableFile('--pdn', file), file);
+  rmSync(dir, { recursive: true }); // the folder goes away while the games are played
+  const io = bufferIo();
+  assert.throws(
+    () => writeResult(io, file, '[Event "x"]\n1. 11-15 *\n'),
+    (e: unknown) =>
+      e instanceof UsageError &&
+      /^cannot write .*: no such file or folder; it was written to standard output instead$/.test(
+        e.message,
+      ),
+  );
+  assert.equal(io.out(), '[Event "x"]\n1. 11-15 *\n');
 });

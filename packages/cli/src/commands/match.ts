@@ -6,9 +6,9 @@
  * and each side's mean wall-clock time a move, and writes the games as PDN. The match itself lives
  * in `@damka/engine/match`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, UsageError, writableFile, writeResult, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] [--level L]
@@ -104,6 +104,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     },
   });
   const variant = variantFrom(values);
+  if (values.pdn !== undefined) writableFile('--pdn', values.pdn);
   const games = integerFrom('games', values.games, 1, 10000);
   const moveTime = integerFrom('time', values.time, 1, 3_600_000);
   const level = integerFrom('level', values.level, 1, 8);
@@ -253,7 +254,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     return `${mean.toFixed(0)} ms (${t.moves} moves, longest ${t.longest.toFixed(0)} ms)`;
   };
   io.stdout.write(`mean time a move: Damka ${think('player')}, opponent ${think('opponent')}\n`);
-  if (values.pdn !== undefined) writeFileSync(values.pdn, report.pdn);
+  if (values.pdn !== undefined) writeResult(io, values.pdn, report.pdn);
   if (report.aborted !== undefined) {
     io.stderr.write(`damka: match ${report.aborted}\n`);
     return 1;

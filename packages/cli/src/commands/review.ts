@@ -4,11 +4,11 @@
  * move, the better line as a variation, and each side's accuracy before the first move. The
  * review itself is `@damka/engine`'s `Reviewer`, the same the web app runs in its worker.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parsePdn, replayGame, writeGame, type PdnGame } from '@damka/rules';
 import { annotatePdn, defaultReviewDepth, Engine, reviewGame } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { guard, UsageError, type Io } from '../command.ts';
+import { guard, UsageError, writableFile, writeResult, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
 export const usage = `Usage: damka review FILE [--depth D] [--game N] [--out FILE] [--quiet]
@@ -41,6 +41,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (file === undefined) throw new UsageError('review wants a PDN file (see damka help review)');
   if (positionals.length > 1)
     throw new UsageError(`review takes one file, not ${positionals.length}`);
+  if (values.out !== undefined) writableFile('--out', values.out);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -89,7 +90,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     out.push(writeGame(annotatePdn(game, review, positions, naming)));
   }
   const pdn = out.join('\n');
-  if (values.out) writeFileSync(values.out, pdn);
+  if (values.out !== undefined) writeResult(io, values.out, pdn);
   else io.stdout.write(pdn);
   return failed > 0 ? 1 : 0;
 });
