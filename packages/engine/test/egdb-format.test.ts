@@ -165,9 +165,12 @@ test('a damaged compressed table is refused; compact rewrites format 1 as format
   assert.ok(before.ok && after.ok && after.format === 2);
   assert.deepEqual(new Uint8Array(after.data), new Uint8Array(before.data));
   assert.equal(compactEgdb(russian, 3, folder).tables, 0);
-  // a damaged file is rebuilt by the next build
+  // a damaged file is rebuilt by the next build; compact leaves it and names it
   const path = tablePath(folder, russian, m);
   writeFileSync(path, bad);
+  const left = compactEgdb(russian, 3, folder);
+  assert.equal(left.damaged.length, 1);
+  assert.ok(left.damaged[0]!.startsWith(path) && /checksum/.test(left.damaged[0]!));
   const kinds: string[] = [];
   buildEgdb(russian, 3, folder, { onTable: (e) => kinds.push(`${e.name} ${e.kind}`) });
   assert.ok(kinds.includes(`${materialName(m)} built`));

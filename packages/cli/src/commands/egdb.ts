@@ -48,7 +48,8 @@ build   Builds every win/draw/loss table of 2 to N pieces (N at most ${MAX_PIECE
         1); past that its passes generate the moves again, many times slower. The largest
         6-piece tables need 2 to 4.
 compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces in DIR
-        compressed. Both formats are read, so this only saves space.
+        compressed. Both formats are read, so this only saves space. A damaged table is left
+        as it is and named (exit code 1): build rebuilds it.
 probe   Prints the exact result of the position --fen gives (required here) with best play
         (e.g. "White wins"), or
         "unknown" when no table covers it (exit code 1 when its table is there but damaged).
@@ -195,7 +196,12 @@ function compact(args: string[], io: Io): number {
     `${variant.id} up to ${pieces} pieces in ${dir}: ${done.tables} tables compressed, ` +
       `${done.before} -> ${done.after} bytes; ${done.left} left as they were\n`,
   );
-  return 0;
+  for (const damage of done.damaged) {
+    io.stderr.write(
+      `damka: a damaged table, left as it was: ${damage}; damka egdb build rebuilds it\n`,
+    );
+  }
+  return done.damaged.length > 0 ? 1 : 0;
 }
 
 function probe(args: string[], io: Io): number {

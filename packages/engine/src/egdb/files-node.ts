@@ -241,21 +241,23 @@ export function buildEgdb(
 /**
  * Rewrite every format-1 table of 2..`pieces` pieces of `variant` in `dir` compressed (format 2),
  * each checked first and written under a temporary name; returns the bytes before and after of
- * the tables rewritten and how many were left as they were (already compressed, or missing).
+ * the tables rewritten, how many were left as they were (already compressed, missing or damaged),
+ * and the damaged ones (path and reason), which a build makes again.
  */
 export function compactEgdb(
   variant: Variant,
   pieces: number,
   dir: string,
   onTable?: (name: string, before: number, after: number) => void,
-): { tables: number; before: number; after: number; left: number } {
-  const out = { tables: 0, before: 0, after: 0, left: 0 };
+): { tables: number; before: number; after: number; left: number; damaged: string[] } {
+  const out = { tables: 0, before: 0, after: 0, left: 0, damaged: [] as string[] };
   for (let n = 2; n <= pieces; n++) {
     for (const material of materialsOf(n)) {
       const path = tablePath(dir, variant, material);
       const read = readTable(dir, variant, material);
       if (!read.ok || read.format !== 1) {
         out.left++;
+        if (!read.ok && read.error !== 'missing') out.damaged.push(read.error);
         continue;
       }
       const before = statSync(path).size;
