@@ -174,6 +174,21 @@ test('a damaged compressed table is refused; compact rewrites format 1 as format
   const kinds: string[] = [];
   buildEgdb(russian, 3, folder, { onTable: (e) => kinds.push(`${e.name} ${e.kind}`) });
   assert.ok(kinds.includes(`${materialName(m)} built`));
+  // a header line that is JSON but no object: refused as unreadable, then rebuilt
+  const magicEnd = file.indexOf(10);
+  for (const line of ['null', '7', '"x"', '[]']) {
+    const odd = new Uint8Array([
+      ...file.subarray(0, magicEnd + 1),
+      ...new TextEncoder().encode(`${line}\n`),
+      ...file.subarray(file.indexOf(10, magicEnd + 1) + 1),
+    ]);
+    const refused = openTable(odd, russian, m);
+    assert.ok(!refused.ok && refused.error === 'unreadable header', line);
+    writeFileSync(path, odd);
+    const again: string[] = [];
+    buildEgdb(russian, 3, folder, { onTable: (e) => again.push(`${e.name} ${e.kind}`) });
+    assert.ok(again.includes(`${materialName(m)} built`), line);
+  }
 });
 
 test('a compressed table probed all over is unpacked whole, and answers the same', () => {

@@ -71,6 +71,47 @@ test('no table, a damaged one, a large one or a variant without tables: no verdi
   assert.ok(tableWanted(at('W:W25,K2:B8,K32')));
 });
 
+test('a failure that may pass (offline, a body cut off, a 5xx) is tried again; a 404 is not', async () => {
+  const fen = 'W:W27,28:BK1'; // two men against a king: built, a material not asked before here
+  let calls = 0;
+  const offline = async (): Promise<never> => {
+    calls += 1;
+    throw new Error('offline');
+  };
+  assert.equal(await loadVerdict(at(fen), offline), null);
+  const cut = async () => {
+    calls += 1;
+    return {
+      ok: true,
+      status: 200,
+      arrayBuffer: async (): Promise<ArrayBuffer> => {
+        throw new Error('connection reset');
+      },
+    };
+  };
+  assert.equal(await loadVerdict(at(fen), cut), null);
+  const busy = async () => {
+    calls += 1;
+    return { ok: false, status: 503, arrayBuffer: async () => new ArrayBuffer(0) };
+  };
+  assert.equal(await loadVerdict(at(fen), busy), null);
+  assert.equal(calls, 3);
+  // the network is back: the table is fetched and read
+  asked.length = 0;
+  assert.notEqual(await loadVerdict(at(fen), served), null);
+  assert.equal(asked.length, 1);
+  // a 404 is kept as missing: asking again fetches nothing
+  let missing = 0;
+  const notFound = async () => {
+    missing += 1;
+    return { ok: false, status: 404, arrayBuffer: async () => new ArrayBuffer(0) };
+  };
+  const four = at('W:W25,26:BK31,K32'); // not built here
+  assert.equal(await loadVerdict(four, notFound), null);
+  assert.equal(await loadVerdict(four, notFound), null);
+  assert.equal(missing, 1);
+});
+
 test('a draw offer in a covered ending: the table-won side declines, a drawn or lost one accepts', async () => {
   const won = at('B:WK1,K2:BK32'); // two kings against one: White wins (English 3-piece table)
   assert.equal(await loadDrawDecision(won, 'white', served), 'decline');

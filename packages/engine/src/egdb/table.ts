@@ -517,12 +517,16 @@ export function openTable(
   const magic = text.decode(bytes.subarray(0, first));
   if (magic !== `${MAGIC} 1` && magic !== `${MAGIC} 2`)
     return { ok: false, error: 'not a Damka endgame table of a known format' };
-  let header: TableHeader;
+  let parsed: unknown;
   try {
-    header = JSON.parse(text.decode(bytes.subarray(first + 1, second))) as TableHeader;
+    parsed = JSON.parse(text.decode(bytes.subarray(first + 1, second)));
   } catch {
     return { ok: false, error: 'unreadable header' };
   }
+  // valid JSON that is not an object (`null`, a number, a list) is no header either
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, error: 'unreadable header' };
+  const header = parsed as TableHeader;
   const name = materialName(material);
   const id = tablesId(variant);
   if (header.variant !== id || header.material !== name)

@@ -9,7 +9,9 @@
  * material before any request): nothing of it is on the first page (the panel loads this module
  * when the board is down to a few pieces), and nothing large is fetched. A missing table (a 404,
  * no network, a damaged file) means no verdict, never an error shown to the player. Tables
- * fetched are kept for the page's life.
+ * fetched are kept for the page's life, and so is a table known to be missing or damaged (a 4xx
+ * answer, a file that does not decode); a failure that may pass (no network, a body cut off, a
+ * 5xx answer) is forgotten once answered, so that the next request for that table tries again.
  */
 import type { Color, Position } from '@damka/rules';
 import {
@@ -32,9 +34,28 @@ export const MAX_TABLE_BYTES = 512 * 1024;
 /** Where the tables are served. */
 export const EGDB_BASE = '/egdb/';
 
-type Fetch = (url: string) => Promise<{ ok: boolean; arrayBuffer(): Promise<ArrayBuffer> }>;
+type Fetch = (
+  url: string,
+) => Promise<{ ok: boolean; status?: number; arrayBuffer(): Promise<ArrayBuffer> }>;
 
 const loaded = new Map<string, Promise<Uint8Array | null>>();
+
+/** The table at `url`, or null; `lasting` false when the failure may pass on a later request. */
+async function fetchDecoded(
+  url: string,
+  fetchTable: Fetch,
+  variant: Position['variant'],
+  material: Material,
+): Promise<{ data: Uint8Array | null; lasting: boolean }> {
+  try {
+    const response = await fetchTable(url);
+    if (!response.ok) return { data: null, lasting: (response.status ?? 404) < 500 };
+    const read = decodeTable(new Uint8Array(await response.arrayBuffer()), variant, material);
+    return { data: read.ok ? read.data : null, lasting: true };
+  } catch {
+    return { data: null, lasting: false };
+  }
+}
 
 /** The table's URL under `base`. */
 export function tableUrl(base: string, variantId: string, material: Material): string {
@@ -64,16 +85,10 @@ async function loadProber(
   const url = tableUrl(base, tablesId(variant), material);
   let data = loaded.get(url);
   if (data === undefined) {
-    data = (async () => {
-      try {
-        const response = await fetchTable(url);
-        if (!response.ok) return null;
-        const read = decodeTable(new Uint8Array(await response.arrayBuffer()), variant, material);
-        return read.ok ? read.data : null;
-      } catch {
-        return null;
-      }
-    })();
+    data = fetchDecoded(url, fetchTable, variant, material).then(({ data, lasting }) => {
+      if (!lasting) loaded.delete(url);
+      return data;
+    });
     loaded.set(url, data);
   }
   const table = await data;
