@@ -1,7 +1,7 @@
 /**
  * The one game screen every kind of game uses — on this screen, against the computer, online and
  * watching: a player bar (name, colour, clock) above and below the board, and a side panel. The
- * layout (styles.css, `.game-shell`) sizes the board so that the board and both bars fit the
+ * layout (styles/game.css, `.game-shell`) sizes the board so that the board and both bars fit the
  * window without scrolling from a 360x640 phone to a 1920x1080 desktop, in portrait and landscape.
  *
  * The bar and the move list are drawn here once, so local and online games cannot drift apart;
