@@ -292,7 +292,9 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
     const joined = await service.join(id, token, since, (seat, welcome, rematch) => {
       send(welcome);
       if (rematch) send(rematch);
-      if (!connection) {
+      // a socket that closed while its hello was judged must not be counted in the game: its
+      // close was handled already, so it would never leave and its player would stay present
+      if (!connection && !closed) {
         connection = {
           seat,
           ...(token !== undefined ? { token } : {}),
@@ -301,6 +303,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
         service.hub.join(id, connection);
       }
     });
+    if (joined.ok && closed && connection === null) service.released(id);
     if (!joined.ok) {
       error(joined.code, joined.message);
       socket.close(
