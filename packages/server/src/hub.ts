@@ -15,7 +15,9 @@
  * an outage. Until the answers can have come (`ASK_WINDOW_MS`), a player this node does not see
  * is not known to be gone, so a player joining a node that did not follow the game yet never sees
  * a connected opponent flash as "left". A node that dies announces nothing, so its players still
- * count as present elsewhere: the error is on the side of refusing a claim.
+ * count as present elsewhere: the error is on the side of refusing a claim. When such a player
+ * leaves another node, the nodes that still count them through a second node ask again who holds
+ * them, so a dead node's word lasts only until its players have come back and gone.
  */
 import type { Seat, ServerMessage } from '@damka/protocol';
 import type { Change, Color } from './records.ts';
@@ -234,9 +236,20 @@ export class Hub {
     }
   }
 
-  /** Ask the other nodes which players of `game` they hold (a spectator arrived first). */
+  /**
+   * Ask the other nodes which players of `game` they hold. The question is also a true statement
+   * about this node: a seat held here is announced present, else White is said not to be here.
+   */
   private ask(game: string): void {
-    if (this.pub) this.send({ t: 'presence', game, seat: 'white', present: false, ask: true });
+    if (!this.pub) return;
+    const here = (['white', 'black'] as const).find((seat) => this.hereLocally(game, seat));
+    this.send({
+      t: 'presence',
+      game,
+      seat: here ?? 'white',
+      present: here !== undefined,
+      ask: true,
+    });
   }
 
   private remotePresence(node: string, event: Extract<GameEvent, { t: 'presence' }>): void {
@@ -255,7 +268,16 @@ export class Hub {
     if (!nodes) seats.set(event.seat, (nodes = new Set()));
     const before = nodes.size > 0;
     if (event.present) nodes.add(node);
-    else nodes.delete(node);
+    else {
+      nodes.delete(node);
+      if (!event.ask && nodes.size > 0) {
+        // the player left that node but still counts as connected through another one, which
+        // may have died without a word: forget the others and ask again; live nodes answer
+        nodes.clear();
+        this.awaitAnswers(event.game);
+        this.ask(event.game);
+      }
+    }
     if (before !== nodes.size > 0) this.onPresence(event.game, event.seat);
   }
 

@@ -2,11 +2,14 @@
  * Who is connected, across two nodes: a player who joins through a node that does not follow the
  * game yet must never see a connected opponent as gone (the other node's answer is on its way),
  * yet an opponent who really is not connected must be shown gone once the answers had time to
- * come, and one who leaves later too. Needs Postgres and Redis, like the other multi-node tests.
+ * come, and one who leaves later too. A node that dies holding a player says nothing; once that
+ * player has come back through another node and left it, they count as gone. Needs Postgres and
+ * Redis, like the other multi-node tests.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { ServerMessage } from '@damka/protocol';
 import { dropSchema } from '../src/postgres-store.ts';
 import { ASK_WINDOW_MS } from '../src/hub.ts';
@@ -15,6 +18,7 @@ import {
   REDIS_URL,
   connect,
   createGame,
+  playAt,
   startServer,
   stopClients,
   until,
@@ -34,14 +38,19 @@ function whiteAbsence(): { seen: Array<number | null>; onMessage: (m: ServerMess
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const CLAIM_AFTER = 300;
+
 /** Two nodes of one Postgres schema and Redis channel, both removed when `body` ends. */
-async function withTwoNodes(body: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
+async function withTwoNodes(
+  body: (a: TestServer, b: TestServer, channel: string) => Promise<void>,
+): Promise<void> {
   const schema = `damka_presence_${randomBytes(3).toString('hex')}`;
-  const shared = { databaseUrl: PG_URL, schema, channel: `damka:${schema}`, redisUrl: REDIS_URL };
-  const a = await startServer({ ...shared, nodeId: 'a' });
-  const b = await startServer({ ...shared, nodeId: 'b' });
+  const channel = `damka:${schema}`;
+  const shared = { databaseUrl: PG_URL, schema, channel, redisUrl: REDIS_URL };
+  const a = await startServer({ ...shared, nodeId: 'a', claimAfterMs: CLAIM_AFTER });
+  const b = await startServer({ ...shared, nodeId: 'b', claimAfterMs: CLAIM_AFTER });
   try {
-    await body(a, b);
+    await body(a, b, channel);
   } finally {
     stopClients();
     await a.stop();
@@ -81,5 +90,33 @@ test('joining through a node that does not follow the game: an opponent not conn
     await until(() => black.state!.absent.white !== null, 'Black sees White absent', 10_000);
     // not before the other nodes could have answered
     assert.ok(Date.now() - seated >= ASK_WINDOW_MS - 200, `${Date.now() - seated} ms`);
+  });
+});
+
+test('a node that died holding a player: once the player has come back elsewhere and left, they count as gone', async () => {
+  await withTwoNodes(async (a, b, channel) => {
+    const game = await createGame(a.url, { variant: 'russian' });
+    const white = connect(a.wsUrl, game.gameId, game.white.token);
+    const black = connect(b.wsUrl, game.gameId, game.black.token);
+    await until(() => white.seat !== null && black.seat !== null, 'both seated');
+    await playAt(white, 0, 'c3-d4');
+    await playAt(black, 1, 'f6-g5');
+    await until(() => white.ply === 2, 'White has both moves');
+    // a third node said Black was connected to it, then died without a word
+    const redis = new Redis(REDIS_URL);
+    try {
+      const event = { t: 'presence', game: game.gameId, seat: 'black', present: true, ask: false };
+      await redis.publish(channel, JSON.stringify({ node: 'dead', event }));
+    } finally {
+      redis.disconnect();
+    }
+    await sleep(200);
+    // Black, connected through B, leaves for good
+    black.stop();
+    await until(() => white.state!.absent.black !== null, 'A counts Black as gone', 10_000);
+    await sleep(CLAIM_AFTER + 50);
+    white.claim('win');
+    await until(() => white.over, 'the claim ends the game');
+    assert.equal(white.state!.outcome!.reason, 'abandoned');
   });
 });
