@@ -55,7 +55,7 @@ interface RedisLike {
   subscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'ready', listener: () => void): unknown;
+  on(event: 'ready' | 'close', listener: () => void): unknown;
   quit(): Promise<unknown>;
   disconnect(): void;
 }
@@ -80,6 +80,8 @@ export class Hub {
   private readonly asking = new Map<string, ReturnType<typeof setTimeout>>();
   /** Whether the subscriber lost Redis since it last listened (its 'ready' then resyncs). */
   private subscriberLost = false;
+  /** Set by `close`: the connections to Redis end on purpose. */
+  private closing = false;
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
@@ -93,16 +95,22 @@ export class Hub {
     this.sub = new Redis(url, options) as unknown as RedisLike;
     this.channel = channel;
     for (const client of [this.pub, this.sub]) {
-      // without a listener ioredis prints every failed reconnection to stderr as "unhandled"
-      client.on('error', (error) => {
+      const lost = (why: string, overwrite: boolean) => {
         if (client === this.sub) this.subscriberLost = true;
         if (this.redisError === null) {
           this.onRedisStatus(
             false,
-            `Redis does not answer (${error.message}); nodes see each other's changes by polling until it is back`,
+            `Redis does not answer (${why}); nodes see each other's changes by polling until it is back`,
           );
         }
-        this.redisError = error.message || String(error);
+        if (overwrite || this.redisError === null) this.redisError = why;
+      };
+      // without a listener ioredis prints every failed reconnection to stderr as "unhandled"
+      client.on('error', (error) => lost(error.message || String(error), true));
+      // a connection dropped and made again at once gives no error, yet what was published
+      // meanwhile never reached the subscriber: the same outage, only shorter
+      client.on('close', () => {
+        if (!this.closing) lost('the connection closed', false);
       });
       client.on('ready', () => {
         if (this.redisError !== null) {
@@ -137,6 +145,7 @@ export class Hub {
       await this.sub.subscribe(channel);
     } catch (e) {
       const why = this.redisError ?? (e instanceof Error ? e.message : String(e));
+      this.closing = true;
       this.pub.disconnect();
       this.sub.disconnect();
       this.pub = this.sub = null;
@@ -308,6 +317,7 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const timer of this.asking.values()) clearTimeout(timer);
     this.asking.clear();
     for (const client of [this.pub, this.sub]) {
