@@ -33,6 +33,11 @@ export function draw(
     const other: Color = seat === 'white' ? 'black' : 'white';
     const standing = live.status.drawOffer;
     if (live.status.outcome) return fail('gameOver', 'the game is over');
+    // a flag that has fallen ends the game before any offer counts, as it does before a move
+    if (live.flagFallen(service.now())) {
+      await service.flag(live);
+      return fail('gameOver', 'the game is over: a flag has fallen');
+    }
     if (what === 'accept' || (what === 'offer' && standing === other)) {
       if (standing !== other) return fail('noDrawOffer', 'there is no draw offer to accept');
       return end(service, live, (current) =>

@@ -362,6 +362,26 @@ test('a flag that fell while nobody was connected: the API, the PDN and the welc
   }
 });
 
+test('a draw offer after a fallen flag is refused, and the game ends on time', async () => {
+  const { game, white, black } = await clockedGameAfterOneMove();
+  clock = Date.now() + 10_100; // Black's time has run out; no timer has fired yet
+  frozen = true;
+  try {
+    black.draw('offer');
+    await until(() => black.lastError?.code === 'gameOver', 'the offer refused');
+    await until(() => white.over, 'the flag');
+    assert.equal(white.state!.outcome!.reason, 'timeout');
+    assert.equal(white.state!.outcome!.winner, 'white');
+    assert.equal(white.state!.drawOffer, null);
+    const stored = await server.service.store.game(game.gameId);
+    assert.equal(stored?.status.drawOffer ?? null, null);
+  } finally {
+    frozen = false;
+  }
+  white.stop();
+  black.stop();
+});
+
 test('rematch: both ask, a new game with colours swapped and new secrets', async () => {
   const game = await createGame(server.url, { variant: 'brazilian' });
   const got: Record<string, ServerMessage> = {};
