@@ -8,7 +8,10 @@
  * appear, in order, among the landing squares (`path`) of the remaining candidates. Candidates are
  * narrowed until one remains, which is then played — so a capture whose route is ambiguous (same
  * start and end, different captured pieces) is resolved by the landing squares the user chose.
- * Pressing the final square directly plays the move at once when it is the only one ending there.
+ * Pressing the final square directly plays the move at once when it is the only one ending there
+ * and no other route lands there on its way; otherwise the press counts as a step, and pressing
+ * the same square again ends the move there. A route whose every landing has been pressed is
+ * played even when a longer route ends on the same square.
  */
 import type { BoardColor, BoardMove, BoardPiece, Square } from './types.ts';
 
@@ -19,6 +22,8 @@ export interface SelectionState {
   readonly via: readonly Square[];
   /** Legal moves still consistent with `selected` and `via`. */
   readonly candidates: readonly BoardMove[];
+  /** The square just pressed when every remaining candidate ends there. */
+  readonly ending?: Square;
 }
 
 /** What the board knows when a square is pressed. */
@@ -50,6 +55,10 @@ export function matchVia(path: readonly Square[], via: readonly Square[]): numbe
     if (at < 0) return -1;
   }
   return at;
+}
+
+function sameSquares(a: readonly Square[], b: readonly Square[]): boolean {
+  return a.length === b.length && a.every((sq, i) => sq === b[i]);
 }
 
 /** Whether the user may act at all: a move from this square exists or its owner is movable. */
@@ -92,18 +101,34 @@ export function press(
   if (sq === state.selected && state.via.length === 0) {
     return { state: IDLE, event: { type: 'cancel' } };
   }
+  // The last landing pressed again: the one route that has ended there is chosen.
+  if (state.via.length > 0 && sq === state.via[state.via.length - 1]) {
+    const ended = state.candidates.filter(
+      (m) => m.to === sq && matchVia(m.path, state.via) === m.path.length - 1,
+    );
+    if (ended.length === 1) return { state: IDLE, event: { type: 'move', move: ended[0]! } };
+  }
   const via = [...state.via, sq];
   const matches = state.candidates.filter((m) => matchVia(m.path, via) >= 0);
   if (matches.length === 1) return { state: IDLE, event: { type: 'move', move: matches[0]! } };
   if (matches.length > 1) {
-    const ending = matches.filter((m) => m.to === sq);
-    if (ending.length === 1) return { state: IDLE, event: { type: 'move', move: ending[0]! } };
-    if (ending.length > 1) {
-      // Several routes end here: keep the pressed landings and ask for the route's next square.
-      const narrowed = { selected: state.selected, via: state.via, candidates: ending };
-      return { state: narrowed, event: { type: 'narrow', square: sq } };
+    // A route that lands here on its way and goes on: the press is a step of that route, not the
+    // end of another, so nothing is played yet (pressing this square again ends a route here).
+    if (matches.some((m) => matchVia(m.path, via) < m.path.length - 1)) {
+      return {
+        state: { selected: state.selected, via, candidates: matches },
+        event: { type: 'narrow', square: sq },
+      };
     }
-    const narrowed = { selected: state.selected, via, candidates: matches };
+    // Every remaining route ends here. The one whose landings are exactly those pressed is played
+    // when it took more than this press to name it, or when this square is pressed a second time
+    // (a king's step beside a capture ending on the same square); otherwise the pressed landings
+    // are kept and the route's next square is asked for.
+    const exact = matches.filter((m) => sameSquares(m.path, via));
+    if (exact.length === 1 && (via.length > 1 || state.ending === sq)) {
+      return { state: IDLE, event: { type: 'move', move: exact[0]! } };
+    }
+    const narrowed = { selected: state.selected, via: state.via, candidates: matches, ending: sq };
     return { state: narrowed, event: { type: 'narrow', square: sq } };
   }
   // No candidate fits: another piece of the mover is picked instead, else the attempt is refused.

@@ -208,6 +208,72 @@ test('routes sharing their first landings are narrowed until they part', () => {
   assert.deepEqual(press(s, c, 22).event, { type: 'move', move: b });
 });
 
+test('a landing on the way of one route is not taken for the end of a route that loops back to it', () => {
+  // Dhamet, a king on g9: both routes land on g3 fourth; one goes on to c1, the other loops back to g3
+  const on: BoardMove = {
+    from: 0,
+    to: 7,
+    path: [1, 2, 3, 4, 5, 6, 7],
+    captures: [11, 12, 13, 14, 15, 16, 17],
+  };
+  const loop: BoardMove = {
+    from: 0,
+    to: 4,
+    path: [1, 2, 3, 4, 5, 6, 4],
+    captures: [11, 12, 13, 14, 15, 16, 18],
+  };
+  const c = ctx([on, loop], { 0: W });
+  let s = press(IDLE, c, 0).state;
+  for (const sq of [1, 2, 3, 4, 5, 6]) {
+    const r = press(s, c, sq);
+    assert.deepEqual(r.event, { type: 'narrow', square: sq }, `landing ${sq}`);
+    s = r.state;
+  }
+  assert.deepEqual(press(s, c, 7).event, { type: 'move', move: on });
+  assert.deepEqual(press(s, c, 4).event, { type: 'move', move: loop });
+});
+
+test('a landing that ends one route and starts another waits; pressed again it ends there', () => {
+  // Thai, a king on c5 takes d6 and b4 either way: landing e7 then a3, or a3 then e7
+  const viaE7: BoardMove = { from: 0, to: 2, path: [1, 2], captures: [5, 6] };
+  const viaA3: BoardMove = { from: 0, to: 1, path: [2, 1], captures: [6, 5] };
+  const c = ctx([viaE7, viaA3], { 0: W });
+  const s0 = press(IDLE, c, 0).state;
+  const r = press(s0, c, 1);
+  assert.deepEqual(r.event, { type: 'narrow', square: 1 });
+  assert.deepEqual(
+    destinations(r.state).sort((a, b) => a - b),
+    [1, 2],
+  );
+  assert.deepEqual(press(r.state, c, 2).event, { type: 'move', move: viaE7 });
+  assert.deepEqual(press(r.state, c, 1).event, { type: 'move', move: viaA3 });
+});
+
+test('a route pressed landing by landing is played even when a longer one ends on the same square', () => {
+  const short: BoardMove = { from: 0, to: 9, path: [3, 6, 9], captures: [1, 4, 7] };
+  const long: BoardMove = { from: 0, to: 9, path: [3, 5, 6, 9], captures: [1, 2, 4, 8] };
+  const c = ctx([short, long], { 0: W });
+  let s = press(IDLE, c, 0).state;
+  s = press(s, c, 3).state;
+  s = press(s, c, 6).state;
+  assert.deepEqual(press(s, c, 9).event, { type: 'move', move: short });
+});
+
+test("a king's step beside a capture ending on the same square: a second press plays the step", () => {
+  // Israeli (captures may be skipped): d8-b6 is a step, d8xb6 a capture by way of h4 and f2
+  const stepB6 = step(0, 9);
+  const takeB6: BoardMove = { from: 0, to: 9, path: [20, 15, 9], captures: [3, 4, 5] };
+  const c = ctx([stepB6, takeB6], { 0: W });
+  const r = press(press(IDLE, c, 0).state, c, 9);
+  assert.deepEqual(r.event, { type: 'narrow', square: 9 });
+  assert.deepEqual(
+    destinations(r.state).sort((a, b) => a - b),
+    [9, 20],
+  );
+  assert.deepEqual(press(r.state, c, 9).event, { type: 'move', move: stepB6 });
+  assert.deepEqual(press(r.state, c, 20).event, { type: 'move', move: takeB6 });
+});
+
 test('refresh keeps the selected piece only while it still moves', () => {
   const c = ctx([step(10, 14)], { 10: W });
   const s = press(IDLE, c, 10).state;
