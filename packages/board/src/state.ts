@@ -61,6 +61,15 @@ function sameSquares(a: readonly Square[], b: readonly Square[]): boolean {
   return a.length === b.length && a.every((sq, i) => sq === b[i]);
 }
 
+/** The same landings and the same captured squares. */
+function sameRoute(a: BoardMove, b: BoardMove): boolean {
+  return (
+    sameSquares(a.path, b.path) &&
+    a.captures.length === b.captures.length &&
+    a.captures.every((sq) => b.captures.includes(sq))
+  );
+}
+
 /** Whether the user may act at all: a move from this square exists or its owner is movable. */
 function isOwnPiece(ctx: InputContext, sq: Square): boolean {
   const piece = ctx.pieces[sq];
@@ -124,6 +133,11 @@ export function press(
     // when it took more than this press to name it, or when this square is pressed a second time
     // (a king's step beside a capture ending on the same square); otherwise the pressed landings
     // are kept and the route's next square is asked for.
+    // Routes the board cannot tell apart (a king's step and a king split onto the same square)
+    // are handed on as one: the page that knows the rules asks which was meant.
+    if (matches.every((m) => sameRoute(m, matches[0]!))) {
+      return { state: IDLE, event: { type: 'move', move: matches[0]! } };
+    }
     const exact = matches.filter((m) => sameSquares(m.path, via));
     if (exact.length === 1 && (via.length > 1 || state.ending === sq)) {
       return { state: IDLE, event: { type: 'move', move: exact[0]! } };

@@ -274,6 +274,12 @@ test("a king's step beside a capture ending on the same square: a second press p
   assert.deepEqual(press(r.state, c, 20).event, { type: 'move', move: takeB6 });
 });
 
+test('moves the board cannot tell apart are handed on as one for the page to ask which', () => {
+  // a king's step and a king split onto the same square: same landing, nothing captured
+  const c = ctx([step(0, 5), step(0, 5), step(0, 6)], { 0: W });
+  assert.deepEqual(press(press(IDLE, c, 0).state, c, 5).event, { type: 'move', move: step(0, 5) });
+});
+
 test('refresh keeps the selected piece only while it still moves', () => {
   const c = ctx([step(10, 14)], { 10: W });
   const s = press(IDLE, c, 10).state;

@@ -15,7 +15,7 @@
  * it changes, so the home screen can offer it to continue and list it with its result.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Game, formatMove, type Color } from '@damka/rules';
+import { Game, formatMove, type Color, type Move } from '@damka/rules';
 import type { BoardMove, RefusedAttempt } from '@damka/board';
 import {
   ABORT_BEFORE_PLY,
@@ -31,6 +31,7 @@ import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board, piecesOf } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
+import { SplitChoice, movesOfBoardMove } from '../ui/split-choice.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
 import { applyAction, onlineGameToSaved, onlineStart, type OnlineGameInfo } from './review-game.ts';
@@ -88,6 +89,7 @@ export function OnlinePlay({
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
+  const [choice, setChoice] = useState<{ ply: number; moves: Move[] } | null>(null);
   const clientRef = useRef<OnlineClient | null>(null);
   const rerender = () => setTick((n) => n + 1);
 
@@ -198,21 +200,20 @@ export function OnlinePlay({
     );
   };
   const onMove = (m: BoardMove) => {
-    const move = game
-      .legalMoves()
-      .find(
-        (x) =>
-          x.from === m.from &&
-          x.to === m.to &&
-          x.captures.length === m.captures.length &&
-          x.captures.every((sq) => m.captures.includes(sq)),
-      );
-    if (!move) {
+    setChoice(null);
+    const found = movesOfBoardMove(game.legalMoves(), m);
+    if (found.length === 0) {
       setMessage(t('refused'));
       return;
     }
-    send(client.move(formatMove(position, move)));
+    // a king's step and a king split onto the same square: the player picks one
+    if (found.length > 1) {
+      setChoice({ ply: actions.length, moves: found });
+      return;
+    }
+    send(client.move(formatMove(position, found[0]!)));
   };
+  const shownChoice = choice && choice.ply === actions.length && myTurn ? choice : null;
   const onRefuse = (a: RefusedAttempt) => setMessage(explainRefusal(position, a.from, a.to, t));
   const onTarget = (sq: number) => send(client.burn(variant.squares.names[sq]!));
 
@@ -367,6 +368,17 @@ export function OnlinePlay({
                 (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
                 (huff ? t('burnHint') : '')}
             </p>
+            {shownChoice && (
+              <SplitChoice
+                t={t}
+                position={position}
+                moves={shownChoice.moves}
+                onPick={(move) => {
+                  setChoice(null);
+                  send(client.move(formatMove(position, move)));
+                }}
+              />
+            )}
           </StatusCard>
 
           <section class="moves-card" aria-labelledby="online-moves-title">

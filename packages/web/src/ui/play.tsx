@@ -5,7 +5,7 @@
  * `@damka/rules` and only ever appends or removes entries.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Position, opposite, type Color } from '@damka/rules';
+import { Position, opposite, type Color, type Move } from '@damka/rules';
 import type { BoardMove, RefusedAttempt } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { variantName } from '../rules-pages/texts.ts';
@@ -13,7 +13,6 @@ import { ConfirmResign } from './confirm-resign.tsx';
 import { Dialog } from './dialog.tsx';
 import {
   entryOf,
-  findMove,
   replay,
   undoCount,
   withEntry,
@@ -32,6 +31,7 @@ import { explainRefusal } from '../game/explain.ts';
 import { ComputerPlayer } from '../computer/client.ts';
 import { Board, piecesOf, useEdgeLabels } from './board.tsx';
 import { AnalysisPanel } from './analysis.tsx';
+import { SplitChoice, movesOfBoardMove } from './split-choice.tsx';
 import type { Settings } from '../settings.ts';
 
 export interface PlayProps {
@@ -129,19 +129,21 @@ export function Play({
     onChange(withEntry(game, g, entry, Date.now()));
   };
 
+  // a king's step and a king split onto the same square: the player picks one (split-choice.tsx)
+  const [choice, setChoice] = useState<{ ply: number; moves: Move[] } | null>(null);
+  const shownChoice = choice && choice.ply === last && humanCanAct ? choice : null;
   const onMove = (m: BoardMove) => {
-    const move = findMove(position, {
-      type: 'move',
-      from: m.from,
-      to: m.to,
-      captures: m.captures,
-      path: m.path,
-    });
-    if (!move) {
+    setChoice(null);
+    const found = movesOfBoardMove(position.legalMoves(), m);
+    if (found.length === 0) {
       setMessage(t('refused'));
       return;
     }
-    play(entryOf(move));
+    if (found.length > 1) {
+      setChoice({ ply: last, moves: found });
+      return;
+    }
+    play(entryOf(found[0]!));
   };
 
   const onRefuse = (a: RefusedAttempt) => {
@@ -340,6 +342,17 @@ export function Play({
         <p class="message" role="status" aria-live="assertive" data-testid="message">
           {message || (burnHint ? t('burnHint') : '')}
         </p>
+        {shownChoice && (
+          <SplitChoice
+            t={t}
+            position={position}
+            moves={shownChoice.moves}
+            onPick={(move) => {
+              setChoice(null);
+              play(entryOf(move));
+            }}
+          />
+        )}
         {game.mode === 'computer' && (
           <p class="level-line">
             {t('levelShown', { level: `${level} · ${t(`level${level}` as 'level1')}` })}
