@@ -8,7 +8,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Position, VARIANTS, getTag, parsePdn, variantOrThrow } from '@damka/rules';
-import { entryOf, newGame, replay, type SavedGame } from '../src/game/record.ts';
+import {
+  entryOf,
+  newGame,
+  parseSaved,
+  replay,
+  withEntry,
+  type SavedGame,
+} from '../src/game/record.ts';
 import {
   pdnDate,
   pdnFileName,
@@ -262,6 +269,35 @@ test('a game from another program: moves in the other common notation, Event and
   assert.equal(only.game.value.mode, 'friend');
   // the moves are the variant's own again (algebraic for Russian)
   assert.deepEqual(replay(only.game.value).notation, ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5']);
+});
+
+test("an imported game keeps its file's players, event, date and result in its download until played on", () => {
+  const text =
+    '[Event "Ohio State Ty"]\n[Date "1946.??.??"]\n[Round "3"]\n[White "M Rex"]\n' +
+    '[Black "MF Tinsley"]\n[Result "1/2-1/2"]\n[GameType "21"]\n\n1. 11-15 23-18 2. 8-11 1/2-1/2\n';
+  const [only] = readPdnGames(text);
+  assert.ok(only?.game.ok);
+  // kept through the browser's storage
+  const game = parseSaved(JSON.stringify(only.game.value));
+  assert.ok(game);
+  const pdn = savedGameToPdn(game, { date: DATE, site: 'damka.test' });
+  assert.equal(getTag(pdn.tags, 'Event'), 'Ohio State Ty');
+  assert.equal(getTag(pdn.tags, 'Site'), 'damka.test');
+  assert.equal(getTag(pdn.tags, 'Date'), '1946.??.??');
+  assert.equal(getTag(pdn.tags, 'Round'), '3');
+  assert.equal(getTag(pdn.tags, 'White'), 'M Rex');
+  assert.equal(getTag(pdn.tags, 'Black'), 'MF Tinsley');
+  assert.equal(getTag(pdn.tags, 'Result'), '1/2-1/2');
+  assert.match(savedGameToPdnText(game, { date: DATE }), /2\. 8-11 1\/2-1\/2\n$/);
+  // a move played on makes it a new game of this screen: the file's header no longer describes it
+  const r = replay(game);
+  const on = withEntry(game, r, entryOf(r.positions[3]!.legalMoves()[0]!), 0);
+  const after = savedGameToPdn(on, { date: DATE });
+  assert.equal(getTag(after.tags, 'Event'), 'Damka');
+  assert.equal(getTag(after.tags, 'Date'), pdnDate(DATE));
+  assert.equal(getTag(after.tags, 'White'), 'White');
+  assert.equal(getTag(after.tags, 'Round'), undefined);
+  assert.equal(getTag(after.tags, 'Result'), '*');
 });
 
 test('garbage never throws', () => {

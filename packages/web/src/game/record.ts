@@ -64,6 +64,44 @@ export interface SavedGame {
   readonly flagged?: Color;
   /** The same-screen clock; absent = no clock. */
   readonly clock?: ClockState;
+  /** What the PDN file of an imported game said about it (kept for its download). */
+  readonly imported?: ImportedHeader;
+}
+
+/**
+ * The header of an imported game: who played it, where and when (the tags the file gave, as
+ * written) and its result marker, which holds only for the moves it was imported with.
+ */
+export interface ImportedHeader {
+  readonly tags: Readonly<Partial<Record<ImportedTag, string>>>;
+  readonly result: string;
+  /** The number of entries the game was imported with. */
+  readonly plies: number;
+}
+
+/** The tags of an imported game that describe the game itself, kept with it. */
+export const IMPORTED_TAGS = ['Event', 'Site', 'Date', 'Round', 'White', 'Black'] as const;
+export type ImportedTag = (typeof IMPORTED_TAGS)[number];
+
+/** The imported header while the game still has exactly the moves it was imported with. */
+export function unchangedImport(game: SavedGame, plies: number): ImportedHeader | null {
+  return game.imported && game.imported.plies === plies && game.resigned === null
+    ? game.imported
+    : null;
+}
+
+function parseImported(x: unknown): ImportedHeader | null {
+  const h = x as Record<string, unknown> | null;
+  if (!h || typeof h !== 'object' || typeof h['result'] !== 'string') return null;
+  const plies = h['plies'];
+  if (typeof plies !== 'number' || !Number.isInteger(plies) || plies < 0) return null;
+  const given = (h['tags'] ?? {}) as Record<string, unknown>;
+  const tags: Partial<Record<ImportedTag, string>> = {};
+  for (const name of IMPORTED_TAGS) {
+    const value = given[name];
+    if (typeof value === 'string') tags[name] = value;
+  }
+  return { tags, result: h['result'], plies };
 }
 
 /** The game replayed: one position per entry plus the start, the notation of each entry. */
@@ -256,6 +294,7 @@ export function parseSaved(text: string | null): SavedGame | null {
     // fields added later (agreement, clock, flag): absent or malformed ones are left out
     const flagged = color(g.flagged);
     const clock = parseClock(g.clock);
+    const imported = parseImported(g.imported);
     return {
       id,
       setup: g.setup,
@@ -267,6 +306,7 @@ export function parseSaved(text: string | null): SavedGame | null {
       ...(g.agreed === true ? { agreed: true } : {}),
       ...(clock ? { clock } : {}),
       ...(clock && flagged ? { flagged } : {}),
+      ...(imported ? { imported } : {}),
     };
   } catch {
     return null;

@@ -10,6 +10,7 @@
  */
 import {
   decodePdn,
+  isPdnResult,
   parsePdn,
   replayGame,
   replayGames,
@@ -25,7 +26,16 @@ import {
   type ReplayedGame,
 } from '@damka/rules';
 import { levelOf } from '../computer/client.ts';
-import { entryOf, replay, startPosition, type GameResult, type SavedGame } from '../game/record.ts';
+import {
+  IMPORTED_TAGS,
+  entryOf,
+  replay,
+  startPosition,
+  unchangedImport,
+  type GameResult,
+  type ImportedHeader,
+  type SavedGame,
+} from '../game/record.ts';
 
 /** What the PDN header says about who played and where, beyond what the game record holds. */
 export interface PdnHeader {
@@ -75,13 +85,17 @@ export function playerNames(game: SavedGame): Record<Color, string> {
 export function savedGameToPdn(game: SavedGame, header: PdnHeader): PdnGame {
   const r = replay(game);
   const names = playerNames(game);
-  const marker = resultMarkerOf(r.result, r.variant.rules.firstPlayer);
+  // an imported game not played on since keeps its file's players, event, date and result
+  const kept = unchangedImport(game, r.entries.length);
+  const keptResult = kept && !r.result && isPdnResult(kept.result) ? kept.result : null;
+  const marker = keptResult ?? resultMarkerOf(r.result, r.variant.rules.firstPlayer);
   const tags = new Map<string, string>([
-    ['Event', 'Damka'],
-    ['Site', header.site?.trim() || '?'],
-    ['Date', pdnDate(header.date)],
-    ['White', names.white],
-    ['Black', names.black],
+    ['Event', kept?.tags.Event ?? 'Damka'],
+    ['Site', kept?.tags.Site ?? (header.site?.trim() || '?')],
+    ['Date', kept?.tags.Date ?? pdnDate(header.date)],
+    ...(kept?.tags.Round !== undefined ? [['Round', kept.tags.Round] as [string, string]] : []),
+    ['White', kept?.tags.White ?? names.white],
+    ['Black', kept?.tags.Black ?? names.black],
     ['Result', marker],
   ]);
   for (const [name, value] of variantTags(r.variant)) tags.set(name, value);
@@ -190,8 +204,19 @@ function savedFrom(
     mode: 'friend',
     computer: null,
     resigned: null,
+    imported: importedHeader(game, moves.length),
   };
   return { ok: true, value, plies: moves.length };
+}
+
+/** The tags of `game` that describe it, as written, and its result marker. */
+function importedHeader(game: PdnGame, plies: number): ImportedHeader {
+  const tags: Partial<Record<(typeof IMPORTED_TAGS)[number], string>> = {};
+  for (const name of IMPORTED_TAGS) {
+    const value = tagOr(game, name, '');
+    if (value !== '') tags[name] = value;
+  }
+  return { tags, result: game.result, plies };
 }
 
 /** Every game of a PDN text, each opened or refused with its reason; a broken game never hides the rest. */

@@ -15,6 +15,7 @@ import {
   entryOf,
   replay,
   undoCount,
+  unchangedImport,
   withEntry,
   withUndo,
   type Entry,
@@ -190,9 +191,15 @@ export function Play({
   useMoveSounds(settings.sound, g.entries.length, (lastEntry?.captures.length ?? 0) > 0);
   // player bars: the bottom one is the side nearer the player (White unless the board is flipped)
   const bottom: Color = flipped ? 'black' : 'white';
+  // an imported game not played on since shows its players' names
+  const importedTags = unchangedImport(game, g.entries.length)?.tags;
+  const importedName = (color: Color) => {
+    const name = importedTags?.[color === 'white' ? 'White' : 'Black'];
+    return name && name !== '?' ? name : null;
+  };
   const playerName = (color: Color) =>
     game.mode !== 'computer'
-      ? t(color)
+      ? (importedName(color) ?? t(color))
       : color === game.computer
         ? t('playerComputer', { level: game.level ?? 3 })
         : t('playerYou');
