@@ -3,7 +3,8 @@
  * pick them: Marion Tinsley's 724 English games (no GameType tag, `x` written for plain steps,
  * results with Black's score first) and a Latin-1 file of International games (names with é and ç
  * as single bytes). Both list every game; the good ones open and replay; nothing is garbled. The
- * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped.
+ * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped;
+ * a file of 1,700 games is listed without putting its megabytes of text into the paste box.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +123,49 @@ test('a big file being read can be stopped, and the dialog then reads another', 
   await page.getByTestId('pdn-read').click();
   await page.locator('.play').waitFor();
   assert.match((await page.locator('.variant-line').textContent()) ?? '', /English/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a file of 1,700 games lists them all without pausing the page on its text', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844 });
+  await page.goto(h.url);
+  // every International file of the collection, one after the other: about 1.6 MB
+  const manifest = await readFile(`${REAL}manifest.tsv`, 'utf8');
+  const files = manifest
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter(([file, gameType]) => file && !file.startsWith('#') && gameType === '20');
+  const parts: Buffer[] = [];
+  for (const [file] of files) parts.push(await readFile(`${REAL}${file}`), Buffer.from('\n\n'));
+  const buffer = Buffer.concat(parts);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-import').click();
+  await page.getByTestId('pdn-import').waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as { longestPause: number };
+    w.longestPause = 0;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      w.longestPause = Math.max(w.longestPause, now - last);
+      last = now;
+    }, 20);
+  });
+  await page.getByTestId('pdn-file').setInputFiles({
+    name: 'international.pdn',
+    mimeType: 'application/x-pdn',
+    buffer,
+  });
+  const items = page.locator('[data-testid="pdn-games"] li');
+  await items.first().waitFor({ timeout: 120_000 });
+  assert.ok((await items.count()) > 1600, `${await items.count()} games listed`);
+  // megabytes of text are not put into the paste box, whose layout alone stalls the page
+  assert.equal(await page.getByTestId('pdn-text').inputValue(), '');
+  const pause = await page.evaluate(
+    () => (window as unknown as { longestPause: number }).longestPause,
+  );
+  console.log(`# longest pause of the page for ${buffer.length} bytes: ${Math.round(pause)} ms`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -14,6 +14,12 @@ import { Dialog } from './dialog.tsx';
 import type { PdnListing } from '../pdn/game-pdn.ts';
 import { readPdnOffThread, type PdnRead } from '../pdn/read-pdn.ts';
 
+/**
+ * The longest file text put into the paste box: a text area holding megabytes takes seconds to lay
+ * out, a pause of the whole page just as the list of games appears.
+ */
+const FILE_TEXT_SHOWN = 100_000;
+
 export interface PdnImportProps {
   readonly t: Translate;
   readonly onOpen: (game: SavedGame) => void;
@@ -87,7 +93,8 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
         setError(t('pdnUnreadable', { reason: answer.reason }));
         return;
       }
-      if (bytes) setText(answer.text);
+      // a file's text goes into the paste box to be edited, unless it is too long to edit there
+      if (bytes) setText(answer.text.length <= FILE_TEXT_SHOWN ? answer.text : '');
       show(answer.text, bytes !== undefined, answer.games);
     });
   };
