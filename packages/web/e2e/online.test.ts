@@ -5,7 +5,8 @@
  * watches; the two play the game to its end by clicking the board, everyone sees the same moves
  * and result, and the PDN can be downloaded — with no console error (a CSP violation would be one).
  * A finished online game is reviewed by the engine on a 390x844 phone with the connection gone:
- * Black's planted blunder is marked.
+ * Black's planted blunder is marked. A Russian game shows the letters and numbers along the board's
+ * edges, as a local game does.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -176,5 +177,27 @@ test('a finished online game is reviewed on a phone, offline: the planted blunde
   for (const x of [a, b]) {
     assert.deepEqual(x.errors, []);
     await x.page.context().close();
+  }
+});
+
+test('an online game of a variant with letters and numbers shows them along the edges', async () => {
+  const a = await h.page({ width: 390, height: 844 });
+  const b = await h.page({ width: 390, height: 844 });
+  await a.page.goto(server.url);
+  await a.page.getByTestId('menu').click();
+  await a.page.getByTestId('menu-online').click();
+  await a.page.locator('label[data-variant="russian"]').click();
+  await a.page.getByTestId('start').click();
+  await a.page.getByTestId('waiting').waitFor();
+  const friend = await a.page.getByTestId('friend-link').inputValue();
+  await b.page.goto(friend);
+  for (const p of [a.page, b.page]) {
+    await p.getByTestId('online').waitFor();
+    const labels = await p.locator('[data-testid="online"] svg text.label').allTextContents();
+    for (const edge of ['a', 'h', '1', '8']) {
+      assert.ok(labels.includes(edge), `edge label ${edge} in ${JSON.stringify(labels)}`);
+    }
+    // the squares are not named one by one, as in a local game of the same variant
+    assert.ok(!labels.includes('c3'), `square names drawn: ${JSON.stringify(labels)}`);
   }
 });

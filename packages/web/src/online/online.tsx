@@ -29,7 +29,7 @@ import { variantName } from '../rules-pages/texts.ts';
 import { ConfirmResign } from '../ui/confirm-resign.tsx';
 import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
-import { Board, piecesOf } from '../ui/board.tsx';
+import { Board, edgeLabelsOf, piecesOf } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
 import { SplitChoice, movesOfBoardMove } from '../ui/split-choice.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
@@ -122,6 +122,12 @@ export function OnlinePlay({
   const replayed = useMemo(
     () => (info ? replayActions(info, actions) : null),
     [info, actions.length, actions[actions.length - 1]],
+  );
+  // letters and numbers along the edges where the variant names squares so, as in local games
+  const replayedVariant = replayed?.game.variant ?? null;
+  const edgeLabels = useMemo(
+    () => (replayedVariant ? edgeLabelsOf(replayedVariant) : null),
+    [replayedVariant],
   );
 
   // the recent list follows a player's game: its moves, then how it ended
@@ -296,7 +302,7 @@ export function OnlinePlay({
           targets={huff ? huff.burnable : NO_TARGETS}
           lastMove={arriving}
           labels={variant.squares.names}
-          edgeLabels={null}
+          edgeLabels={edgeLabels}
           coordinates={settings.coordinates}
           flipped={flipped}
           ariaLabel={t('boardLabel', { variant: name })}
