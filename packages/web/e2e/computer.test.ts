@@ -4,7 +4,8 @@
  * the game and in the setup form, Dhamet's compulsory opening is played by the computer, the
  * bundled worker answers a legal move in every variant, a hint shows a legal move on the board and
  * in the notation, and the analysis shows a score and a line, updates while it thinks, stops on
- * request and restarts on another position — with no console errors anywhere.
+ * request and restarts on another position — with no console errors anywhere. When the engine's
+ * file cannot be fetched the page says so and asks again, and the computer moves once it can.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -263,4 +264,18 @@ test('analysis: score, bar and line, updated while thinking; stop; another posit
   await panel.waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+test("the computer's engine cannot be fetched: the page says so and asks again until it can", async () => {
+  const { page } = await h.page({ noServiceWorker: true });
+  // as when a new version of the app has replaced the engine's file while the page was open
+  const blocked = (url: URL) => /computer\.worker/.test(url.pathname);
+  await page.route(blocked, (route) => route.abort());
+  await page.goto(h.url);
+  await startComputerGame(page, 'international', 1, 'black'); // the computer opens
+  await page.getByTestId('status').getByText('could not be loaded').waitFor({ timeout: 15_000 });
+  assert.equal(await page.locator('.play').getAttribute('data-ply'), '0');
+  await page.unroute(blocked);
+  await waitForPly(page, 1);
+  assert.equal(await page.getByTestId('status').textContent(), 'Your move');
 });

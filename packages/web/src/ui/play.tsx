@@ -51,6 +51,8 @@ export const resultReason = reasonText;
 
 const computer = new ComputerPlayer();
 const NO_TARGETS: readonly number[] = [];
+/** After the computer's move failed, it is asked again this much later (ms). */
+const COMPUTER_RETRY_MS = 3000;
 
 export function Play({
   t,
@@ -68,6 +70,10 @@ export function Play({
   const [confirming, setConfirming] = useState(false);
   const [dialogFor, setDialogFor] = useState<string | null>(null);
   const [thinking, setThinking] = useState(false);
+  /** The computer's last attempt at a move got no answer (its engine could not be loaded or broke). */
+  const [computerStalled, setComputerStalled] = useState(false);
+  /** Counts the attempts after such a failure: a new one asks the computer again. */
+  const [computerAttempt, setComputerAttempt] = useState(0);
   const shown = view === null ? last : Math.min(view, last);
   const live = shown === last;
   const position = g.positions[shown]!;
@@ -85,17 +91,27 @@ export function Play({
       return;
     }
     let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setThinking(true);
     computer.think(game.setup, g.entries, game.level).then((entry) => {
       if (!current) return;
       setThinking(false);
-      if (entry) onChange(withEntry(game, g, entry, Date.now()));
+      if (entry) {
+        setComputerStalled(false);
+        onChange(withEntry(game, g, entry, Date.now()));
+        return;
+      }
+      // no answer though the game goes on (the engine's file could not be fetched, say after a
+      // new version replaced it, or its worker broke): say so and ask again, never wait for ever
+      setComputerStalled(true);
+      retry = setTimeout(() => setComputerAttempt((n) => n + 1), COMPUTER_RETRY_MS);
     });
     return () => {
       current = false;
+      clearTimeout(retry);
       computer.abandon();
     };
-  }, [game, computerToMove]);
+  }, [game, computerToMove, computerAttempt]);
 
   // a result reached on this visit opens the dialog once; a game opened already over does not
   const resultAtOpen = useRef(resultKey);
@@ -218,6 +234,7 @@ export function Play({
 
   let status: string;
   if (result) status = `${resultTitle(t, result)} — ${reason(result)}`;
+  else if (computerToMove && computerStalled) status = t('toolLoadFailed');
   else if (thinking) status = t('thinking');
   else if (game.mode === 'computer') status = t('yourMove');
   else status = t('toMove', { color: t(g.positions[last]!.turn) });
