@@ -31,7 +31,7 @@ import type { Settings } from '../settings.ts';
 import { explainRefusal } from '../game/explain.ts';
 import { Board, edgeLabelsOf, piecesOf } from '../ui/board.tsx';
 import { GameShell, MoveList, PlayerBar, StatusCard, moveItems } from '../ui/game-shell.tsx';
-import { SplitChoice, movesOfBoardMove } from '../ui/split-choice.tsx';
+import { SplitChoice, useSplitChoice } from '../ui/split-choice.tsx';
 import { loadInvite, socketUrl, type PlayLink } from './api.ts';
 import type { OnlineRecord } from './recent.ts';
 import { applyAction, onlineGameToSaved, onlineStart, type OnlineGameInfo } from './review-game.ts';
@@ -89,7 +89,8 @@ export function OnlinePlay({
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
-  const [choice, setChoice] = useState<{ ply: number; moves: Move[] } | null>(null);
+  // a king's step and a king split onto the same square: the player picks one (split-choice.tsx)
+  const split = useSplitChoice();
   const clientRef = useRef<OnlineClient | null>(null);
   const rerender = () => setTick((n) => n + 1);
 
@@ -205,21 +206,10 @@ export function OnlinePlay({
       setMessage(serverErrorText(t, e.code, e.message)),
     );
   };
-  const onMove = (m: BoardMove) => {
-    setChoice(null);
-    const found = movesOfBoardMove(game.legalMoves(), m);
-    if (found.length === 0) {
-      setMessage(t('refused'));
-      return;
-    }
-    // a king's step and a king split onto the same square: the player picks one
-    if (found.length > 1) {
-      setChoice({ ply: actions.length, moves: found });
-      return;
-    }
-    send(client.move(formatMove(position, found[0]!)));
-  };
-  const shownChoice = choice && choice.ply === actions.length && myTurn ? choice : null;
+  const sendMove = (move: Move) => send(client.move(formatMove(position, move)));
+  const onMove = (m: BoardMove) =>
+    split.take(m, actions.length, game.legalMoves(), sendMove, () => setMessage(t('refused')));
+  const choiceMoves = split.shown(actions.length, myTurn);
   const onRefuse = (a: RefusedAttempt) => setMessage(explainRefusal(position, a.from, a.to, t));
   const onTarget = (sq: number) => send(client.burn(variant.squares.names[sq]!));
 
@@ -374,15 +364,12 @@ export function OnlinePlay({
                 (claimRefused && !outcome ? t('onlineClaimRefused') : '') ||
                 (huff ? t('burnHint') : '')}
             </p>
-            {shownChoice && (
+            {choiceMoves && (
               <SplitChoice
                 t={t}
                 position={position}
-                moves={shownChoice.moves}
-                onPick={(move) => {
-                  setChoice(null);
-                  send(client.move(formatMove(position, move)));
-                }}
+                moves={choiceMoves}
+                onPick={(move) => split.pick(move, sendMove)}
               />
             )}
           </StatusCard>

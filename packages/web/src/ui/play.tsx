@@ -32,7 +32,7 @@ import { explainRefusal } from '../game/explain.ts';
 import { ComputerPlayer } from '../computer/client.ts';
 import { Board, piecesOf, useEdgeLabels } from './board.tsx';
 import { AnalysisPanel } from './analysis.tsx';
-import { SplitChoice, movesOfBoardMove } from './split-choice.tsx';
+import { SplitChoice, useSplitChoice } from './split-choice.tsx';
 import type { Settings } from '../settings.ts';
 
 export interface PlayProps {
@@ -147,21 +147,11 @@ export function Play({
   };
 
   // a king's step and a king split onto the same square: the player picks one (split-choice.tsx)
-  const [choice, setChoice] = useState<{ ply: number; moves: Move[] } | null>(null);
-  const shownChoice = choice && choice.ply === last && humanCanAct ? choice : null;
-  const onMove = (m: BoardMove) => {
-    setChoice(null);
-    const found = movesOfBoardMove(position.legalMoves(), m);
-    if (found.length === 0) {
-      setMessage(t('refused'));
-      return;
-    }
-    if (found.length > 1) {
-      setChoice({ ply: last, moves: found });
-      return;
-    }
-    play(entryOf(found[0]!));
-  };
+  const split = useSplitChoice();
+  const choiceMoves = split.shown(last, humanCanAct);
+  const playMove = (move: Move) => play(entryOf(move));
+  const onMove = (m: BoardMove) =>
+    split.take(m, last, position.legalMoves(), playMove, () => setMessage(t('refused')));
 
   const onRefuse = (a: RefusedAttempt) => {
     setMessage(explainRefusal(position, a.from, a.to, t));
@@ -366,15 +356,12 @@ export function Play({
         <p class="message" role="status" aria-live="assertive" data-testid="message">
           {message || (burnHint ? t('burnHint') : '')}
         </p>
-        {shownChoice && (
+        {choiceMoves && (
           <SplitChoice
             t={t}
             position={position}
-            moves={shownChoice.moves}
-            onPick={(move) => {
-              setChoice(null);
-              play(entryOf(move));
-            }}
+            moves={choiceMoves}
+            onPick={(move) => split.pick(move, playMove)}
           />
         )}
         {game.mode === 'computer' && (
