@@ -6,7 +6,7 @@
  * and result, and the PDN can be downloaded — with no console error (a CSP violation would be one).
  * A finished online game is reviewed by the engine on a 390x844 phone with the connection gone:
  * Black's planted blunder is marked. A Russian game shows the letters and numbers along the board's
- * edges, as a local game does.
+ * edges, as a local game does; under "Kings may split" the mover picks the split and both see it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -200,4 +200,36 @@ test('an online game of a variant with letters and numbers shows them along the 
     // the squares are not named one by one, as in a local game of the same variant
     assert.ok(!labels.includes('c3'), `square names drawn: ${JSON.stringify(labels)}`);
   }
+});
+
+test('online, "Kings may split": the mover picks the split, and both players see it', async () => {
+  const a = await h.page({ width: 390, height: 844 });
+  const b = await h.page({ width: 390, height: 844 });
+  await a.page.goto(server.url);
+  await a.page.getByTestId('menu').click();
+  await a.page.getByTestId('menu-online').click();
+  await a.page.locator('label[data-variant="israeli"]').click();
+  const option = a.page.locator('label[data-option="kingSplit"]');
+  if (!(await option.isVisible()))
+    await a.page.getByTestId('house-rules').locator('summary').click();
+  if ((await option.getAttribute('data-on')) !== 'true') await option.click();
+  await fillFen(a.page, 'W:WKd4:Bh8');
+  await a.page.getByTestId('start').click();
+  await a.page.getByTestId('waiting').waitFor();
+  const friend = await a.page.getByTestId('friend-link').inputValue();
+  await b.page.goto(friend);
+  await b.page.getByTestId('online').waitFor();
+  await a.page.getByTestId('waiting').waitFor({ state: 'detached' });
+  const isq = (name: string) => squareIn('israeli', name);
+  await clickSquare(a.page, isq('d4'));
+  await clickSquare(a.page, isq('c3'));
+  await a.page.getByTestId('split-choice').waitFor();
+  assert.equal(await a.page.getByTestId('split-king').textContent(), 'Kd4+c3');
+  await a.page.getByTestId('split-king').click();
+  for (const p of [a.page, b.page]) {
+    await waitForPly(p, 1);
+    const list = await p.locator('[data-testid="moves"] .move').allTextContents();
+    assert.deepEqual(list, ['Kd4+c3']);
+  }
+  assert.equal(await a.page.getByTestId('split-choice').count(), 0);
 });
