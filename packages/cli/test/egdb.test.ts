@@ -85,6 +85,15 @@ test('probe words the result for the players', async () => {
     dir,
   );
   assert.match(unknown.stdout, /^unknown/);
+  // decided by the rules: answered with no table at all (an empty folder)
+  const empty = mkdtempSync(join(dir, 'none-'));
+  for (const [fen, said] of [
+    ['W:W20:B', 'White wins\n'],
+    ['W:W:B5', 'Black wins\n'],
+  ]) {
+    const r = await damka('egdb', 'probe', '--variant', 'english', '--fen', fen!, '--dir', empty);
+    assert.equal(r.stdout, said, fen);
+  }
 });
 
 test('a damaged table is named, not taken for a missing one, by probe and analyse', async () => {

@@ -13,7 +13,7 @@ import {
   type Material,
 } from '../src/egdb/table.ts';
 import { Engine } from '../src/engine.ts';
-import type { EgdbProber } from '../src/egdb/probe.ts';
+import { decidedValue, type EgdbProber } from '../src/egdb/probe.ts';
 import { mulberry32 } from '@damka/rules';
 import { proveWithin, solve } from './egdb-solver.ts';
 
@@ -60,6 +60,19 @@ test('known English endings: 2 kings beat 1 king, 1 king against 1 king is drawn
   assert.equal(prober.probe(at('B:WK1:BK32')), 'draw');
   // beyond the tables
   assert.equal(prober.probe(at('W:WK1,K2:BK31,K32')), 'unknown');
+});
+
+test('a position the rules decide is answered without its table', () => {
+  // White to move, Black has no piece left: White moves, then Black cannot (it loses)
+  assert.equal(prober.probe(at('W:W20:B')), 'win');
+  assert.equal(prober.probe(at('B:W20:B')), 'loss');
+  // no table is needed where the side to move has no piece, and one is where both have
+  assert.equal(decidedValue(at('W:W:B5')), 'loss');
+  assert.equal(decidedValue(at('W:W20:B5')), 'unknown');
+  const giveaway = variantOrThrow('giveaway');
+  const g = Position.fromFen(giveaway, 'W:W20:B');
+  assert.ok(g.ok);
+  assert.equal(decidedValue(g.value), 'loss');
 });
 
 test('sampled 2- and 3-piece positions agree with the independent forward solver', () => {

@@ -15,7 +15,7 @@ import {
   defaultEgdbDir,
   openEgdb,
 } from '@damka/engine/egdb-node';
-import { tablesId, unsupportedReason } from '@damka/engine';
+import { decidedValue, tablesId, unsupportedReason } from '@damka/engine';
 import { guard, namedFolder, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -53,7 +53,8 @@ compact Rewrites the variant's uncompressed (format 1) tables of up to N pieces 
 probe   Prints the exact result of the position --fen gives (required here) with best play
         (e.g. "White wins"), or
         "unknown" when no table covers it (exit code 1 when its table is there but damaged).
-        Values ignore move-count and repetition draws.
+        A position the rules decide (no move to play, or no piece left to the opponent) is
+        answered without a table. Values ignore move-count and repetition draws.
 variants  Lists every variant: the tables it uses, or why it has none.
 
 ${POSITION_USAGE}
@@ -216,7 +217,7 @@ function probe(args: string[], io: Io): number {
   const named = values.dir ?? values.out;
   const dir = named === undefined ? defaultEgdbDir() : namedFolder('--dir', named);
   const prober = openEgdb(position.variant, dir);
-  const value = prober ? prober.probe(position) : 'unknown';
+  const value = prober ? prober.probe(position) : decidedValue(position);
   const damage = value === 'unknown' ? damagedTable(dir, position) : undefined;
   if (damage !== undefined) {
     // the position's own table is there but cannot be read: not a gap in the tables

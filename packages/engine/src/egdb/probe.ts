@@ -105,13 +105,16 @@ export class EgdbProber {
     return v;
   }
 
-  /** The value of `position` for its side to move, a pending burn right included. */
+  /**
+   * The value of `position` for its side to move, a pending burn right included; a position the
+   * rules decide without a table (`decidedValue`) is answered too.
+   */
   probe(position: Position): ProbeResult {
     if (tablesId(position.variant) !== tablesId(this.variant)) return 'unknown';
     const board = position.board();
     const side = colorIndex(position.turn);
     let v = this.probeBoard(board, side);
-    if (v === UNKNOWN) return 'unknown';
+    if (v === UNKNOWN) return decidedValue(position);
     for (const sq of position.burnable) {
       if (v === WIN) break;
       const code = board[sq]!;
@@ -130,4 +133,20 @@ export class EgdbProber {
     }
     return v === WIN ? 'win' : v === LOSS ? 'loss' : 'draw';
   }
+}
+
+/**
+ * The value of a position the rules decide with no table: the side to move has no move (it loses,
+ * or wins under give-away rules), or its opponent has no piece left (whoever cannot move next is
+ * the opponent, after any move). Else 'unknown'. A pending burn right is left to the tables.
+ */
+export function decidedValue(position: Position): ProbeResult {
+  if (position.burnable.length > 0) return 'unknown';
+  const noMoves: ProbeResult = position.variant.rules.noMoveMeans === 'win' ? 'win' : 'loss';
+  const moves = position.legalMoves().length;
+  if (moves === 0) return noMoves;
+  const m = position.material();
+  const theirs = position.turn === 'white' ? m.black : m.white;
+  if (theirs > 0) return 'unknown';
+  return noMoves === 'win' ? 'loss' : 'win';
 }
