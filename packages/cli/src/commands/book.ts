@@ -5,8 +5,8 @@
  * build resumes where it stopped; `show` lists the book moves of a position. This file only talks
  * and reads and writes files.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMove, type Position, type Variant } from '@damka/rules';
 import {
   buildBook,
@@ -17,6 +17,7 @@ import {
   type OpeningBook,
 } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
+import { writeFileAtomic } from '@damka/engine/files-node';
 import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -161,10 +162,7 @@ async function build(args: string[], io: Io): Promise<number> {
       },
       save: (book) => {
         try {
-          mkdirSync(dirname(out), { recursive: true });
-          const temp = `${out}.part-${process.pid}`;
-          writeFileSync(temp, bookModule(book, note()));
-          renameSync(temp, out);
+          writeFileAtomic(out, bookModule(book, note()));
         } catch (error) {
           throw pathError('write the book to', out, error);
         }

@@ -8,16 +8,7 @@
  * limit, a killed process) resumes where it stopped: games already done are skipped, puzzles
  * already found kept. A progress bar on stderr shows games done, puzzles and puzzles per hour.
  */
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   getTag,
@@ -49,6 +40,7 @@ import {
 } from '@damka/engine/puzzles';
 import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
+import { writeFileAtomic } from '@damka/engine/files-node';
 import { guard, listenForStop, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
@@ -260,13 +252,6 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function writeAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
-
 /** The set as text: one puzzle row a line, so diffs stay readable and the file compact. */
 function setText(set: PuzzleSetFile): string {
   const rows = set.puzzles.map((r) => JSON.stringify(r)).join(',\n');
@@ -372,8 +357,8 @@ async function build(args: string[], io: Io): Promise<number> {
       sources,
       puzzles: rows,
     };
-    writeAtomic(out, setText(set));
-    writeAtomic(statePath, JSON.stringify(state) + '\n');
+    writeFileAtomic(out, setText(set));
+    writeFileAtomic(statePath, JSON.stringify(state) + '\n');
   };
   const perHour = () => {
     const ms = msBefore + (Date.now() - started);
@@ -557,7 +542,7 @@ async function rerate(args: string[], io: Io): Promise<number> {
     if (rating !== row[3]) changed++;
     return [row[0], row[1], row[2], rating, row[4], row[5], row[6]];
   });
-  writeAtomic(file, setText({ ...set, puzzles }));
+  writeFileAtomic(file, setText({ ...set, puzzles }));
   io.stdout.write(`${set.variant}: ${puzzles.length} puzzles rated, ${changed} ratings changed\n`);
   return 0;
 }

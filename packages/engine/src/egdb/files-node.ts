@@ -8,7 +8,7 @@
  * `compactEgdb` rewrites such files compressed. The prober reads a compressed table block by block,
  * the builder inflates whole the tables it reads from.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -30,6 +30,7 @@ import {
 import { EgdbProber } from './probe.ts';
 import { buildValues, type BuildProgress } from './build.ts';
 import { colourSymmetric, mirrorMaterial, mirrorValues } from './mirror.ts';
+import { writeFileAtomic } from '../files-node.ts';
 
 /** `$DAMKA_EGDB_DIR`, else `$XDG_CACHE_HOME/damka/egdb`, else `~/.cache/damka/egdb`. */
 export function defaultEgdbDir(): string {
@@ -214,9 +215,7 @@ export function buildEgdb(
         values,
         hooks.compress === false ? undefined : deflateBlock,
       );
-      const temp = `${path}.part-${process.pid}`;
-      writeFileSync(temp, file);
-      renameSync(temp, path);
+      writeFileAtomic(path, file);
       const counts = { win: 0, draw: 0, loss: 0 };
       for (const v of values) {
         if (v === 0) counts.draw++;
@@ -266,9 +265,7 @@ export function compactEgdb(
         values[i] = (read.data[i >>> 2]! >>> ((i & 3) * 2)) & 3;
       const positions = new MaterialIndex(variant, material).size;
       const file = encodeTable(variant, material, values.subarray(0, positions), deflateBlock);
-      const temp = `${path}.part-${process.pid}`;
-      writeFileSync(temp, file);
-      renameSync(temp, path);
+      writeFileAtomic(path, file);
       out.tables++;
       out.before += before;
       out.after += file.length;
