@@ -118,6 +118,19 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['match', '--variant', 'frisian', '--egdb', '--games', '1', '--opponent-level', '1'],
     says: /^frisian has no endgame tables: the king-move limit/,
   },
+  // a place that takes no folders (Linux's /proc) is said before any work, not after it
+  {
+    argv: ['egdb', 'build', '--variant', 'english', '-n', '2', '--out', '/proc/damka-x'],
+    says: /^cannot write tables to \/proc\/damka-x: no such file or folder$/,
+  },
+  {
+    argv: ['book', 'build', '--variant', 'english', '--out', '/proc/damka-x/english.data.ts'],
+    says: /^cannot write the book to \/proc\/damka-x\/english\.data\.ts: no such file or folder$/,
+  },
+  {
+    argv: ['puzzles', 'build', '--variant', 'english', '--out', '/proc/damka-x/english.json'],
+    says: /^cannot write the puzzle set to \/proc\/damka-x\/english\.json: no such/,
+  },
   // a file to write at the end is checked before the games or the review start
   {
     argv: ['match', '--variant', 'english', '--opponent-level', '1', '--pdn', '/no/such/dir/m.pdn'],

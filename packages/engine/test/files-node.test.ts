@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../src/files-node.ts';
+import { makeFolder, writeFileAtomic } from '../src/files-node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'damka-files-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -44,4 +44,14 @@ test('a write that fails throws and leaves no part file', () => {
   writeFileSync(join(folder, 'target', 'inside'), 'x');
   assert.throws(() => writeFileAtomic(join(folder, 'target'), 'data'));
   assert.deepEqual(readdirSync(folder), ['target']);
+});
+
+test('a folder and its parents are made; one that cannot be (under /proc) is an error, not a hang', () => {
+  const deep = join(dir, 'x', 'y', 'z');
+  makeFolder(deep);
+  makeFolder(deep);
+  assert.deepEqual(readdirSync(join(dir, 'x', 'y')), ['z']);
+  // Linux refuses new folders in /proc with ENOENT, where Node's recursive mkdir never returns
+  assert.throws(() => makeFolder('/proc/damka-test/egdb'), { code: 'ENOENT' });
+  assert.throws(() => writeFileAtomic('/proc/damka-test/book.ts', 'x'), { code: 'ENOENT' });
 });

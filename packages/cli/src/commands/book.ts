@@ -6,7 +6,7 @@
  * and reads and writes files.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { formatMove, type Position, type Variant } from '@damka/rules';
 import {
   buildBook,
@@ -17,7 +17,7 @@ import {
   type OpeningBook,
 } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { writeFileAtomic } from '@damka/engine/files-node';
+import { writableFolder, writeFileAtomic } from '@damka/engine/files-node';
 import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -140,6 +140,11 @@ async function build(args: string[], io: Io): Promise<number> {
   const cpuLimit =
     values.cpu === undefined ? Infinity : integerFrom('cpu', values.cpu, 1, 10_000_000) * 1e6;
   const out = values.out ?? join(DATA_DIR, `${variant.id}.data.ts`);
+  try {
+    writableFolder(dirname(out));
+  } catch (error) {
+    throw pathError('write the book to', out, error);
+  }
   const previous = existsSync(out) ? readBook(out, variant).file : undefined;
   const tty = !values.quiet && (io.stderr as { isTTY?: boolean }).isTTY === true;
   const started = Date.now();

@@ -5,7 +5,6 @@
  * ("White wins"); `variants` says which variants have tables, which share another's, and why the
  * others have none. The work is done by @damka/engine's egdb modules; this file only talks.
  */
-import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIANTS, colorIndex, variantOrThrow } from '@damka/rules';
 import {
@@ -16,6 +15,7 @@ import {
   openEgdb,
 } from '@damka/engine/egdb-node';
 import { decidedValue, tablesId, unsupportedReason } from '@damka/engine';
+import { writableFolder } from '@damka/engine/files-node';
 import { guard, namedFolder, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -125,9 +125,7 @@ function build(args: string[], io: Io): number {
   // a folder that cannot be made or written (a file of that name, no permission) is the user's to
   // fix, said before any work
   try {
-    const folder = join(dir, tablesId(variant));
-    mkdirSync(folder, { recursive: true });
-    accessSync(folder, constants.W_OK);
+    writableFolder(join(dir, tablesId(variant)));
   } catch (error) {
     throw pathError('write tables to', dir, error);
   }

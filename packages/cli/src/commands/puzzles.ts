@@ -40,8 +40,8 @@ import {
 } from '@damka/engine/puzzles';
 import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
-import { writeFileAtomic } from '@damka/engine/files-node';
-import { guard, listenForStop, UsageError, type Io } from '../command.ts';
+import { writableFolder, writeFileAtomic } from '@damka/engine/files-node';
+import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
@@ -303,6 +303,16 @@ async function build(args: string[], io: Io): Promise<number> {
     ? readManifest(values.manifest)
     : new Map<string, [string, string]>();
   const files = (values.pdn ?? []).flatMap(pdnFiles);
+  for (const [what, file] of [
+    ['write the puzzle set to', out],
+    ['write the progress to', statePath],
+  ] as const) {
+    try {
+      writableFolder(dirname(file));
+    } catch (error) {
+      throw pathError(what, file, error);
+    }
+  }
 
   // resume: the set and the state as they were left
   let set: PuzzleSetFile = { format: PUZZLE_FORMAT, variant: id, depth, sources: [], puzzles: [] };

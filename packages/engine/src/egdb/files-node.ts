@@ -8,7 +8,7 @@
  * `compactEgdb` rewrites such files compressed. The prober reads a compressed table block by block,
  * the builder inflates whole the tables it reads from.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -30,7 +30,7 @@ import {
 import { EgdbProber } from './probe.ts';
 import { buildValues, type BuildProgress } from './build.ts';
 import { colourSymmetric, mirrorMaterial, mirrorValues } from './mirror.ts';
-import { writeFileAtomic } from '../files-node.ts';
+import { makeFolder, writeFileAtomic } from '../files-node.ts';
 
 /** `$DAMKA_EGDB_DIR`, else `$XDG_CACHE_HOME/damka/egdb`, else `~/.cache/damka/egdb`. */
 export function defaultEgdbDir(): string {
@@ -164,7 +164,7 @@ export function buildEgdb(
 ): void {
   const reason = unsupportedReason(variant);
   if (reason) throw new Error(`${variant.id}: ${reason}`);
-  mkdirSync(join(dir, tablesId(variant)), { recursive: true });
+  makeFolder(join(dir, tablesId(variant)));
   const memory = new Map<string, Uint8Array>();
   const load = (m: Material): Uint8Array | undefined => {
     const name = materialName(m);
