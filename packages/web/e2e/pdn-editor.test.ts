@@ -63,6 +63,37 @@ async function openImport(page: Page): Promise<void> {
   await page.getByTestId('pdn-import').waitFor();
 }
 
+test('a pasted text of 20,000 games lists a thousand of them at once', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openImport(page);
+  // a large database pasted: each game one move, players numbered
+  const games: string[] = [];
+  for (let i = 1; i <= 20_000; i++) {
+    games.push(`[White "W${i}"]\n[Black "B${i}"]\n[GameType "20"]\n\n1. 32-28 *\n`);
+  }
+  const text = games.join('\n');
+  await page.getByTestId('pdn-text').evaluate((el, value) => {
+    const area = el as HTMLTextAreaElement;
+    area.value = value;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  const started = Date.now();
+  await page.getByTestId('pdn-read').click();
+  const items = page.locator('[data-testid="pdn-games"] li');
+  await items.first().waitFor({ timeout: 120_000 });
+  console.log(`# 20,000 pasted games listed after ${Date.now() - started} ms`);
+  assert.equal(await items.count(), 1000);
+  assert.match((await page.locator('.pdn-games > p').first().textContent()) ?? '', /20000|20,000/);
+  assert.match((await page.getByTestId('pdn-more').textContent()) ?? '', /19,?000/);
+  // the find box reaches a game far down the list, with its number in the text
+  await page.getByTestId('pdn-find').fill('W19999');
+  assert.equal(await items.count(), 1);
+  assert.equal(await items.first().getAttribute('value'), '19999');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('a pasted PDN lists its games, opens the good one, which is reviewed and continued', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);

@@ -4,7 +4,8 @@
  * results with Black's score first) and a Latin-1 file of International games (names with é and ç
  * as single bytes). Both list every game; the good ones open and replay; nothing is garbled. The
  * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped;
- * a file of 1,700 games is listed without putting its megabytes of text into the paste box.
+ * a file of 1,700 games is listed a thousand at a time, with a find box, and without putting its
+ * megabytes of text into the paste box.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -127,7 +128,7 @@ test('a big file being read can be stopped, and the dialog then reads another', 
   await page.context().close();
 });
 
-test('a file of 1,700 games lists them all without pausing the page on its text', async () => {
+test('a file of 1,700 games is listed a thousand at a time, found by player, without pausing the page', async () => {
   const { page, errors } = await h.page({ width: 390, height: 844 });
   await page.goto(h.url);
   // every International file of the collection, one after the other: about 1.6 MB
@@ -159,7 +160,26 @@ test('a file of 1,700 games lists them all without pausing the page on its text'
   });
   const items = page.locator('[data-testid="pdn-games"] li');
   await items.first().waitFor({ timeout: 120_000 });
-  assert.ok((await items.count()) > 1600, `${await items.count()} games listed`);
+  // a thousand at first, the rest on request
+  assert.equal(await items.count(), 1000);
+  await page.getByTestId('pdn-more').click();
+  const total = await items.count();
+  assert.ok(total > 1600, `${total} games listed`);
+  assert.equal(await page.getByTestId('pdn-more').count(), 0);
+  // the find box narrows the list to one player's games, each keeping its number in the file
+  const player = ((await items.nth(1500).locator('.pdn-players').textContent()) ?? '')
+    .split(' – ')[0]!
+    .trim();
+  await page.getByTestId('pdn-find').fill(player.toUpperCase());
+  const found = await items.count();
+  assert.ok(found > 0 && found < total, `${found} games of ${player}`);
+  for (const text of await items.locator('.pdn-players').allTextContents()) {
+    assert.ok(text.toLowerCase().includes(player.toLowerCase()), text);
+  }
+  assert.ok(Number(await items.last().getAttribute('value')) > found);
+  await page.getByTestId('pdn-find').fill('no such player anywhere');
+  await page.getByTestId('pdn-no-match').waitFor();
+  assert.equal(await items.count(), 0);
   // megabytes of text are not put into the paste box, whose layout alone stalls the page
   assert.equal(await page.getByTestId('pdn-text').inputValue(), '');
   const pause = await page.evaluate(

@@ -1,7 +1,7 @@
 /**
  * The PDN import dialog: a file picker or pasted text, read with `@damka/rules` (through
  * `pdn/game-pdn.ts`). One playable game opens at once; a file with several games lists them
- * (White – Black, result, event, date) to choose one, and a game that does not open says why with
+ * (White – Black, result, event, date; a thousand at a time, with a find box) to choose one, and a game that does not open says why with
  * its line and column. Nothing read here can break the page: every failure is a message, and the
  * reading runs in a worker (`pdn/read-pdn.ts`), so a file of hundreds of games never freezes it
  * and can be stopped. Loaded on demand, so it costs the first page nothing.
@@ -20,6 +20,20 @@ import { readPdnOffThread, type PdnRead } from '../pdn/read-pdn.ts';
  */
 const FILE_TEXT_SHOWN = 100_000;
 
+/**
+ * Games listed at a time: a list of tens of thousands of games (a whole database pasted) took
+ * half a minute to lay out; more are shown on request, and the find box narrows the list first.
+ */
+export const GAMES_SHOWN = 1000;
+
+/** A list longer than this gets the find box. */
+const FIND_FROM = 20;
+
+/** The listing's words the find box looks in. */
+function searchText(g: PdnListing): string {
+  return `${g.white} ${g.black} ${g.event ?? ''} ${g.date ?? ''}`.toLowerCase();
+}
+
 export interface PdnImportProps {
   readonly t: Translate;
   readonly onOpen: (game: SavedGame) => void;
@@ -30,6 +44,8 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
   const [text, setText] = useState('');
   const [games, setGames] = useState<PdnListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [find, setFind] = useState('');
+  const [shown, setShown] = useState(GAMES_SHOWN);
   const first = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -77,6 +93,8 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
     stopReading();
     setError(null);
     setGames(null);
+    setFind('');
+    setShown(GAMES_SHOWN);
     if (!bytes && (pasted.trim() === '' || pasted.length > MAX_PDN_LENGTH)) {
       show(pasted, false, []);
       return;
@@ -119,6 +137,10 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
     return t('pdnNoResult');
   };
 
+  const wanted = find.trim().toLowerCase();
+  const matching =
+    games && wanted !== '' ? games.filter((g) => searchText(g).includes(wanted)) : games;
+
   return (
     <Dialog
       labelledBy="pdn-import-title"
@@ -160,12 +182,32 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
           {error}
         </p>
       )}
-      {games && (
+      {games && matching && (
         <div class="pdn-games">
           <p>{t('pdnChoose', { n: games.length })}</p>
+          {games.length > FIND_FROM && (
+            <label class="field">
+              <span>{t('pdnFind')}</span>
+              <input
+                type="search"
+                dir="auto"
+                data-testid="pdn-find"
+                value={find}
+                onInput={(e) => {
+                  setFind(e.currentTarget.value);
+                  setShown(GAMES_SHOWN);
+                }}
+              />
+            </label>
+          )}
+          {matching.length === 0 && (
+            <p class="hint" data-testid="pdn-no-match">
+              {t('pdnNoMatch')}
+            </p>
+          )}
           <ol data-testid="pdn-games">
-            {games.map((g) => (
-              <li key={g.index} class={g.game.ok ? 'ok' : 'bad'}>
+            {matching.slice(0, shown).map((g) => (
+              <li key={g.index} value={g.index + 1} class={g.game.ok ? 'ok' : 'bad'}>
                 <span class="pdn-players" dir="auto">
                   {g.white} – {g.black}
                 </span>
@@ -190,6 +232,15 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
               </li>
             ))}
           </ol>
+          {matching.length > shown && (
+            <button
+              type="button"
+              data-testid="pdn-more"
+              onClick={() => setShown((n) => n + GAMES_SHOWN)}
+            >
+              {t('pdnShowMore', { n: matching.length - shown })}
+            </button>
+          )}
         </div>
       )}
       <div class="dialog-actions">
