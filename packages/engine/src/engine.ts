@@ -13,7 +13,7 @@ import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits }
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import type { EgdbProber } from './egdb/probe.ts';
-import type { OpeningBook } from './book/book.ts';
+import type { BookChoice, OpeningBook } from './book/book.ts';
 import { mulberry32 } from '@damka/rules';
 
 export interface SearchOptions {
@@ -149,23 +149,15 @@ export class Engine {
         pv: [],
       };
     }
-    if (this.book && options.book !== false && !options.analysis && usesBook(options.level ?? 8)) {
-      // a weighted draw among the book's moves, with the engine's seeded random numbers
-      const pick = this.book.choose(position, () => this.unit());
-      if (pick) {
-        const pv = [pick.move];
-        return {
-          move: pick.move,
-          depth: 0,
-          selDepth: 0,
-          score: pick.score,
-          nodes: 0,
-          time: 0,
-          nps: 0,
-          pv,
-        };
-      }
-    }
+    // a weighted draw among the book's moves, with the engine's seeded random numbers
+    const pick =
+      this.book && options.book !== false && !options.analysis && usesBook(options.level ?? 8)
+        ? this.book.choose(position, () => this.unit())
+        : undefined;
+    const bookDepth = this.book?.file.depth ?? 0;
+    // a book move is a search of the book's depth: played at once where this search could go no
+    // deeper, else only if the search below does not (see "At level 8" in docs/book.md)
+    if (pick && limits.depth !== undefined && limits.depth <= bookDepth) return bookResult(pick);
     const board = position.board();
     const side = colorIndex(position.turn);
     const history = options.history ?? [];
@@ -192,6 +184,7 @@ export class Engine {
         ? { onIteration: (info: RawInfo) => options.onInfo!(this.info(position, info)) }
         : {}),
     });
+    if (pick && raw.depth <= bookDepth) return bookResult(pick, raw.nodes, raw.time);
     let id = raw.index >= 0 ? moveIdOf(this.searcher.rootList, raw.index) : 0;
     let score = raw.score;
     let pvIds = raw.pv;
@@ -298,4 +291,18 @@ function reversibleStep(before: Int8Array, after: Int8Array): boolean {
     if (((x & 3) === MAN || (y & 3) === MAN) && x !== y) return false;
   }
   return a === b;
+}
+
+/** The result of playing a book move (after `nodes` searched in `time` ms, when a search ran). */
+function bookResult(pick: BookChoice, nodes = 0, time = 0): SearchResult {
+  return {
+    move: pick.move,
+    depth: 0,
+    selDepth: 0,
+    score: pick.score,
+    nodes,
+    time: Math.round(time),
+    nps: time > 0 ? Math.round((nodes * 1000) / time) : 0,
+    pv: [pick.move],
+  };
 }

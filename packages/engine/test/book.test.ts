@@ -144,6 +144,38 @@ test('levels 6-8 play from the book, reproducibly by seed and with variety; leve
   assert.ok(off.analyse(start, { limits }).nodes > 0, 'analysis searches');
 });
 
+test('level 8 with time or nodes plays a book move only when its own search is no deeper', async () => {
+  const variant = variantOrThrow('english');
+  const shipped = await loadBook(variant);
+  assert.ok(shipped);
+  const start = Position.start(variant);
+  const bookMoves = shipped.lookup(start).map((c) => c.move);
+  assert.ok(bookMoves.length > 0);
+  // the same entries at a depth no search below reaches, and at depth 1, which every one passes
+  const deep = new OpeningBook({ ...shipped.file, depth: 60 });
+  const shallow = new OpeningBook({ ...shipped.file, depth: 1 });
+  for (const limits of [{ nodes: 3000 }, { moveTime: 30 }]) {
+    const fromBook = new Engine(variant, { ttBits: 12, seed: 1, book: deep }).search(start, {
+      level: 8,
+      limits,
+    });
+    assert.ok(fromBook.nodes > 0, 'level 8 searched before taking the book move');
+    assert.equal(fromBook.depth, 0, 'the book move is played, as deep as its search');
+    assert.ok(fromBook.move && bookMoves.includes(fromBook.move));
+    const searched = new Engine(variant, { ttBits: 12, seed: 1, book: shallow }).search(start, {
+      level: 8,
+      limits,
+    });
+    assert.ok(searched.depth > 1, `the search's own move, from depth ${searched.depth}`);
+  }
+  // a depth limit within the book's depth plays the book move without a search
+  const capped = new Engine(variant, { ttBits: 12, seed: 1, book: deep }).search(start, {
+    level: 8,
+    limits: { depth: 10 },
+  });
+  assert.equal(capped.nodes, 0);
+});
+
 test('the bench never plays from a book, though some of its positions are book positions', async () => {
   let inBook = 0;
   for (const b of BENCH_POSITIONS) {
