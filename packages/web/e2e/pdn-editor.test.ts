@@ -257,7 +257,7 @@ test('Copy FEN copies the shown position; a refused clipboard shows it to copy b
   await refused.page.context().close();
 });
 
-test('the FEN field names its mistake and where it is', async () => {
+test('the FEN field names its mistake and where it is, and a position with no move', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
   await openNewGame(page, 'friend');
@@ -274,6 +274,14 @@ test('the FEN field names its mistake and where it is', async () => {
     (await page.getByTestId('setup-error').textContent()) ?? '',
     /cannot stand on 3, its crowning row/,
   );
+  // a position the side to move cannot move in may be played, and the screen says so first
+  assert.equal(await page.getByTestId('setup-no-moves').count(), 0);
+  await page.locator('.fen input').fill('W:W:B19');
+  assert.match(
+    (await page.getByTestId('setup-no-moves').textContent()) ?? '',
+    /White has no legal move here/,
+  );
+  assert.ok(await page.getByTestId('start').isEnabled());
   assert.deepEqual(errors, []);
   await page.context().close();
 });

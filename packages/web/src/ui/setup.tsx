@@ -132,6 +132,13 @@ export function NewGame({
     const s = startPosition({ variant: variantId, options, fen });
     return s.ok ? null : t('invalidFen', { reason: explainFen(t, v.value, fen) ?? s.error });
   }, [variantId, options, fen, t]);
+  // a position the side to move cannot move in may be played (as in the editor), but is said
+  const stuck = useMemo(() => {
+    if (fen.trim() === '') return null;
+    const s = startPosition({ variant: variantId, options, fen });
+    if (!s.ok || s.position.legalMoves().length > 0 || s.position.burnable.length > 0) return null;
+    return t('editorNoMoves', { color: t(s.position.turn) });
+  }, [variantId, options, fen, t]);
 
   const pickVariant = (id: string) => {
     setVariantId(id);
@@ -371,6 +378,11 @@ export function NewGame({
           {(check ?? onlineError) && (
             <p class="error" role="alert" id="setup-error" data-testid="setup-error">
               {check ?? onlineError}
+            </p>
+          )}
+          {stuck && !check && (
+            <p class="hint" role="status" data-testid="setup-no-moves">
+              {stuck}
             </p>
           )}
           <button
