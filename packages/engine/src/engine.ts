@@ -8,7 +8,7 @@
  * a move the rules package would refuse.
  */
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
-import { BLUNDER_LOSS, levelSettings, usesBook } from './levels.ts';
+import { BLUNDER_LOSS, MAX_LEVEL, levelSettings, usesBook } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
@@ -149,10 +149,14 @@ export class Engine {
         pv: [],
       };
     }
-    // a weighted draw among the book's moves, with the engine's seeded random numbers
+    // a weighted draw among the book's moves, with the engine's seeded random numbers; the
+    // strongest level plays the best one (see "Where books are used" in docs/book.md)
+    const bookLevel = options.level ?? MAX_LEVEL;
     const pick =
-      this.book && options.book !== false && !options.analysis && usesBook(options.level ?? 8)
-        ? this.book.choose(position, () => this.unit())
+      this.book && options.book !== false && !options.analysis && usesBook(bookLevel)
+        ? !(Math.round(bookLevel) < MAX_LEVEL)
+          ? this.book.best(position)
+          : this.book.choose(position, () => this.unit())
         : undefined;
     const bookDepth = this.book?.file.depth ?? 0;
     // a book move is a search of the book's depth: played at once where this search could go no

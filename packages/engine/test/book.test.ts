@@ -108,7 +108,7 @@ test('a book applies only to the standard rules of its variant', async () => {
   assert.deepEqual(plain.lookup(Position.start(house.value)), []);
 });
 
-test('levels 6-8 play from the book, reproducibly by seed and with variety; level 5 and book: false search', async () => {
+test('levels 6-8 play from the book, levels 6-7 reproducibly by seed and with variety, level 8 its best move; level 5 and book: false search', async () => {
   const variant = variantOrThrow('international');
   const book = await loadBook(variant);
   assert.ok(book);
@@ -135,6 +135,12 @@ test('levels 6-8 play from the book, reproducibly by seed and with variety; leve
     assert.equal(again.move, first.move, 'the same seed plays the same book move');
   }
   assert.ok(firsts.size >= 2, 'different seeds choose different book moves');
+  // the strongest level plays the best-scored book move, whatever the seed
+  const top = book.lookup(start).reduce((a, c) => (c.score > a.score ? c : a));
+  for (let seed = 1; seed <= 6; seed++) {
+    const r = new Engine(variant, { ttBits: 12, seed, book }).search(start, { level: 8, limits });
+    assert.equal(r.move, top.move, `level 8 with seed ${seed}`);
+  }
   for (const level of [1, 2, 3, 4, 5]) {
     const r = new Engine(variant, { ttBits: 12, seed: 1, book }).search(start, { level, limits });
     assert.ok(r.nodes > 0, `level ${level} played from the book`);

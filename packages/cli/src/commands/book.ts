@@ -34,11 +34,12 @@ const DATA_DIR = join('packages', 'engine', 'src', 'book', 'data');
 /**
  * Default search depth per variant: about as deep as level 8 reaches in a fraction of a second,
  * so that a few hundred positions cost a minute or two of one core (BENCHMARKS.md); English and
- * International, whose books were measured in self-play, deeper: about a second a position, well
- * beyond the depth of the levels that play from the book (BENCHMARKS.md, "Opening books").
+ * International, whose books were measured in self-play, deeper: about a second a position (two
+ * or three for English's 16 plies, deeper than level 8 searches in the opening at 200 ms a move),
+ * well beyond the depth of the levels that play from the book (BENCHMARKS.md, "Opening books").
  */
 const DEPTHS: Readonly<Record<string, number>> = {
-  english: 12,
+  english: 16,
   international: 10,
   canadian: 7,
   frisian: 8,
@@ -66,7 +67,7 @@ show    Lists the book moves of the position (default the start) with weights an
 
 ${POSITION_USAGE}
   -n, --positions N       positions in the book (default 400)
-  -d, --depth D           search depth (default per variant, 7 to 12)
+  -d, --depth D           search depth (default per variant, 7 to 16)
       --plies P           plies from the start, at most (default 16)
       --margin M          play moves within M hundredths of a man of the best (default 20)
       --replies R         keep moves within R of the best as replies, never played (default 60)

@@ -69,6 +69,19 @@ export class OpeningBook {
    * out of book, when none of its moves is played (weight 0: replies the book only knows), and
    * always when the book is not played from.
    */
+  /**
+   * The book move of `position` with the best score (the first of equals), for the strongest
+   * level; undefined where `choose` gives none.
+   */
+  best(position: Position): BookChoice | undefined {
+    if (!this.played) return undefined;
+    let best: BookChoice | undefined;
+    for (const c of this.lookup(position)) {
+      if (c.weight > 0 && (best === undefined || c.score > best.score)) best = c;
+    }
+    return best;
+  }
+
   choose(position: Position, unit: () => number): BookChoice | undefined {
     if (!this.played) return undefined;
     const choices = this.lookup(position).filter((c) => c.weight > 0);
