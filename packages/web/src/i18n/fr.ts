@@ -69,8 +69,7 @@ export const fr: Messages = {
   refusedCaptureHere: 'La prise est obligatoire : {squares}.',
   refusedOpening: 'L’ouverture est imposée : jouez {move}.',
   refusedNotYourTurn: 'Ce n’est pas votre tour.',
-  burnHint:
-    'Votre adversaire a omis une prise : vous pouvez souffler l’une des pièces marquées, ou simplement jouer.',
+  burnHint: 'L’adversaire a omis une prise : soufflez une pièce marquée, ou jouez simplement.',
   burned: '{square} soufflée',
   offerDraw: 'Proposer la nulle',
   drawOfferedBy: 'Les {color} proposent la nulle.',
@@ -200,11 +199,9 @@ export const fr: Messages = {
   editorPlay: 'Jouer à partir d’ici',
   back: 'Retour',
   fenErrorAt: '{reason} (caractère {n} : {text})',
-  toolLoadFailed:
-    'Cette partie de l’application n’a pas pu être chargée : vérifiez la connexion et réessayez.',
+  toolLoadFailed: 'Cette partie de l’app n’a pu être chargée : vérifiez la connexion et réessayez.',
   reasonQuietMoves: '{n} coups chacun sans prise ni coup de pion.',
-  reasonEndgame:
-    'Les {color} n’ont pas gagné avec {pieces} pièces contre une dame seule en {n} coups.',
+  reasonEndgame: '{n} coups sans gain des {color} à {pieces} pièces contre une dame seule.',
   reasonLongDiagonalWeak: 'La dame seule tenait la grande diagonale.',
   reasonLongDiagonalStrong: 'Une dame du camp le plus fort tenait la grande diagonale.',
   reasonKingsBothSides:

@@ -194,8 +194,7 @@ export const ro: Messages = {
   editorPlay: 'Joacă de aici',
   back: 'Înapoi',
   fenErrorAt: '{reason} (caracterul {n}: {text})',
-  toolLoadFailed:
-    'Această parte a aplicației nu s-a putut încărca: verifică conexiunea și încearcă din nou.',
+  toolLoadFailed: 'Această parte a aplicației nu s-a încărcat: verifică conexiunea și reîncearcă.',
   // clocks, draws, sound
   sound: 'Sunet',
   reasonQuietMoves: '{n} mutări fiecare fără captură și fără mutare de pion.',
