@@ -8,7 +8,7 @@
  * a move the rules package would refuse.
  */
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
-import { BLUNDER_LOSS, MAX_LEVEL, levelSettings, usesBook } from './levels.ts';
+import { BLUNDER_LOSS, MAX_LEVEL, levelSettings, playsBestBookMove, usesBook } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
@@ -154,13 +154,13 @@ export class Engine {
     const bookLevel = options.level ?? MAX_LEVEL;
     const pick =
       this.book && options.book !== false && !options.analysis && usesBook(bookLevel)
-        ? !(Math.round(bookLevel) < MAX_LEVEL)
+        ? playsBestBookMove(bookLevel)
           ? this.book.best(position)
           : this.book.choose(position, () => this.unit())
         : undefined;
     const bookDepth = this.book?.file.depth ?? 0;
     // a book move is a search of the book's depth: played at once where this search could go no
-    // deeper, else only if the search below does not (see "At level 8" in docs/book.md)
+    // deeper, else only if the search below does not
     if (pick && limits.depth !== undefined && limits.depth <= bookDepth) return bookResult(pick);
     const board = position.board();
     const side = colorIndex(position.turn);

@@ -53,6 +53,11 @@ export function usesBook(level: number): boolean {
   return clampLevel(level) >= BOOK_MIN_LEVEL;
 }
 
+/** Whether `level` (clamped and rounded as above) plays a book position's best move, not a draw. */
+export function playsBestBookMove(level: number): boolean {
+  return clampLevel(level) === MAX_LEVEL;
+}
+
 function clampLevel(level: number): number {
   return Math.min(
     MAX_LEVEL,

@@ -65,11 +65,6 @@ export class OpeningBook {
   }
 
   /**
-   * A book move of `position` drawn by weight with `unit` (a random number in [0, 1)); undefined
-   * out of book, when none of its moves is played (weight 0: replies the book only knows), and
-   * always when the book is not played from.
-   */
-  /**
    * The book move of `position` with the best score (the first of equals), for the strongest
    * level; undefined where `choose` gives none.
    */
@@ -82,6 +77,11 @@ export class OpeningBook {
     return best;
   }
 
+  /**
+   * A book move of `position` drawn by weight with `unit` (a random number in [0, 1)); undefined
+   * out of book, when none of its moves is played (weight 0: replies the book only knows), and
+   * always when the book is not played from.
+   */
   choose(position: Position, unit: () => number): BookChoice | undefined {
     if (!this.played) return undefined;
     const choices = this.lookup(position).filter((c) => c.weight > 0);
