@@ -1,12 +1,12 @@
 /**
  * The PDN import dialog: a file picker or pasted text, read with `@damka/rules` (through
  * `pdn/game-pdn.ts`). One playable game opens at once; a file with several games lists them
- * (White – Black, result, event, date; a thousand at a time, with a find box) to choose one, and a game that does not open says why with
- * its line and column. Nothing read here can break the page: every failure is a message, and the
+ * (White – Black, result, event, date; a thousand at a time, with a find box) to choose one, and
+ * a game that does not open says why with its line and column. Nothing read here can break the page: every failure is a message, and the
  * reading runs in a worker (`pdn/read-pdn.ts`), so a file of hundreds of games never freezes it
  * and can be stopped. Loaded on demand, so it costs the first page nothing.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { MAX_PDN_LENGTH } from '@damka/rules';
 import type { Translate } from '../i18n/index.ts';
 import type { SavedGame } from '../game/record.ts';
@@ -21,8 +21,8 @@ import { readPdnOffThread, type PdnRead } from '../pdn/read-pdn.ts';
 const FILE_TEXT_SHOWN = 100_000;
 
 /**
- * Games listed at a time: a list of tens of thousands of games (a whole database pasted) took
- * half a minute to lay out; more are shown on request, and the find box narrows the list first.
+ * Games listed at a time: a row for each of tens of thousands of games (a database pasted) is a
+ * page no one can find a game in; more are shown on request, and the find box narrows the list.
  */
 export const GAMES_SHOWN = 1000;
 
@@ -137,9 +137,10 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
     return t('pdnNoResult');
   };
 
-  const wanted = find.trim().toLowerCase();
-  const matching =
-    games && wanted !== '' ? games.filter((g) => searchText(g).includes(wanted)) : games;
+  const matching = useMemo(() => {
+    const wanted = find.trim().toLowerCase();
+    return games && wanted !== '' ? games.filter((g) => searchText(g).includes(wanted)) : games;
+  }, [games, find]);
 
   return (
     <Dialog
