@@ -120,25 +120,34 @@ test('two players play a game by link to its end while a third watches', async (
 });
 
 /**
- * English, Black to move, from the game of the review test: 11-16 loses two men and a king to
- * White's 20x2 (the engine finds it about five men worse than the best move).
+ * Two phones at one online table: A creates a game of `variant` (after `setUp` on the new-game
+ * screen: a FEN, a house rule), B opens the friend link; both then see the game.
  */
-const BLUNDER_FEN = 'B:W19-22,24,27,30,32:B4,5,7,9-12,14';
-
-test('a finished online game is reviewed on a phone, offline: the planted blunder is marked', async () => {
+async function phonesAtTable(variant: string, setUp?: (page: Page) => Promise<void>) {
   const a = await h.page({ width: 390, height: 844 });
   const b = await h.page({ width: 390, height: 844 });
   await a.page.goto(server.url);
   await a.page.getByTestId('menu').click();
   await a.page.getByTestId('menu-online').click();
-  await a.page.locator('label[data-variant="english"]').click();
-  await fillFen(a.page, BLUNDER_FEN);
+  await a.page.locator(`label[data-variant="${variant}"]`).click();
+  await setUp?.(a.page);
   await a.page.getByTestId('start').click();
   await a.page.getByTestId('waiting').waitFor();
   const friend = await a.page.getByTestId('friend-link').inputValue();
   await b.page.goto(friend);
   await b.page.getByTestId('online').waitFor();
   await a.page.getByTestId('waiting').waitFor({ state: 'detached' });
+  return { a, b };
+}
+
+/**
+ * English, Black to move, from the game of the review test: 11-16 loses two men and a king to
+ * White's 20x2 (the engine finds it about five men worse than the best move).
+ */
+const BLUNDER_FEN = 'B:W19-22,24,27,30,32:B4,5,7,9-12,14';
+
+test('a finished online game is reviewed on a phone, offline: the planted blunder is marked', async () => {
+  const { a, b } = await phonesAtTable('english', (page) => fillFen(page, BLUNDER_FEN));
   assert.equal(await a.page.getByTestId('online').getAttribute('data-seat'), 'white');
   // no review while the game goes on
   assert.equal(await a.page.getByTestId('review-open').count(), 0);
@@ -181,18 +190,8 @@ test('a finished online game is reviewed on a phone, offline: the planted blunde
 });
 
 test('an online game of a variant with letters and numbers shows them along the edges', async () => {
-  const a = await h.page({ width: 390, height: 844 });
-  const b = await h.page({ width: 390, height: 844 });
-  await a.page.goto(server.url);
-  await a.page.getByTestId('menu').click();
-  await a.page.getByTestId('menu-online').click();
-  await a.page.locator('label[data-variant="russian"]').click();
-  await a.page.getByTestId('start').click();
-  await a.page.getByTestId('waiting').waitFor();
-  const friend = await a.page.getByTestId('friend-link').inputValue();
-  await b.page.goto(friend);
+  const { a, b } = await phonesAtTable('russian');
   for (const p of [a.page, b.page]) {
-    await p.getByTestId('online').waitFor();
     const labels = await p.locator('[data-testid="online"] svg text.label').allTextContents();
     for (const edge of ['a', 'h', '1', '8']) {
       assert.ok(labels.includes(edge), `edge label ${edge} in ${JSON.stringify(labels)}`);
@@ -203,23 +202,13 @@ test('an online game of a variant with letters and numbers shows them along the 
 });
 
 test('online, "Kings may split": the mover picks the split, and both players see it', async () => {
-  const a = await h.page({ width: 390, height: 844 });
-  const b = await h.page({ width: 390, height: 844 });
-  await a.page.goto(server.url);
-  await a.page.getByTestId('menu').click();
-  await a.page.getByTestId('menu-online').click();
-  await a.page.locator('label[data-variant="israeli"]').click();
-  const option = a.page.locator('label[data-option="kingSplit"]');
-  if (!(await option.isVisible()))
-    await a.page.getByTestId('house-rules').locator('summary').click();
-  if ((await option.getAttribute('data-on')) !== 'true') await option.click();
-  await fillFen(a.page, 'W:WKd4:Bh8');
-  await a.page.getByTestId('start').click();
-  await a.page.getByTestId('waiting').waitFor();
-  const friend = await a.page.getByTestId('friend-link').inputValue();
-  await b.page.goto(friend);
-  await b.page.getByTestId('online').waitFor();
-  await a.page.getByTestId('waiting').waitFor({ state: 'detached' });
+  const { a, b } = await phonesAtTable('israeli', async (page) => {
+    const option = page.locator('label[data-option="kingSplit"]');
+    if (!(await option.isVisible()))
+      await page.getByTestId('house-rules').locator('summary').click();
+    if ((await option.getAttribute('data-on')) !== 'true') await option.click();
+    await fillFen(page, 'W:WKd4:Bh8');
+  });
   const isq = (name: string) => squareIn('israeli', name);
   await clickSquare(a.page, isq('d4'));
   await clickSquare(a.page, isq('c3'));
