@@ -4,8 +4,8 @@
  * cannot be written) removes its part file; a run killed in the middle leaves one, and the next
  * write into that folder removes every part file whose process is gone. The one home of this for
  * the endgame-database builder, the opening-book builder and the puzzle sets (Node only), and of
- * making a folder with its parents (`makeFolder`) and of checking, before hours of work, that the
- * result can be written there (`writableFolder`).
+ * making a folder with its parents (`makeFolder`, also the server's for its SQLite folder) and of
+ * checking, before hours of work, that the result can be written there (`writableFolder`).
  */
 import {
   accessSync,

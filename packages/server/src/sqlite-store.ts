@@ -9,12 +9,12 @@
  * queue it behind a promise. WAL checkpoints (copying the WAL back into the database file, with
  * an fsync) run on a worker thread instead of inside whichever commit crosses the threshold.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Action } from '@damka/protocol';
+import { makeFolder } from '@damka/engine/files-node';
 import type { GameRecord, GameStatus } from './records.ts';
 import {
   ACTION_COLUMNS,
@@ -33,11 +33,20 @@ import {
 } from './rows.ts';
 import type { Store } from './store.ts';
 
-/** Open (and create if needed) the SQLite database at `path`. */
+/**
+ * Open (and create if needed) the SQLite database at `path`. Its folder is made by the one
+ * folder-maker (`makeFolder`): Node's own recursive mkdir never returns for a folder under /proc.
+ */
 export async function openSqlite(path: string): Promise<Store> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') makeFolder(dirname(path));
   const { default: SQLite } = await import('better-sqlite3');
-  const database = new SQLite(path);
+  let database: SqliteDatabase;
+  try {
+    database = new SQLite(path);
+  } catch (error) {
+    // SQLite's own message names no file ("unable to open database file")
+    throw new Error(`SQLite database ${path}: ${(error as Error).message}`, { cause: error });
+  }
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');

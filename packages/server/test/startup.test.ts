@@ -1,12 +1,12 @@
 /**
  * A server that cannot start says why in one line and exits with code 1: a port in use, a bad
- * DATABASE_SCHEMA, a Postgres or a Redis that does not answer. No stack trace, no password from
+ * DATABASE_SCHEMA, a Postgres or a Redis that does not answer, a DATA_DIR it cannot make. No stack trace, no password from
  * the connection strings, and no "unhandled error event" lines from the Redis client.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +78,25 @@ test('a Redis that does not answer', async () => {
     [redisSetting]: 'redis://damka:secretpw@127.0.0.1:1',
   });
   assertOneLine(result, /Redis at 127\.0\.0\.1:1 does not answer/);
+});
+
+test('a DATA_DIR where no folder can be made', async () => {
+  // /proc takes no new folders: the answer must come at once (a recursive mkdir never returned)
+  const result = await start({
+    PORT: String(await freePort()),
+    DATA_DIR: '/proc/damka-data/games',
+  });
+  assertOneLine(result, /ENOENT.*\/proc\/damka-data/);
+});
+
+test('a DATA_DIR that is a file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-startup-file-'));
+  const file = join(dir, 'not-a-folder');
+  writeFileSync(file, 'x');
+  try {
+    const result = await start({ PORT: String(await freePort()), DATA_DIR: file });
+    assertOneLine(result, /SQLite database .*not-a-folder\/damka\.sqlite: unable to open/);
+  } finally {
+    removeDir(dir);
+  }
 });
