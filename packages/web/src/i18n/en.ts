@@ -1,8 +1,12 @@
 /**
  * English messages: the complete catalogue every other language is checked against. Plain strings
- * with `{name}` placeholders, so a translator edits data, not code.
+ * with `{name}` placeholders, so a translator edits data, not code. This file holds the app's
+ * screens, menus and dialogs; the rules pages' messages are in rules/en.ts, so that neither file
+ * outgrows a readable size. `en` and `Messages` are the two parts together: one set of keys.
  */
-export const en = {
+import { enRules, type RulesMessages } from './rules/en.ts';
+
+const enApp = {
   appName: 'Damka',
   tagline: 'Draughts in all its traditional forms',
   menu: 'Menu',
@@ -237,205 +241,6 @@ export const en = {
   animationFast: 'Fast',
   animationNormal: 'Normal',
   animationSlow: 'Slow',
-  // rules pages
-  rules: 'Rules',
-  variantName_international: 'International',
-  variantName_brazilian: 'Brazilian',
-  variantName_russian: 'Russian',
-  variantName_english: 'English draughts / American checkers',
-  'variantName_arab-dama': 'Arab Dama',
-  variantName_spanish: 'Spanish',
-  variantName_portuguese: 'Portuguese',
-  variantName_italian: 'Italian',
-  variantName_czech: 'Czech',
-  variantName_turkish: 'Turkish',
-  variantName_antidraughts: 'Antidraughts',
-  variantName_giveaway: 'Give-away checkers',
-  variantName_israeli: 'Israeli street draughts',
-  'variantName_israeli-6x6': 'Israeli 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Frisian',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Killer',
-  variantName_breakthrough: 'Breakthrough',
-  variantName_pool: 'Pool checkers',
-  variantName_thai: 'Thai (Mak-hos)',
-  variantName_canadian: 'Canadian',
-  variantSummary_international:
-    '10x10, flying kings, men capture backward, the longest capture is compulsory.',
-  variantSummary_brazilian: 'International rules on 8x8: flying kings, longest capture compulsory.',
-  variantSummary_russian:
-    'Flying kings, free choice of capture; a man crowned mid-capture goes on as a king.',
-  variantSummary_english:
-    '8x8, Black starts, kings move one square, men capture forward only, free capture choice.',
-  'variantSummary_arab-dama':
-    'The Arab game with English rules (not Turkish Dama): kings move one square.',
-  variantSummary_spanish:
-    'Mirrored 8x8, flying kings, men capture forward only; most pieces, then most kings.',
-  variantSummary_portuguese:
-    'Spanish rules under the Portuguese federation: most pieces, then most kings.',
-  variantSummary_italian:
-    'Mirrored 8x8, kings move one square, men cannot take kings; strict capture order.',
-  variantSummary_czech:
-    'Flying kings, men capture forward only; a king capture comes first, else free choice.',
-  variantSummary_turkish:
-    'All 64 squares, orthogonal moves; pieces vanish as they are taken; no turning back.',
-  variantSummary_antidraughts:
-    'International rules, but lose all your pieces (or get blocked) to win.',
-  variantSummary_giveaway: 'English rules, but lose all your pieces (or get blocked) to win.',
-  variantSummary_israeli:
-    'Brazilian rules; a skipped capture lets the opponent burn a piece that could have taken.',
-  'variantSummary_israeli-6x6':
-    '6x6; a man becomes a queen on the far row, and a queen back home becomes a flying king.',
-  variantSummary_dhamet:
-    'Saharan draughts on 81 points: pieces vanish as taken, a fixed ten-move opening.',
-  variantSummary_frisian:
-    '10x10, captures along the lines as well as the diagonals; the most valuable capture wins.',
-  variantSummary_frysk: 'Frisian rules with five men each, on the back rows.',
-  variantSummary_killer:
-    'International rules, but a king that takes a king last stops right behind it.',
-  variantSummary_breakthrough: 'International rules; the first to crown a king wins.',
-  variantSummary_pool:
-    '8x8, Black starts, flying kings, men capture backward, free choice of capture.',
-  variantSummary_thai: '8x8, eight men each; kings fly but land right behind what they take.',
-  variantSummary_canadian: '12x12, 30 men each, International rules.',
-  optionSummary_noForcedCapture:
-    'Capturing is optional; a capture once started follows the usual rules.',
-  optionSummary_giveaway: 'The side that cannot move wins; only repetition draws.',
-  optionSummary_burnedPieces:
-    'A capture may be skipped, but the opponent may then burn a piece that could have taken.',
-  optionSummary_mayStopCaptureChain: 'A capture sequence may stop after any jump.',
-  optionSummary_lastPieceMayMoveBackward: 'A lone last man may also step backward.',
-  optionSummary_noKingMoveLimit: 'No move-count draw rules (repetition still draws).',
-  optionSummary_materialAdjudication:
-    'A game that would be drawn is won by the side with more pieces.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Men capture backward only after a forward jump in the same move.',
-  optionSummary_kingSplit:
-    'Instead of moving, a king (off its crowning row) may split into two men.',
-  optionSummary_forcedOpening: 'Dhamet: the ten-ply opening "la rencontre" is compulsory.',
-  optionSummary_souffle:
-    'Dhamet: captures may be skipped or cut short, and the opponent may punish it (huff).',
-  rp_title: 'Rules of every variant',
-  rp_intro:
-    'Each page below is written from the rule data Damka plays by, so it always matches the game.',
-  rp_rulesOfVariant: 'Rules of this variant',
-  rp_differences: 'Differences between the variants',
-  rp_differencesHint: 'Cells that differ from International are highlighted.',
-  rp_allVariants: 'All variants',
-  rp_playThis: 'Play this variant',
-  rp_unknown: 'There is no variant named “{id}”.',
-  rp_rule: 'Rule',
-  rp_yes: 'Yes',
-  rp_no: 'No',
-  rp_none: 'None',
-  rp_sectionBoard: 'Board and pieces',
-  rp_sectionMoves: 'Moving',
-  rp_sectionCaptures: 'Capturing',
-  rp_sectionCrowning: 'Crowning',
-  rp_sectionEnd: 'End of the game',
-  rp_sectionOptions: 'House rules you can switch on',
-  rp_sources: 'Sources: {list}',
-  rp_optionOn: 'on by default',
-  rp_optionOff: 'off by default',
-  rp_optionConflicts: 'Cannot be combined with {list}.',
-  rp_param_board: 'Board',
-  rp_param_pieces: 'Pieces each',
-  rp_param_first: 'Who starts',
-  rp_param_notation: 'Square names',
-  rp_param_manMoves: 'Men move',
-  rp_param_manCaptures: 'Men capture',
-  rp_param_menTakeKings: 'Men may capture kings',
-  rp_param_king: 'Kings',
-  rp_param_obligation: 'Capturing is',
-  rp_param_precedence: 'Choice between captures',
-  rp_param_removal: 'Captured pieces are removed',
-  rp_param_reversal: 'May turn back 180° between jumps',
-  rp_param_mustComplete: 'A capture must be finished',
-  rp_param_promotion: 'Promotion',
-  rp_param_midCapture: 'Reaching the crowning row mid-capture',
-  rp_param_noMove: 'A player who cannot move',
-  rp_param_draws: 'Draws',
-  rp_param_adjudication: 'Draws go to the larger army',
-  rp_param_opening: 'Compulsory opening',
-  rp_param_kingSplit: 'Kings may split',
-  rp_param_kingMoveLimit: 'Quiet moves in a row by one king',
-  rp_kingMoveLimit:
-    'At most {n} moves in a row without capturing by the same king, while the player still has a man',
-  'rp_board_diagonal-6x6': '6x6, dark squares only',
-  'rp_board_diagonal-8x8': '8x8, dark squares, a1 dark',
-  'rp_board_diagonal-8x8-mirrored': '8x8, dark squares, a1 light (mirrored)',
-  'rp_board_diagonal-10x10': '10x10, dark squares only',
-  'rp_board_orthogonal-8x8': '8x8, all 64 squares, moves along ranks and files',
-  'rp_board_alquerque-9x9': '81 points of a 9x9 alquerque board, moves along the drawn lines',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, dark squares only; captures also run along the rows and columns of dark squares',
-  'rp_board_diagonal-12x12': '12x12, dark squares only',
-  rp_piecesEach: '{n} men',
-  'rp_notation_numeric-fmjd': 'Numbers 1–{n}, row by row from the top left',
-  'rp_notation_numeric-spanish': 'Numbers 1–{n}, from White’s bottom right',
-  rp_notation_algebraic: 'Letter and number (a1–{last})',
-  rp_manMoves_forward: 'One step forward',
-  rp_manMoves_forwardAndSideways: 'One step forward or sideways',
-  rp_manMoves_all: 'One step in any direction',
-  rp_manCaptures_forward: 'Forward only',
-  rp_manCaptures_forwardAndSideways: 'Forward and sideways',
-  rp_manCaptures_all: 'Forward and backward',
-  rp_manCapturesBackAfterForward: 'Forward; backward only after a forward jump',
-  rp_king_flying: 'Flying: any distance, landing on any empty square beyond a capture',
-  rp_king_short: 'Short: one step, jumping an adjacent piece',
-  rp_king_flying_rightBehind: 'Flying, but lands on the square right behind each piece it takes',
-  rp_king_flying_rightBehindKing:
-    'Flying: any distance, landing on any empty square beyond a capture, but right behind a king taken last',
-  rp_param_queen: 'Queens',
-  rp_queen_short:
-    'One step in any direction, forward or backward; captures by jumping an adjacent piece in any direction',
-  rp_queen_none: 'This variant has no queens',
-  rp_obligation_mandatory: 'Compulsory',
-  rp_obligation_optional: 'Optional',
-  rp_obligation_burn: 'Optional, but a skipped capture lets the opponent burn the piece',
-  rp_obligation_souffle: 'Expected; a missed or short capture may be punished (huff)',
-  rp_precedenceFree: 'Free choice',
-  rp_precedence_quantity: 'the most pieces',
-  rp_precedence_quality: 'the most kings',
-  rp_precedence_withKing: 'a capture made with a king',
-  rp_precedence_earliestKing: 'the capture meeting a king first',
-  rp_precedence_kingPriority: 'a king’s capture if it has one',
-  rp_precedence_value:
-    'the most valuable pieces (a king is worth more than one man, less than two)',
-  rp_precedenceOrder: 'Must take {list}',
-  rp_precedenceThen: ', then ',
-  rp_removal_endOfMove: 'After the whole capture (they block until then)',
-  rp_removal_immediate: 'At once, as they are jumped',
-  rp_promotionStage: 'A {from} ending a move on {zone} becomes a {to}',
-  rp_zone_far: 'the far row',
-  rp_zone_home: 'its own home row',
-  rp_midCapture_passThrough: 'Stays a man and goes on; crowned only if it ends there',
-  rp_midCapture_stop: 'Crowned, and the move ends there',
-  rp_midCapture_continueAsKing: 'Crowned at once, and goes on capturing as a king',
-  rp_noMove_loss: 'Loses',
-  rp_noMove_win: 'Wins',
-  rp_draw_repetition: 'The same position {times} times with the same side to move',
-  rp_draw_quietMoves: '{moves} moves each with no capture and no man move',
-  rp_draw_endgame: '{pieces} pieces ({kings}+ kings) against a lone king: {moves} moves each',
-  rp_draw_endgameDiagonal: 'the lone king holding the long diagonal',
-  rp_draw_kingsBothSides: 'Kings on both sides, material unchanged: {list}',
-  rp_draw_kingsBand: '{pieces} pieces, {moves} moves',
-  rp_draw_onePieceEach: 'One piece each',
-  rp_draw_oneKingEach: 'One king each',
-  rp_diagramStart: 'Start position, with the square names of the notation.',
-  rp_diagramChoice: 'A choice of captures, {color} to play. Legal captures here: {list}.',
-  rp_diagramKing: 'A {color} king captures. Legal captures here: {list}.',
-  rp_diagramTakes: '{move} (takes {n})',
-  rp_diagramNoCapture: 'none',
-  rp_diagramOptional: 'Capturing is optional, so other moves are legal too.',
-  rp_loadFailed: 'The rules pages could not be loaded: check the connection and reload.',
-  rp_roleFrom_man: 'man',
-  rp_roleFrom_queen: 'queen',
-  rp_roleFrom_king: 'king',
-  rp_roleTo_man: 'man',
-  rp_roleTo_queen: 'queen',
-  rp_roleTo_king: 'king',
   // Home, game screens and dialogs
   playerYou: 'You',
   playerComputer: 'Computer · level {level}',
@@ -590,5 +395,9 @@ export const en = {
   pos_tooMany: '{color} has {n} pieces; these rules start with {limit}.',
 };
 
-export type Messages = typeof en;
+/** The keys outside the rules pages, which every language's app part has: no more, no fewer. */
+export type AppMessages = typeof enApp;
+export type Messages = AppMessages & RulesMessages;
 export type MessageKey = keyof Messages;
+
+export const en: Messages = { ...enApp, ...enRules };

@@ -1,9 +1,12 @@
 /**
- * Spanish messages: every text of the app; loaded on first use.
+ * Spanish messages: every text of the app; loaded on first use. This file holds the app's screens,
+ * menus and dialogs; the rules pages' messages are in rules/es.ts, as the English ones are in
+ * rules/en.ts. `es` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { esRules } from './rules/es.ts';
 
-export const es: Messages = {
+const esApp: AppMessages = {
   appName: 'Damka',
   tagline: 'Las damas en todas sus formas tradicionales',
   menu: 'Menú',
@@ -210,191 +213,6 @@ export const es: Messages = {
     'Damas en ambos bandos y sin cambio de material durante {n} jugadas cada uno ({pieces} piezas).',
   reasonOnePieceEach: 'Una pieza cada uno: nadie puede ganar.',
   reasonOneKingEach: 'Una dama cada uno: nadie puede ganar.',
-  rules: 'Reglas',
-  variantName_international: 'Internacional',
-  variantName_brazilian: 'Brasileña',
-  variantName_russian: 'Rusa',
-  variantName_english: 'Damas inglesas / checkers americano',
-  'variantName_arab-dama': 'Dama árabe',
-  variantName_spanish: 'Española',
-  variantName_portuguese: 'Portuguesa',
-  variantName_italian: 'Italiana',
-  variantName_czech: 'Checa',
-  variantName_turkish: 'Turca',
-  variantName_antidraughts: 'Gana pierde (10x10)',
-  variantName_giveaway: 'Gana pierde (8x8)',
-  variantName_israeli: 'Damas callejeras israelíes',
-  'variantName_israeli-6x6': 'Israelí 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Damas frisias',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Damas Killer',
-  variantName_breakthrough: 'Damas de ruptura',
-  variantName_pool: 'Damas pool americanas',
-  variantName_thai: 'Damas tailandesas (Mak-hos)',
-  variantName_canadian: 'Damas canadienses',
-  rp_title: 'Las reglas de cada variante',
-  rp_intro:
-    'Cada página se escribe a partir de las reglas con las que juega Damka, así que siempre coincide con el juego.',
-  rp_rulesOfVariant: 'Reglas de la variante',
-  rp_differences: 'Diferencias entre las variantes',
-  rp_differencesHint: 'Las celdas que difieren de la internacional están resaltadas.',
-  rp_allVariants: 'Todas las variantes',
-  rp_rule: 'Regla',
-  rp_yes: 'Sí',
-  rp_no: 'No',
-  rp_none: 'Ninguna',
-  rp_sectionBoard: 'Tablero y piezas',
-  rp_sectionMoves: 'Movimientos',
-  rp_sectionCaptures: 'Capturas',
-  rp_sectionCrowning: 'Coronación',
-  rp_sectionEnd: 'Final de la partida',
-  rp_sectionOptions: 'Reglas de la casa que se pueden activar',
-  rp_param_board: 'Tablero',
-  rp_param_pieces: 'Piezas por bando',
-  rp_param_first: 'Quién empieza',
-  rp_param_notation: 'Nombre de las casillas',
-  rp_param_manMoves: 'Los peones mueven',
-  rp_param_manCaptures: 'Los peones capturan',
-  rp_param_menTakeKings: 'Los peones pueden capturar damas',
-  rp_param_king: 'Damas',
-  rp_param_obligation: 'La captura es',
-  rp_param_precedence: 'Elección entre capturas',
-  rp_param_removal: 'Las piezas capturadas se retiran',
-  rp_param_reversal: 'Giro de 180° entre saltos',
-  rp_param_mustComplete: 'Una captura debe completarse',
-  rp_param_promotion: 'Promoción',
-  rp_param_midCapture: 'Llegar a la última fila durante una captura',
-  rp_param_noMove: 'Un jugador que no puede mover',
-  rp_param_draws: 'Tablas',
-  rp_param_adjudication: 'Las tablas son para el ejército mayor',
-  rp_param_opening: 'Apertura obligatoria',
-  rp_param_kingSplit: 'Las damas pueden dividirse',
-  rp_param_kingMoveLimit: 'Movimientos seguidos sin captura de una misma dama',
-  rp_kingMoveLimit:
-    'Como máximo {n} movimientos seguidos sin captura con la misma dama, mientras el jugador conserve algún peón',
-  rp_obligation_mandatory: 'Obligatoria',
-  rp_obligation_optional: 'Opcional',
-  rp_precedenceFree: 'Elección libre',
-  rp_noMove_loss: 'Pierde',
-  rp_noMove_win: 'Gana',
-  rp_diagramStart: 'Posición inicial, con el nombre de las casillas de la notación.',
-  rp_playThis: 'Jugar esta variante',
-  rp_unknown: 'No existe ninguna variante llamada «{id}».',
-  rp_sources: 'Fuentes: {list}',
-  rp_optionOn: 'activada por defecto',
-  rp_optionOff: 'desactivada por defecto',
-  rp_optionConflicts: 'No se puede combinar con {list}.',
-  'rp_board_diagonal-6x6': '6x6, solo casillas oscuras',
-  'rp_board_diagonal-8x8': '8x8, casillas oscuras, a1 oscura',
-  'rp_board_diagonal-8x8-mirrored': '8x8, casillas oscuras, a1 clara (tablero invertido)',
-  'rp_board_diagonal-10x10': '10x10, solo casillas oscuras',
-  'rp_board_orthogonal-8x8': '8x8, las 64 casillas, movimientos por filas y columnas',
-  'rp_board_alquerque-9x9': '81 puntos de un tablero de alquerque 9x9, movimientos por las líneas',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, solo casillas oscuras; también se captura por filas y columnas de casillas oscuras',
-  'rp_board_diagonal-12x12': '12x12, solo casillas oscuras',
-  rp_piecesEach: '{n} peones',
-  'rp_notation_numeric-fmjd': 'Números 1–{n}, fila a fila desde arriba a la izquierda',
-  'rp_notation_numeric-spanish': 'Números 1–{n}, desde la esquina inferior derecha de las blancas',
-  rp_notation_algebraic: 'Letra y número (a1–{last})',
-  rp_manMoves_forward: 'Un paso hacia delante',
-  rp_manMoves_forwardAndSideways: 'Un paso hacia delante o de lado',
-  rp_manMoves_all: 'Un paso en cualquier dirección',
-  rp_manCaptures_forward: 'Solo hacia delante',
-  rp_manCaptures_forwardAndSideways: 'Hacia delante y de lado',
-  rp_manCaptures_all: 'Hacia delante y hacia atrás',
-  rp_manCapturesBackAfterForward: 'Hacia delante; hacia atrás solo tras un salto hacia delante',
-  rp_king_flying:
-    'Volante: cualquier distancia, se detiene en cualquier casilla libre tras la pieza capturada',
-  rp_king_short: 'Corta: un paso, salta una pieza vecina',
-  rp_king_flying_rightBehind: 'Voladora, pero cae justo detrás de cada pieza que captura',
-  rp_king_flying_rightBehindKing:
-    'Voladora: cualquier distancia, cae en cualquier casilla vacía tras la captura, pero justo detrás de una dama capturada al final',
-  rp_param_queen: 'Reinas',
-  rp_queen_short:
-    'Un paso en cualquier dirección, hacia delante o hacia atrás; captura saltando una pieza vecina en cualquier dirección',
-  rp_queen_none: 'Esta variante no tiene reinas',
-  rp_obligation_burn: 'Opcional, pero una captura omitida permite al rival soplar la pieza',
-  rp_obligation_souffle: 'Esperada; una captura omitida o acortada puede castigarse (soplo)',
-  rp_precedence_quantity: 'el mayor número de piezas',
-  rp_precedence_quality: 'el mayor número de damas',
-  rp_precedence_withKing: 'una captura hecha con dama',
-  rp_precedence_earliestKing: 'la captura que encuentra antes una dama',
-  rp_precedence_kingPriority: 'la captura de una dama si la tiene',
-  rp_precedence_value: 'las piezas de más valor (una dama vale más que un peón y menos que dos)',
-  rp_precedenceOrder: 'Hay que capturar {list}',
-  rp_precedenceThen: ', después ',
-  rp_removal_endOfMove: 'Al terminar toda la captura (hasta entonces bloquean)',
-  rp_removal_immediate: 'En el acto, al saltarlas',
-  rp_promotionStage: 'Promoción de {from} a {to} al terminar una jugada en {zone}',
-  rp_zone_far: 'la última fila',
-  rp_zone_home: 'su propia fila de salida',
-  rp_midCapture_passThrough: 'Sigue siendo peón y continúa; corona solo si termina allí',
-  rp_midCapture_stop: 'Corona, y la jugada termina allí',
-  rp_midCapture_continueAsKing: 'Corona en el acto y sigue capturando como dama',
-  rp_draw_repetition: 'La misma posición {times} veces con el mismo bando al turno',
-  rp_draw_quietMoves: '{moves} jugadas cada uno sin captura ni jugada de peón',
-  rp_draw_endgame:
-    '{pieces} piezas ({kings}+ damas) contra una dama sola: {moves} jugadas cada uno',
-  rp_draw_endgameDiagonal: 'la dama sola dominando la diagonal mayor',
-  rp_draw_kingsBothSides: 'Damas en ambos bandos, material sin cambios: {list}',
-  rp_draw_kingsBand: '{pieces} piezas, {moves} jugadas',
-  rp_draw_onePieceEach: 'Una pieza cada uno',
-  rp_draw_oneKingEach: 'Una dama cada uno',
-  rp_diagramChoice: 'Una elección de capturas, juegan {color}. Capturas legales aquí: {list}.',
-  rp_diagramKing: 'Una dama ({color}) captura. Capturas legales aquí: {list}.',
-  rp_diagramTakes: '{move} (captura {n})',
-  rp_diagramNoCapture: 'ninguna',
-  rp_diagramOptional: 'La captura es opcional, así que otras jugadas también son legales.',
-  rp_loadFailed: 'No se pudieron cargar las páginas de reglas: comprueba la conexión y recarga.',
-  rp_roleFrom_man: 'peón',
-  rp_roleFrom_queen: 'reina',
-  rp_roleFrom_king: 'dama',
-  rp_roleTo_man: 'peón',
-  rp_roleTo_queen: 'reina',
-  rp_roleTo_king: 'dama',
-  variantSummary_international:
-    '10x10, damas volantes, los peones capturan hacia atrás, la captura más larga es obligatoria.',
-  variantSummary_brazilian:
-    'Las reglas internacionales en 8x8: damas volantes, la captura más larga es obligatoria.',
-  variantSummary_russian:
-    'Damas volantes, libre elección de captura; un peón coronado en plena captura la termina como dama.',
-  variantSummary_english:
-    '8x8, empiezan las negras, la dama avanza una casilla, los peones solo capturan hacia delante, elección libre.',
-  'variantSummary_arab-dama':
-    'El juego árabe con reglas inglesas (no la dama turca): la dama avanza una casilla.',
-  variantSummary_spanish:
-    '8x8 invertido, damas volantes, los peones capturan hacia delante; más piezas y luego más damas.',
-  variantSummary_portuguese:
-    'Las reglas españolas de la federación portuguesa: más piezas y luego más damas.',
-  variantSummary_italian:
-    '8x8 invertido, la dama avanza una casilla, los peones no capturan damas; orden de captura estricto.',
-  variantSummary_czech:
-    'Damas volantes, los peones capturan hacia delante; primero la captura de una dama, si no, elección libre.',
-  variantSummary_turkish:
-    'Las 64 casillas, movimientos ortogonales; las piezas desaparecen al capturarlas; sin media vuelta.',
-  variantSummary_antidraughts:
-    'Reglas internacionales, pero gana quien pierde todas sus piezas (o queda bloqueado).',
-  variantSummary_giveaway:
-    'Reglas inglesas, pero gana quien pierde todas sus piezas (o queda bloqueado).',
-  variantSummary_israeli:
-    'Reglas brasileñas; una captura omitida deja al rival soplar una pieza que podía capturar.',
-  'variantSummary_israeli-6x6':
-    '6x6; el peón se hace reina en la última fila, y la reina que vuelve a casa, dama volante.',
-  variantSummary_dhamet:
-    'Damas saharianas en 81 puntos: las piezas desaparecen al capturarlas, apertura fija de diez jugadas.',
-  variantSummary_frisian:
-    '10x10, se captura por las líneas y por las diagonales; manda la captura de mayor valor.',
-  variantSummary_frysk: 'Reglas frisias con cinco peones cada uno, en la fila del fondo.',
-  variantSummary_killer:
-    'Reglas internacionales, pero una dama que captura una dama al final se detiene justo detrás.',
-  variantSummary_breakthrough: 'Reglas internacionales; gana el primero que corona una dama.',
-  variantSummary_pool:
-    '8x8, empiezan las negras, damas voladoras, los peones capturan hacia atrás, captura libre.',
-  variantSummary_thai:
-    '8x8, ocho peones cada uno; las damas vuelan pero caen justo detrás de lo que capturan.',
-  variantSummary_canadian: '12x12, 30 peones cada uno, reglas internacionales.',
   option_noForcedCapture: 'Captura no obligatoria',
   option_giveaway: 'Gana pierde',
   option_burnedPieces: 'Piezas sopladas',
@@ -422,25 +240,6 @@ export const es: Messages = {
   srMoved: 'movida de {from} a {to}',
   srCaptured: '{n} capturadas',
   keyboardHint: 'Teclado: las flechas mueven, Intro coge y suelta, Escape cancela.',
-  optionSummary_noForcedCapture:
-    'La captura es opcional; una captura empezada sigue las reglas habituales.',
-  optionSummary_giveaway: 'Gana el bando que no puede mover; solo la repetición da tablas.',
-  optionSummary_burnedPieces:
-    'Se puede omitir una captura, pero el rival puede soplar una pieza que podía capturar.',
-  optionSummary_mayStopCaptureChain: 'Una captura múltiple puede detenerse tras cualquier salto.',
-  optionSummary_lastPieceMayMoveBackward: 'Un último peón solo también puede retroceder un paso.',
-  optionSummary_noKingMoveLimit:
-    'Sin tablas por número de jugadas (la repetición sigue siendo tablas).',
-  optionSummary_materialAdjudication:
-    'Una partida que acabaría en tablas la gana el bando con más piezas.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Los peones capturan hacia atrás solo tras un salto hacia delante en la misma jugada.',
-  optionSummary_kingSplit:
-    'En lugar de mover, una dama (fuera de su fila de coronación) puede dividirse en dos peones.',
-  optionSummary_forcedOpening:
-    'Dhamet: la apertura de diez medias jugadas «la rencontre» es obligatoria.',
-  optionSummary_souffle:
-    'Dhamet: se puede omitir o acortar una captura, y el rival puede castigarlo (soplo).',
   // Home, game screens and dialogs
   playerYou: 'Tú',
   playerComputer: 'Ordenador · nivel {level}',
@@ -597,3 +396,5 @@ export const es: Messages = {
   pos_crowningRow: 'Un peón no puede estar en {square}: es su fila de coronación.',
   pos_tooMany: '{color}: {n} piezas, pero estas reglas empiezan con {limit}.',
 };
+
+export const es: Messages = { ...esApp, ...esRules };

@@ -1,9 +1,12 @@
 /**
- * French messages: every text of the app; loaded on first use.
+ * French messages: every text of the app; loaded on first use. This file holds the app's screens,
+ * menus and dialogs; the rules pages' messages are in rules/fr.ts, as the English ones are in
+ * rules/en.ts. `fr` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { frRules } from './rules/fr.ts';
 
-export const fr: Messages = {
+const frApp: AppMessages = {
   appName: 'Damka',
   tagline: 'Les dames sous toutes leurs formes traditionnelles',
   menu: 'Menu',
@@ -208,194 +211,6 @@ export const fr: Messages = {
     'Des dames des deux côtés et aucun changement de matériel pendant {n} coups chacun ({pieces} pièces).',
   reasonOnePieceEach: 'Une pièce chacun : personne ne peut gagner.',
   reasonOneKingEach: 'Une dame chacun : personne ne peut gagner.',
-  rules: 'Règles',
-  variantName_international: 'Internationales',
-  variantName_brazilian: 'Brésiliennes',
-  variantName_russian: 'Russes',
-  variantName_english: 'Dames anglaises / checkers américain',
-  'variantName_arab-dama': 'Dama arabe',
-  variantName_spanish: 'Espagnoles',
-  variantName_portuguese: 'Portugaises',
-  variantName_italian: 'Italiennes',
-  variantName_czech: 'Tchèques',
-  variantName_turkish: 'Turques',
-  variantName_antidraughts: 'Qui perd gagne (10x10)',
-  variantName_giveaway: 'Qui perd gagne (8x8)',
-  variantName_israeli: 'Dames israéliennes de rue',
-  'variantName_israeli-6x6': 'Israéliennes 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Dames frisonnes',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Dames Killer',
-  variantName_breakthrough: 'Dames percée',
-  variantName_pool: 'Dames pool américaines',
-  variantName_thai: 'Dames thaïlandaises (Mak-hos)',
-  variantName_canadian: 'Dames canadiennes',
-  rp_title: 'Les règles de chaque variante',
-  rp_intro:
-    'Chaque page est écrite à partir des règles avec lesquelles Damka joue : elle correspond toujours au jeu.',
-  rp_rulesOfVariant: 'Règles de la variante',
-  rp_differences: 'Différences entre les variantes',
-  rp_differencesHint: 'Les cases qui diffèrent des internationales sont mises en évidence.',
-  rp_allVariants: 'Toutes les variantes',
-  rp_rule: 'Règle',
-  rp_yes: 'Oui',
-  rp_no: 'Non',
-  rp_none: 'Aucune',
-  rp_sectionBoard: 'Damier et pièces',
-  rp_sectionMoves: 'Déplacements',
-  rp_sectionCaptures: 'Prises',
-  rp_sectionCrowning: 'Promotion',
-  rp_sectionEnd: 'Fin de partie',
-  rp_sectionOptions: 'Règles maison activables',
-  rp_param_board: 'Damier',
-  rp_param_pieces: 'Pièces par camp',
-  rp_param_first: 'Qui commence',
-  rp_param_notation: 'Nom des cases',
-  rp_param_manMoves: 'Les pions avancent',
-  rp_param_manCaptures: 'Les pions prennent',
-  rp_param_menTakeKings: 'Les pions peuvent prendre les dames',
-  rp_param_king: 'Dames',
-  rp_param_obligation: 'La prise est',
-  rp_param_precedence: 'Choix entre les prises',
-  rp_param_removal: 'Les pièces prises sont retirées',
-  rp_param_reversal: 'Demi-tour (180°) entre deux sauts',
-  rp_param_mustComplete: 'Une rafle doit être terminée',
-  rp_param_promotion: 'Promotion',
-  rp_param_midCapture: 'Dernière rangée atteinte pendant une rafle',
-  rp_param_noMove: 'Un joueur qui ne peut pas jouer',
-  rp_param_draws: 'Parties nulles',
-  rp_param_adjudication: 'La nulle revient à l’armée la plus grande',
-  rp_param_opening: 'Ouverture imposée',
-  rp_param_kingSplit: 'Les dames peuvent se dédoubler',
-  rp_param_kingMoveLimit: 'Coups sans prise d’affilée d’une même dame',
-  rp_kingMoveLimit:
-    'Au plus {n} coups sans prise d’affilée avec la même dame, tant que le joueur a encore un pion',
-  rp_obligation_mandatory: 'Obligatoire',
-  rp_obligation_optional: 'Facultative',
-  rp_precedenceFree: 'Choix libre',
-  rp_noMove_loss: 'Perd',
-  rp_noMove_win: 'Gagne',
-  rp_diagramStart: 'Position de départ, avec le nom des cases de la notation.',
-  rp_playThis: 'Jouer cette variante',
-  rp_unknown: 'Il n’existe pas de variante nommée « {id} ».',
-  rp_sources: 'Sources : {list}',
-  rp_optionOn: 'activée par défaut',
-  rp_optionOff: 'désactivée par défaut',
-  rp_optionConflicts: 'Incompatible avec {list}.',
-  'rp_board_diagonal-6x6': '6x6, cases foncées seulement',
-  'rp_board_diagonal-8x8': '8x8, cases foncées, a1 foncée',
-  'rp_board_diagonal-8x8-mirrored': '8x8, cases foncées, a1 claire (damier inversé)',
-  'rp_board_diagonal-10x10': '10x10, cases foncées seulement',
-  'rp_board_orthogonal-8x8': '8x8, les 64 cases, déplacements en ligne et en colonne',
-  'rp_board_alquerque-9x9':
-    '81 points d’un plateau d’alquerque 9x9, déplacements le long des lignes',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, cases foncées seulement ; les prises suivent aussi les rangées et colonnes de cases foncées',
-  'rp_board_diagonal-12x12': '12x12, cases foncées seulement',
-  rp_piecesEach: '{n} pions',
-  'rp_notation_numeric-fmjd': 'Numéros 1–{n}, rangée par rangée depuis le haut à gauche',
-  'rp_notation_numeric-spanish': 'Numéros 1–{n}, depuis le coin inférieur droit des Blancs',
-  rp_notation_algebraic: 'Lettre et chiffre (a1–{last})',
-  rp_manMoves_forward: 'Un pas en avant',
-  rp_manMoves_forwardAndSideways: 'Un pas en avant ou de côté',
-  rp_manMoves_all: 'Un pas dans toutes les directions',
-  rp_manCaptures_forward: 'En avant seulement',
-  rp_manCaptures_forwardAndSideways: 'En avant et de côté',
-  rp_manCaptures_all: 'En avant et en arrière',
-  rp_manCapturesBackAfterForward: 'En avant ; en arrière seulement après un saut en avant',
-  rp_king_flying:
-    'Volante : toute distance, arrêt sur n’importe quelle case libre après la pièce prise',
-  rp_king_short: 'Courte : un pas, saute une pièce voisine',
-  rp_king_flying_rightBehind: 'Volante, mais s’arrête juste derrière chaque pièce prise',
-  rp_king_flying_rightBehindKing:
-    'Volante : toute distance, sur toute case vide après la prise, mais juste derrière une dame prise en dernier',
-  rp_param_queen: 'Reines',
-  rp_queen_short:
-    'Un pas dans toutes les directions, en avant ou en arrière ; prend en sautant une pièce voisine dans toutes les directions',
-  rp_queen_none: 'Cette variante n’a pas de reines',
-  rp_obligation_burn:
-    'Facultative, mais une prise omise permet à l’adversaire de souffler la pièce',
-  rp_obligation_souffle: 'Attendue ; une prise omise ou écourtée peut être punie (soufflé)',
-  rp_precedence_quantity: 'le plus de pièces',
-  rp_precedence_quality: 'le plus de dames',
-  rp_precedence_withKing: 'une prise faite par une dame',
-  rp_precedence_earliestKing: 'la prise qui rencontre une dame en premier',
-  rp_precedence_kingPriority: 'la prise d’une dame si elle en a une',
-  rp_precedence_value:
-    'les pièces de plus grande valeur (une dame vaut plus qu’un pion, moins que deux)',
-  rp_precedenceOrder: 'Il faut prendre {list}',
-  rp_precedenceThen: ', puis ',
-  rp_removal_endOfMove: 'Après toute la rafle (elles bloquent jusque-là)',
-  rp_removal_immediate: 'Aussitôt, au moment du saut',
-  rp_promotionStage: 'Promotion du {from} en {to} en fin de coup sur {zone}',
-  rp_zone_far: 'la dernière rangée',
-  rp_zone_home: 'sa propre rangée de départ',
-  rp_midCapture_passThrough: 'Reste pion et continue ; promu seulement s’il s’y arrête',
-  rp_midCapture_stop: 'Promu, et le coup s’arrête là',
-  rp_midCapture_continueAsKing: 'Promu aussitôt, et continue la rafle en dame',
-  rp_draw_repetition: 'La même position {times} fois avec le même trait',
-  rp_draw_quietMoves: '{moves} coups chacun sans prise ni coup de pion',
-  rp_draw_endgame: '{pieces} pièces ({kings}+ dames) contre une dame seule : {moves} coups chacun',
-  rp_draw_endgameDiagonal: 'la dame seule tenant la grande diagonale',
-  rp_draw_kingsBothSides: 'Des dames des deux côtés, matériel inchangé : {list}',
-  rp_draw_kingsBand: '{pieces} pièces, {moves} coups',
-  rp_draw_onePieceEach: 'Une pièce chacun',
-  rp_draw_oneKingEach: 'Une dame chacun',
-  rp_diagramChoice: 'Un choix de prises, trait aux {color}. Prises légales ici : {list}.',
-  rp_diagramKing: 'Une dame ({color}) prend. Prises légales ici : {list}.',
-  rp_diagramTakes: '{move} (prend {n})',
-  rp_diagramNoCapture: 'aucune',
-  rp_diagramOptional: 'La prise est facultative : d’autres coups sont aussi légaux.',
-  rp_loadFailed:
-    'Les pages de règles n’ont pas pu être chargées : vérifiez la connexion et rechargez.',
-  rp_roleFrom_man: 'pion',
-  rp_roleFrom_queen: 'reine',
-  rp_roleFrom_king: 'dame',
-  rp_roleTo_man: 'pion',
-  rp_roleTo_queen: 'reine',
-  rp_roleTo_king: 'dame',
-  variantSummary_international:
-    '10x10, dames volantes, les pions prennent en arrière, la plus longue rafle est obligatoire.',
-  variantSummary_brazilian:
-    'Les règles internationales sur 8x8 : dames volantes, la plus longue rafle est obligatoire.',
-  variantSummary_russian:
-    'Dames volantes, libre choix de la prise ; un pion promu pendant une rafle la finit en dame.',
-  variantSummary_english:
-    '8x8, les Noirs commencent, les dames avancent d’une case, les pions ne prennent qu’en avant, libre choix.',
-  'variantSummary_arab-dama':
-    'Le jeu arabe aux règles anglaises (pas la dama turque) : les dames avancent d’une case.',
-  variantSummary_spanish:
-    '8x8 inversé, dames volantes, les pions prennent en avant ; le plus de pièces, puis le plus de dames.',
-  variantSummary_portuguese:
-    'Les règles espagnoles de la fédération portugaise : le plus de pièces, puis le plus de dames.',
-  variantSummary_italian:
-    '8x8 inversé, les dames avancent d’une case, les pions ne prennent pas les dames ; ordre de prise strict.',
-  variantSummary_czech:
-    'Dames volantes, les pions prennent en avant ; la prise d’une dame passe d’abord, sinon libre choix.',
-  variantSummary_turkish:
-    'Les 64 cases, déplacements orthogonaux ; les pièces disparaissent aussitôt prises ; pas de demi-tour.',
-  variantSummary_antidraughts:
-    'Les règles internationales, mais on gagne en perdant toutes ses pièces (ou en étant bloqué).',
-  variantSummary_giveaway:
-    'Les règles anglaises, mais on gagne en perdant toutes ses pièces (ou en étant bloqué).',
-  variantSummary_israeli:
-    'Règles brésiliennes ; une prise omise permet à l’adversaire de souffler une pièce qui pouvait prendre.',
-  'variantSummary_israeli-6x6':
-    '6x6 ; un pion devient reine sur la dernière rangée, une reine revenue chez elle devient dame volante.',
-  variantSummary_dhamet:
-    'Dames sahariennes sur 81 points : les pièces disparaissent aussitôt prises, ouverture fixe de dix coups.',
-  variantSummary_frisian:
-    '10x10, prises le long des lignes comme des diagonales ; la prise de plus grande valeur prime.',
-  variantSummary_frysk: 'Règles frisonnes avec cinq pions chacun, sur la dernière rangée.',
-  variantSummary_killer:
-    'Règles internationales, mais une dame qui prend une dame en dernier s’arrête juste derrière.',
-  variantSummary_breakthrough: 'Règles internationales ; le premier à faire une dame gagne.',
-  variantSummary_pool:
-    '8x8, les Noirs commencent, dames volantes, les pions prennent en arrière, prise au choix.',
-  variantSummary_thai:
-    '8x8, huit pions chacun ; les dames volent mais s’arrêtent juste derrière la pièce prise.',
-  variantSummary_canadian: '12x12, 30 pions chacun, règles internationales.',
   option_noForcedCapture: 'Prise non obligatoire',
   option_giveaway: 'Qui perd gagne',
   option_burnedPieces: 'Pièces soufflées',
@@ -423,24 +238,6 @@ export const fr: Messages = {
   srMoved: 'joué de {from} à {to}',
   srCaptured: '{n} pris',
   keyboardHint: 'Clavier : les flèches déplacent, Entrée prend et pose, Échap annule.',
-  optionSummary_noForcedCapture:
-    'La prise est facultative ; une rafle commencée suit les règles habituelles.',
-  optionSummary_giveaway: 'Le camp qui ne peut plus jouer gagne ; seule la répétition fait nulle.',
-  optionSummary_burnedPieces:
-    'On peut omettre une prise, mais l’adversaire peut alors souffler une pièce qui pouvait prendre.',
-  optionSummary_mayStopCaptureChain: 'Une rafle peut s’arrêter après n’importe quel saut.',
-  optionSummary_lastPieceMayMoveBackward: 'Un dernier pion resté seul peut aussi reculer d’un pas.',
-  optionSummary_noKingMoveLimit: 'Pas de nulle au nombre de coups (la répétition reste nulle).',
-  optionSummary_materialAdjudication:
-    'Une partie qui serait nulle est gagnée par le camp qui a le plus de pièces.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Les pions prennent en arrière seulement après un saut en avant dans le même coup.',
-  optionSummary_kingSplit:
-    'Au lieu de jouer, une dame (hors de sa rangée de promotion) peut se dédoubler en deux pions.',
-  optionSummary_forcedOpening:
-    'Dhamet : l’ouverture de dix demi-coups « la rencontre » est obligatoire.',
-  optionSummary_souffle:
-    'Dhamet : on peut omettre ou écourter une prise, et l’adversaire peut le punir (soufflé).',
   // Home, game screens and dialogs
   playerYou: 'Vous',
   playerComputer: 'Ordinateur · niveau {level}',
@@ -598,3 +395,5 @@ export const fr: Messages = {
   pos_crowningRow: 'Un pion ne peut pas être sur {square} : c’est sa rangée de promotion.',
   pos_tooMany: '{color} : {n} pièces, alors que ces règles commencent avec {limit}.',
 };
+
+export const fr: Messages = { ...frApp, ...frRules };

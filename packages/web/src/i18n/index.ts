@@ -4,8 +4,13 @@
  * direction of each locale for `<html dir>`. No library: plain catalogues and one function are all
  * the app needs. A text shows in English only while its language is still loading.
  *
+ * Each language's catalogue is written in two files by concern, `<locale>.ts` for the app's screens
+ * and `rules/<locale>.ts` for the rules pages, and exported from the first as one object; each
+ * part is typed by its English counterpart, so a missing or extra key is a type error.
+ *
  * English, Hebrew, Arabic and Romanian are bundled with the first page; the other languages are
- * loaded on first use (`loadCatalogue`), so each reader downloads only the language they read.
+ * loaded on first use (`loadCatalogue`, both parts at once), so each reader downloads only the
+ * language they read.
  */
 import { en, type MessageKey, type Messages } from './en.ts';
 import { he } from './he.ts';

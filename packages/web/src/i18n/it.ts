@@ -1,9 +1,12 @@
 /**
- * Italian messages: every text of the app; loaded on first use.
+ * Italian messages: every text of the app; loaded on first use. This file holds the app's screens,
+ * menus and dialogs; the rules pages' messages are in rules/it.ts, as the English ones are in
+ * rules/en.ts. `it` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { itRules } from './rules/it.ts';
 
-export const it: Messages = {
+const itApp: AppMessages = {
   appName: 'Damka',
   tagline: 'La dama in tutte le sue forme tradizionali',
   menu: 'Menu',
@@ -209,191 +212,6 @@ export const it: Messages = {
     'Dame da entrambe le parti e nessun cambio di materiale per {n} mosse ciascuno ({pieces} pezzi).',
   reasonOnePieceEach: 'Un pezzo ciascuno: nessuno può vincere.',
   reasonOneKingEach: 'Una dama ciascuno: nessuno può vincere.',
-  rules: 'Regole',
-  variantName_international: 'Internazionale',
-  variantName_brazilian: 'Brasiliana',
-  variantName_russian: 'Russa',
-  variantName_english: 'Dama inglese / checkers americana',
-  'variantName_arab-dama': 'Dama araba',
-  variantName_spanish: 'Spagnola',
-  variantName_portuguese: 'Portoghese',
-  variantName_italian: 'Italiana',
-  variantName_czech: 'Ceca',
-  variantName_turkish: 'Turca',
-  variantName_antidraughts: 'Vinciperdi (10x10)',
-  variantName_giveaway: 'Vinciperdi (8x8)',
-  variantName_israeli: 'Dama di strada israeliana',
-  'variantName_israeli-6x6': 'Israeliana 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Dama frisone',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Dama Killer',
-  variantName_breakthrough: 'Dama sfondamento',
-  variantName_pool: 'Dama pool americana',
-  variantName_thai: 'Dama thailandese (Mak-hos)',
-  variantName_canadian: 'Dama canadese',
-  rp_title: 'Le regole di ogni variante',
-  rp_intro:
-    'Ogni pagina è scritta a partire dalle regole con cui gioca Damka, quindi corrisponde sempre al gioco.',
-  rp_rulesOfVariant: 'Regole della variante',
-  rp_differences: 'Differenze tra le varianti',
-  rp_differencesHint: 'Le celle diverse dall’internazionale sono evidenziate.',
-  rp_allVariants: 'Tutte le varianti',
-  rp_rule: 'Regola',
-  rp_yes: 'Sì',
-  rp_no: 'No',
-  rp_none: 'Nessuna',
-  rp_sectionBoard: 'Damiera e pezzi',
-  rp_sectionMoves: 'Movimento',
-  rp_sectionCaptures: 'Prese',
-  rp_sectionCrowning: 'Promozione',
-  rp_sectionEnd: 'Fine della partita',
-  rp_sectionOptions: 'Regole della casa attivabili',
-  rp_param_board: 'Damiera',
-  rp_param_pieces: 'Pezzi per parte',
-  rp_param_first: 'Chi inizia',
-  rp_param_notation: 'Nomi delle caselle',
-  rp_param_manMoves: 'Le pedine muovono',
-  rp_param_manCaptures: 'Le pedine prendono',
-  rp_param_menTakeKings: 'Le pedine possono prendere le dame',
-  rp_param_king: 'Dame',
-  rp_param_obligation: 'La presa è',
-  rp_param_precedence: 'Scelta tra le prese',
-  rp_param_removal: 'I pezzi presi vengono tolti',
-  rp_param_reversal: 'Inversione di 180° tra i salti',
-  rp_param_mustComplete: 'Una presa va completata',
-  rp_param_promotion: 'Promozione',
-  rp_param_midCapture: 'Ultima riga raggiunta durante una presa',
-  rp_param_noMove: 'Un giocatore che non può muovere',
-  rp_param_draws: 'Patte',
-  rp_param_adjudication: 'La patta va all’esercito più grande',
-  rp_param_opening: 'Apertura obbligatoria',
-  rp_param_kingSplit: 'Le dame possono dividersi',
-  rp_param_kingMoveLimit: 'Mosse di fila senza presa di una stessa dama',
-  rp_kingMoveLimit:
-    'Al massimo {n} mosse di fila senza presa con la stessa dama, finché il giocatore ha ancora una pedina',
-  rp_obligation_mandatory: 'Obbligatoria',
-  rp_obligation_optional: 'Facoltativa',
-  rp_precedenceFree: 'Scelta libera',
-  rp_noMove_loss: 'Perde',
-  rp_noMove_win: 'Vince',
-  rp_diagramStart: 'Posizione iniziale, con i nomi delle caselle della notazione.',
-  rp_playThis: 'Gioca questa variante',
-  rp_unknown: 'Non esiste nessuna variante chiamata «{id}».',
-  rp_sources: 'Fonti: {list}',
-  rp_optionOn: 'attiva di default',
-  rp_optionOff: 'disattiva di default',
-  rp_optionConflicts: 'Non si può combinare con {list}.',
-  'rp_board_diagonal-6x6': '6x6, solo caselle scure',
-  'rp_board_diagonal-8x8': '8x8, caselle scure, a1 scura',
-  'rp_board_diagonal-8x8-mirrored': '8x8, caselle scure, a1 chiara (damiera speculare)',
-  'rp_board_diagonal-10x10': '10x10, solo caselle scure',
-  'rp_board_orthogonal-8x8': '8x8, tutte le 64 caselle, mosse per righe e colonne',
-  'rp_board_alquerque-9x9': '81 punti di un tavoliere alquerque 9x9, mosse lungo le linee',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, solo caselle scure; si prende anche lungo righe e colonne di caselle scure',
-  'rp_board_diagonal-12x12': '12x12, solo caselle scure',
-  rp_piecesEach: '{n} pedine',
-  'rp_notation_numeric-fmjd': 'Numeri 1–{n}, riga per riga dall’alto a sinistra',
-  'rp_notation_numeric-spanish': 'Numeri 1–{n}, dall’angolo in basso a destra del Bianco',
-  rp_notation_algebraic: 'Lettera e numero (a1–{last})',
-  rp_manMoves_forward: 'Un passo in avanti',
-  rp_manMoves_forwardAndSideways: 'Un passo in avanti o di lato',
-  rp_manMoves_all: 'Un passo in ogni direzione',
-  rp_manCaptures_forward: 'Solo in avanti',
-  rp_manCaptures_forwardAndSideways: 'In avanti e di lato',
-  rp_manCaptures_all: 'In avanti e indietro',
-  rp_manCapturesBackAfterForward: 'In avanti; indietro solo dopo un salto in avanti',
-  rp_king_flying:
-    'Volante: qualsiasi distanza, si ferma su qualsiasi casella libera dopo il pezzo preso',
-  rp_king_short: 'Corta: un passo, salta un pezzo vicino',
-  rp_king_flying_rightBehind: 'Volante, ma si ferma subito dietro ogni pezzo che prende',
-  rp_king_flying_rightBehindKing:
-    'Volante: qualsiasi distanza, su qualsiasi casella vuota oltre la presa, ma subito dietro una dama presa per ultima',
-  rp_param_queen: 'Regine',
-  rp_queen_short:
-    'Un passo in ogni direzione, avanti o indietro; prende saltando un pezzo vicino in ogni direzione',
-  rp_queen_none: 'Questa variante non ha regine',
-  rp_obligation_burn:
-    'Facoltativa, ma una presa omessa permette all’avversario di soffiare il pezzo',
-  rp_obligation_souffle: 'Attesa; una presa omessa o accorciata può essere punita (soffio)',
-  rp_precedence_quantity: 'il maggior numero di pezzi',
-  rp_precedence_quality: 'il maggior numero di dame',
-  rp_precedence_withKing: 'una presa fatta con la dama',
-  rp_precedence_earliestKing: 'la presa che incontra prima una dama',
-  rp_precedence_kingPriority: 'la presa di una dama, se ne ha una',
-  rp_precedence_value: 'i pezzi di maggior valore (una dama vale più di una pedina, meno di due)',
-  rp_precedenceOrder: 'Bisogna prendere {list}',
-  rp_precedenceThen: ', poi ',
-  rp_removal_endOfMove: 'Alla fine dell’intera presa (fino ad allora bloccano)',
-  rp_removal_immediate: 'Subito, quando vengono saltati',
-  rp_promotionStage: 'Promozione da {from} a {to} a fine mossa su {zone}',
-  rp_zone_far: 'l’ultima riga',
-  rp_zone_home: 'la propria riga di partenza',
-  rp_midCapture_passThrough: 'Resta pedina e continua; promossa solo se si ferma lì',
-  rp_midCapture_stop: 'Promossa, e la mossa finisce lì',
-  rp_midCapture_continueAsKing: 'Promossa subito, e continua a prendere come dama',
-  rp_draw_repetition: 'La stessa posizione {times} volte con lo stesso giocatore al tratto',
-  rp_draw_quietMoves: '{moves} mosse ciascuno senza prese né mosse di pedina',
-  rp_draw_endgame: '{pieces} pezzi ({kings}+ dame) contro una dama sola: {moves} mosse ciascuno',
-  rp_draw_endgameDiagonal: 'la dama sola tiene la grande diagonale',
-  rp_draw_kingsBothSides: 'Dame da entrambe le parti, materiale invariato: {list}',
-  rp_draw_kingsBand: '{pieces} pezzi, {moves} mosse',
-  rp_draw_onePieceEach: 'Un pezzo ciascuno',
-  rp_draw_oneKingEach: 'Una dama ciascuno',
-  rp_diagramChoice: 'Una scelta di prese, muove il {color}. Prese legali qui: {list}.',
-  rp_diagramKing: 'Una dama ({color}) prende. Prese legali qui: {list}.',
-  rp_diagramTakes: '{move} (prende {n})',
-  rp_diagramNoCapture: 'nessuna',
-  rp_diagramOptional: 'La presa è facoltativa, quindi anche altre mosse sono legali.',
-  rp_loadFailed:
-    'Impossibile caricare le pagine delle regole: controlla la connessione e ricarica.',
-  rp_roleFrom_man: 'pedina',
-  rp_roleFrom_queen: 'regina',
-  rp_roleFrom_king: 'dama',
-  rp_roleTo_man: 'pedina',
-  rp_roleTo_queen: 'regina',
-  rp_roleTo_king: 'dama',
-  variantSummary_international:
-    '10x10, dame volanti, le pedine prendono all’indietro, la presa più lunga è obbligatoria.',
-  variantSummary_brazilian:
-    'Le regole internazionali su 8x8: dame volanti, la presa più lunga è obbligatoria.',
-  variantSummary_russian:
-    'Dame volanti, scelta libera della presa; la pedina promossa durante la presa la finisce da dama.',
-  variantSummary_english:
-    '8x8, inizia il Nero, la dama avanza di una casella, le pedine prendono solo in avanti, scelta libera.',
-  'variantSummary_arab-dama':
-    'Il gioco arabo con le regole inglesi (non la dama turca): la dama avanza di una casella.',
-  variantSummary_spanish:
-    '8x8 speculare, dame volanti, le pedine prendono in avanti; più pezzi, poi più dame.',
-  variantSummary_portuguese:
-    'Le regole spagnole della federazione portoghese: più pezzi, poi più dame.',
-  variantSummary_italian:
-    '8x8 speculare, la dama avanza di una casella, le pedine non prendono le dame; ordine di presa rigoroso.',
-  variantSummary_czech:
-    'Dame volanti, le pedine prendono in avanti; prima la presa di una dama, altrimenti scelta libera.',
-  variantSummary_turkish:
-    'Tutte le 64 caselle, mosse ortogonali; i pezzi spariscono appena presi; niente inversione.',
-  variantSummary_antidraughts:
-    'Regole internazionali, ma vince chi perde tutti i pezzi (o resta bloccato).',
-  variantSummary_giveaway: 'Regole inglesi, ma vince chi perde tutti i pezzi (o resta bloccato).',
-  variantSummary_israeli:
-    'Regole brasiliane; una presa omessa permette all’avversario di soffiare un pezzo che poteva prendere.',
-  'variantSummary_israeli-6x6':
-    '6x6; la pedina diventa regina sull’ultima riga, e la regina tornata a casa diventa dama volante.',
-  variantSummary_dhamet:
-    'Dama sahariana su 81 punti: i pezzi spariscono appena presi, apertura fissa di dieci mosse.',
-  variantSummary_frisian:
-    '10x10, si prende lungo le linee oltre che le diagonali; vince la presa di valore maggiore.',
-  variantSummary_frysk: 'Regole frisoni con cinque pedine ciascuno, sull’ultima fila.',
-  variantSummary_killer:
-    'Regole internazionali, ma una dama che prende per ultima una dama si ferma subito dietro.',
-  variantSummary_breakthrough: 'Regole internazionali; vince chi fa dama per primo.',
-  variantSummary_pool:
-    '8x8, muove il Nero, dame volanti, le pedine prendono all’indietro, presa a scelta.',
-  variantSummary_thai:
-    '8x8, otto pedine ciascuno; le dame volano ma si fermano subito dietro ciò che prendono.',
-  variantSummary_canadian: '12x12, 30 pedine ciascuno, regole internazionali.',
   option_noForcedCapture: 'Presa non obbligatoria',
   option_giveaway: 'Vinciperdi',
   option_burnedPieces: 'Pezzi soffiati',
@@ -421,24 +239,6 @@ export const it: Messages = {
   srMoved: 'mossa da {from} a {to}',
   srCaptured: '{n} catturati',
   keyboardHint: 'Tastiera: le frecce spostano, Invio prende e posa, Esc annulla.',
-  optionSummary_noForcedCapture:
-    'La presa è facoltativa; una presa iniziata segue le regole consuete.',
-  optionSummary_giveaway: 'Vince chi non può muovere; solo la ripetizione dà patta.',
-  optionSummary_burnedPieces:
-    'Si può omettere una presa, ma l’avversario può allora soffiare un pezzo che poteva prendere.',
-  optionSummary_mayStopCaptureChain: 'Una presa multipla può fermarsi dopo qualsiasi salto.',
-  optionSummary_lastPieceMayMoveBackward:
-    'Un’ultima pedina rimasta sola può anche indietreggiare di un passo.',
-  optionSummary_noKingMoveLimit: 'Niente patta per numero di mosse (la ripetizione resta patta).',
-  optionSummary_materialAdjudication: 'Una partita che finirebbe patta la vince chi ha più pezzi.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Le pedine prendono all’indietro solo dopo un salto in avanti nella stessa mossa.',
-  optionSummary_kingSplit:
-    'Invece di muovere, una dama (fuori dalla sua riga di promozione) può dividersi in due pedine.',
-  optionSummary_forcedOpening:
-    'Dhamet: l’apertura di dieci semimosse «la rencontre» è obbligatoria.',
-  optionSummary_souffle:
-    'Dhamet: si può omettere o accorciare una presa, e l’avversario può punirlo (soffio).',
   // Home, game screens and dialogs
   playerYou: 'Tu',
   playerComputer: 'Computer · livello {level}',
@@ -596,3 +396,5 @@ export const it: Messages = {
   pos_crowningRow: 'Una pedina non può stare in {square}: è la sua riga di promozione.',
   pos_tooMany: '{color}: {n} pezzi, ma queste regole partono con {limit}.',
 };
+
+export const it: Messages = { ...itApp, ...itRules };

@@ -1,9 +1,12 @@
 /**
- * Dutch messages: every text of the app; loaded on first use.
+ * Dutch messages: every text of the app; loaded on first use. This file holds the app's screens,
+ * menus and dialogs; the rules pages' messages are in rules/nl.ts, as the English ones are in
+ * rules/en.ts. `nl` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { nlRules } from './rules/nl.ts';
 
-export const nl: Messages = {
+const nlApp: AppMessages = {
   appName: 'Damka',
   tagline: 'Dammen in al zijn traditionele vormen',
   menu: 'Menu',
@@ -209,192 +212,6 @@ export const nl: Messages = {
     'Dammen aan beide kanten en geen verandering van materiaal gedurende {n} zetten elk ({pieces} stukken).',
   reasonOnePieceEach: 'Eén stuk elk: niemand kan winnen.',
   reasonOneKingEach: 'Eén dam elk: niemand kan winnen.',
-  rules: 'Spelregels',
-  variantName_international: 'Internationaal',
-  variantName_brazilian: 'Braziliaans',
-  variantName_russian: 'Russisch',
-  variantName_english: 'Engels dammen / Amerikaans checkers',
-  'variantName_arab-dama': 'Arabische dama',
-  variantName_spanish: 'Spaans',
-  variantName_portuguese: 'Portugees',
-  variantName_italian: 'Italiaans',
-  variantName_czech: 'Tsjechisch',
-  variantName_turkish: 'Turks',
-  variantName_antidraughts: 'Weggeefdammen (10x10)',
-  variantName_giveaway: 'Weggeefdammen (8x8)',
-  variantName_israeli: 'Israëlisch straatdammen',
-  'variantName_israeli-6x6': 'Israëlisch 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Fries dammen',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Killerdammen',
-  variantName_breakthrough: 'Doorbraakdammen',
-  variantName_pool: 'Amerikaans pooldammen',
-  variantName_thai: 'Thais dammen (Mak-hos)',
-  variantName_canadian: 'Canadees dammen',
-  rp_title: 'De regels van elke variant',
-  rp_intro:
-    'Elke pagina is geschreven uit de regels waarmee Damka speelt, dus klopt altijd met het spel.',
-  rp_rulesOfVariant: 'Regels van de variant',
-  rp_differences: 'Verschillen tussen de varianten',
-  rp_differencesHint: 'Cellen die van het internationale spel afwijken zijn gemarkeerd.',
-  rp_allVariants: 'Alle varianten',
-  rp_rule: 'Regel',
-  rp_yes: 'Ja',
-  rp_no: 'Nee',
-  rp_none: 'Geen',
-  rp_sectionBoard: 'Bord en stukken',
-  rp_sectionMoves: 'Zetten',
-  rp_sectionCaptures: 'Slaan',
-  rp_sectionCrowning: 'Promotie',
-  rp_sectionEnd: 'Einde van de partij',
-  rp_sectionOptions: 'Huisregels die je kunt aanzetten',
-  rp_param_board: 'Bord',
-  rp_param_pieces: 'Stukken per kant',
-  rp_param_first: 'Wie begint',
-  rp_param_notation: 'Veldnamen',
-  rp_param_manMoves: 'Schijven zetten',
-  rp_param_manCaptures: 'Schijven slaan',
-  rp_param_menTakeKings: 'Schijven mogen dammen slaan',
-  rp_param_king: 'Dammen',
-  rp_param_obligation: 'Slaan is',
-  rp_param_precedence: 'Keuze tussen slagen',
-  rp_param_removal: 'Geslagen stukken gaan van het bord',
-  rp_param_reversal: 'Keren (180°) tussen twee sprongen',
-  rp_param_mustComplete: 'Een slag moet worden afgemaakt',
-  rp_param_promotion: 'Promotie',
-  rp_param_midCapture: 'De laatste rij bereiken tijdens een slag',
-  rp_param_noMove: 'Een speler die niet kan zetten',
-  rp_param_draws: 'Remises',
-  rp_param_adjudication: 'Remise gaat naar het grootste leger',
-  rp_param_opening: 'Verplichte opening',
-  rp_param_kingSplit: 'Dammen mogen splitsen',
-  rp_param_kingMoveLimit: 'Zetten op rij zonder slag met dezelfde dam',
-  rp_kingMoveLimit:
-    'Hoogstens {n} zetten op rij zonder slag met dezelfde dam, zolang de speler nog een schijf heeft',
-  rp_obligation_mandatory: 'Verplicht',
-  rp_obligation_optional: 'Vrijwillig',
-  rp_precedenceFree: 'Vrije keuze',
-  rp_noMove_loss: 'Verliest',
-  rp_noMove_win: 'Wint',
-  rp_diagramStart: 'Beginstelling, met de veldnamen van de notatie.',
-  rp_playThis: 'Deze variant spelen',
-  rp_unknown: 'Er is geen variant met de naam „{id}”.',
-  rp_sources: 'Bronnen: {list}',
-  rp_optionOn: 'standaard aan',
-  rp_optionOff: 'standaard uit',
-  rp_optionConflicts: 'Niet te combineren met {list}.',
-  'rp_board_diagonal-6x6': '6x6, alleen donkere velden',
-  'rp_board_diagonal-8x8': '8x8, donkere velden, a1 donker',
-  'rp_board_diagonal-8x8-mirrored': '8x8, donkere velden, a1 licht (gespiegeld bord)',
-  'rp_board_diagonal-10x10': '10x10, alleen donkere velden',
-  'rp_board_orthogonal-8x8': '8x8, alle 64 velden, zetten langs rijen en lijnen',
-  'rp_board_alquerque-9x9': '81 punten van een 9x9-alquerquebord, zetten langs de getekende lijnen',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, alleen donkere velden; slaan kan ook langs rijen en kolommen van donkere velden',
-  'rp_board_diagonal-12x12': '12x12, alleen donkere velden',
-  rp_piecesEach: '{n} schijven',
-  'rp_notation_numeric-fmjd': 'Nummers 1–{n}, rij voor rij vanaf linksboven',
-  'rp_notation_numeric-spanish': 'Nummers 1–{n}, vanaf de hoek rechtsonder van Wit',
-  rp_notation_algebraic: 'Letter en cijfer (a1–{last})',
-  rp_manMoves_forward: 'Eén stap vooruit',
-  rp_manMoves_forwardAndSideways: 'Eén stap vooruit of opzij',
-  rp_manMoves_all: 'Eén stap in elke richting',
-  rp_manCaptures_forward: 'Alleen vooruit',
-  rp_manCaptures_forwardAndSideways: 'Vooruit en opzij',
-  rp_manCaptures_all: 'Vooruit en achteruit',
-  rp_manCapturesBackAfterForward: 'Vooruit; achteruit alleen na een sprong vooruit',
-  rp_king_flying: 'Vliegend: elke afstand, landt op elk vrij veld achter het geslagen stuk',
-  rp_king_short: 'Kort: één stap, springt over een naburig stuk',
-  rp_king_flying_rightBehind: 'Vliegend, maar landt direct achter elk stuk dat hij slaat',
-  rp_king_flying_rightBehindKing:
-    'Vliegend: elke afstand, landt op elk leeg veld achter een geslagen stuk, maar direct achter een als laatste geslagen dam',
-  rp_param_queen: 'Koninginnen',
-  rp_queen_short:
-    'Eén stap in elke richting, vooruit of achteruit; slaat door over een naburig stuk te springen in elke richting',
-  rp_queen_none: 'Deze variant heeft geen koninginnen',
-  rp_obligation_burn:
-    'Vrijwillig, maar na een overgeslagen slag mag de tegenstander het stuk blazen',
-  rp_obligation_souffle:
-    'Verwacht; een overgeslagen of ingekorte slag kan worden bestraft (blazen)',
-  rp_precedence_quantity: 'de meeste stukken',
-  rp_precedence_quality: 'de meeste dammen',
-  rp_precedence_withKing: 'een slag met een dam',
-  rp_precedence_earliestKing: 'de slag die het eerst een dam tegenkomt',
-  rp_precedence_kingPriority: 'de slag van een dam, als die er een heeft',
-  rp_precedence_value:
-    'de stukken met de hoogste waarde (een dam is meer waard dan één schijf, minder dan twee)',
-  rp_precedenceOrder: 'Verplicht te slaan: {list}',
-  rp_precedenceThen: ', dan ',
-  rp_removal_endOfMove: 'Na de hele slag (tot dan blokkeren ze)',
-  rp_removal_immediate: 'Meteen, bij het overspringen',
-  rp_promotionStage: 'Promotie van {from} naar {to} aan het eind van een zet op {zone}',
-  rp_zone_far: 'de laatste rij',
-  rp_zone_home: 'de eigen beginrij',
-  rp_midCapture_passThrough: 'Blijft schijf en slaat door; dam alleen als hij daar eindigt',
-  rp_midCapture_stop: 'Wordt dam, en de zet eindigt daar',
-  rp_midCapture_continueAsKing: 'Wordt meteen dam en slaat als dam verder',
-  rp_draw_repetition: 'Dezelfde stand {times} keer met dezelfde speler aan zet',
-  rp_draw_quietMoves: '{moves} zetten elk zonder slag en zonder schijfzet',
-  rp_draw_endgame: '{pieces} stukken ({kings}+ dammen) tegen een losse dam: {moves} zetten elk',
-  rp_draw_endgameDiagonal: 'de losse dam houdt de lange lijn',
-  rp_draw_kingsBothSides: 'Dammen aan beide kanten, materiaal gelijk gebleven: {list}',
-  rp_draw_kingsBand: '{pieces} stukken, {moves} zetten',
-  rp_draw_onePieceEach: 'Elk één stuk',
-  rp_draw_oneKingEach: 'Elk één dam',
-  rp_diagramChoice: 'Een keuze tussen slagen, {color} aan zet. Geldige slagen hier: {list}.',
-  rp_diagramKing: 'Een dam ({color}) slaat. Geldige slagen hier: {list}.',
-  rp_diagramTakes: '{move} (slaat {n})',
-  rp_diagramNoCapture: 'geen',
-  rp_diagramOptional: 'Slaan is vrijwillig, dus andere zetten zijn ook geldig.',
-  rp_loadFailed:
-    'De regelpagina’s konden niet worden geladen: controleer de verbinding en herlaad.',
-  rp_roleFrom_man: 'schijf',
-  rp_roleFrom_queen: 'koningin',
-  rp_roleFrom_king: 'dam',
-  rp_roleTo_man: 'schijf',
-  rp_roleTo_queen: 'koningin',
-  rp_roleTo_king: 'dam',
-  variantSummary_international:
-    '10x10, vliegende dammen, schijven slaan achteruit, de langste slag is verplicht.',
-  variantSummary_brazilian:
-    'De internationale regels op 8x8: vliegende dammen, de langste slag is verplicht.',
-  variantSummary_russian:
-    'Vliegende dammen, vrije keuze van slag; een schijf die tijdens een slag promoveert, slaat als dam verder.',
-  variantSummary_english:
-    '8x8, Zwart begint, de dam zet één veld, schijven slaan alleen vooruit, vrije keuze.',
-  'variantSummary_arab-dama':
-    'Het Arabische spel met Engelse regels (niet het Turkse dama): de dam zet één veld.',
-  variantSummary_spanish:
-    'Gespiegeld 8x8, vliegende dammen, schijven slaan vooruit; meeste stukken, dan meeste dammen.',
-  variantSummary_portuguese:
-    'De Spaanse regels van de Portugese bond: meeste stukken, dan meeste dammen.',
-  variantSummary_italian:
-    'Gespiegeld 8x8, de dam zet één veld, schijven slaan geen dammen; strikte slagvolgorde.',
-  variantSummary_czech:
-    'Vliegende dammen, schijven slaan vooruit; eerst de slag van een dam, anders vrije keuze.',
-  variantSummary_turkish:
-    'Alle 64 velden, recht vooruit en opzij; stukken verdwijnen meteen; niet terugkeren.',
-  variantSummary_antidraughts:
-    'Internationale regels, maar wie al zijn stukken kwijtraakt (of vastzit) wint.',
-  variantSummary_giveaway: 'Engelse regels, maar wie al zijn stukken kwijtraakt (of vastzit) wint.',
-  variantSummary_israeli:
-    'Braziliaanse regels; na een overgeslagen slag mag de tegenstander een stuk blazen dat kon slaan.',
-  'variantSummary_israeli-6x6':
-    '6x6; een schijf wordt koningin op de laatste rij, een koningin die thuiskomt wordt vliegende dam.',
-  variantSummary_dhamet:
-    'Saharaans dammen op 81 punten: stukken verdwijnen meteen, een vaste opening van tien zetten.',
-  variantSummary_frisian:
-    '10x10, slaan langs de lijnen én de diagonalen; de slag met de hoogste waarde gaat voor.',
-  variantSummary_frysk: 'Friese regels met vijf schijven elk, op de achterste rij.',
-  variantSummary_killer:
-    'Internationale regels, maar een dam die als laatste een dam slaat, stopt direct erachter.',
-  variantSummary_breakthrough: 'Internationale regels; wie het eerst een dam haalt, wint.',
-  variantSummary_pool:
-    '8x8, Zwart begint, vliegende dammen, schijven slaan achteruit, vrije keuze van slag.',
-  variantSummary_thai:
-    '8x8, acht schijven elk; dammen vliegen maar landen direct achter wat ze slaan.',
-  variantSummary_canadian: '12x12, 30 schijven elk, internationale regels.',
   option_noForcedCapture: 'Slaan niet verplicht',
   option_giveaway: 'Weggeefdammen',
   option_burnedPieces: 'Blazen',
@@ -422,24 +239,6 @@ export const nl: Messages = {
   srMoved: 'van {from} naar {to} gezet',
   srCaptured: '{n} geslagen',
   keyboardHint: 'Toetsenbord: pijltjes verplaatsen, Enter pakt en zet neer, Escape annuleert.',
-  optionSummary_noForcedCapture: 'Slaan is vrijwillig; een begonnen slag volgt de gewone regels.',
-  optionSummary_giveaway: 'Wie niet kan zetten wint; alleen herhaling is remise.',
-  optionSummary_burnedPieces:
-    'Een slag mag worden overgeslagen, maar dan mag de tegenstander een stuk blazen dat kon slaan.',
-  optionSummary_mayStopCaptureChain: 'Een meerslag mag na elke sprong stoppen.',
-  optionSummary_lastPieceMayMoveBackward:
-    'Een laatste schijf die alleen over is mag ook een stap terug.',
-  optionSummary_noKingMoveLimit: 'Geen remise op aantal zetten (herhaling blijft remise).',
-  optionSummary_materialAdjudication:
-    'Een partij die remise zou worden, wint de kant met de meeste stukken.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Schijven slaan alleen achteruit na een sprong vooruit in dezelfde zet.',
-  optionSummary_kingSplit:
-    'In plaats van een zet mag een dam (buiten zijn promotierij) splitsen in twee schijven.',
-  optionSummary_forcedOpening:
-    'Dhamet: de opening van tien halve zetten „la rencontre” is verplicht.',
-  optionSummary_souffle:
-    'Dhamet: een slag mag worden overgeslagen of ingekort, en de tegenstander mag dat bestraffen.',
   // Home, game screens and dialogs
   playerYou: 'Jij',
   playerComputer: 'Computer · niveau {level}',
@@ -596,3 +395,5 @@ export const nl: Messages = {
   pos_crowningRow: 'Een schijf kan niet op {square} staan: dat is zijn promotierij.',
   pos_tooMany: '{color}: {n} stukken, maar deze regels beginnen met {limit}.',
 };
+
+export const nl: Messages = { ...nlApp, ...nlRules };

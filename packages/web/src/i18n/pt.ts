@@ -1,9 +1,12 @@
 /**
- * Portuguese messages: every text of the app; loaded on first use.
+ * Portuguese messages: every text of the app; loaded on first use. This file holds the app's
+ * screens, menus and dialogs; the rules pages' messages are in rules/pt.ts, as the English ones are
+ * in rules/en.ts. `pt` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { ptRules } from './rules/pt.ts';
 
-export const pt: Messages = {
+const ptApp: AppMessages = {
   appName: 'Damka',
   tagline: 'As damas em todas as suas formas tradicionais',
   menu: 'Menu',
@@ -211,190 +214,6 @@ export const pt: Messages = {
     'Damas dos dois lados e nenhuma mudança de material durante {n} lances de cada lado ({pieces} peças).',
   reasonOnePieceEach: 'Uma peça de cada lado: ninguém pode ganhar.',
   reasonOneKingEach: 'Uma dama de cada lado: ninguém pode ganhar.',
-  rules: 'Regras',
-  variantName_international: 'Internacional',
-  variantName_brazilian: 'Brasileira',
-  variantName_russian: 'Russa',
-  variantName_english: 'Damas inglesas / checkers americano',
-  'variantName_arab-dama': 'Dama árabe',
-  variantName_spanish: 'Espanhola',
-  variantName_portuguese: 'Portuguesa',
-  variantName_italian: 'Italiana',
-  variantName_czech: 'Checa',
-  variantName_turkish: 'Turca',
-  variantName_antidraughts: 'Perde-ganha (10x10)',
-  variantName_giveaway: 'Perde-ganha (8x8)',
-  variantName_israeli: 'Damas de rua israelitas',
-  'variantName_israeli-6x6': 'Israelita 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Damas frísias',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Damas Killer',
-  variantName_breakthrough: 'Damas de ruptura',
-  variantName_pool: 'Damas pool americanas',
-  variantName_thai: 'Damas tailandesas (Mak-hos)',
-  variantName_canadian: 'Damas canadenses',
-  rp_title: 'As regras de cada variante',
-  rp_intro:
-    'Cada página é escrita a partir das regras com que o Damka joga, por isso corresponde sempre ao jogo.',
-  rp_rulesOfVariant: 'Regras da variante',
-  rp_differences: 'Diferenças entre as variantes',
-  rp_differencesHint: 'As células que diferem da internacional estão destacadas.',
-  rp_allVariants: 'Todas as variantes',
-  rp_rule: 'Regra',
-  rp_yes: 'Sim',
-  rp_no: 'Não',
-  rp_none: 'Nenhuma',
-  rp_sectionBoard: 'Tabuleiro e peças',
-  rp_sectionMoves: 'Movimentos',
-  rp_sectionCaptures: 'Capturas',
-  rp_sectionCrowning: 'Coroação',
-  rp_sectionEnd: 'Fim do jogo',
-  rp_sectionOptions: 'Regras da casa que se podem ativar',
-  rp_param_board: 'Tabuleiro',
-  rp_param_pieces: 'Peças de cada lado',
-  rp_param_first: 'Quem começa',
-  rp_param_notation: 'Nome das casas',
-  rp_param_manMoves: 'As pedras movem-se',
-  rp_param_manCaptures: 'As pedras capturam',
-  rp_param_menTakeKings: 'As pedras podem capturar damas',
-  rp_param_king: 'Damas',
-  rp_param_obligation: 'A captura é',
-  rp_param_precedence: 'Escolha entre capturas',
-  rp_param_removal: 'As peças capturadas saem',
-  rp_param_reversal: 'Volta de 180° entre saltos',
-  rp_param_mustComplete: 'Uma captura tem de ser completada',
-  rp_param_promotion: 'Promoção',
-  rp_param_midCapture: 'Chegar à última fila durante uma captura',
-  rp_param_noMove: 'Um jogador que não pode jogar',
-  rp_param_draws: 'Empates',
-  rp_param_adjudication: 'O empate vai para o exército maior',
-  rp_param_opening: 'Abertura obrigatória',
-  rp_param_kingSplit: 'As damas podem dividir-se',
-  rp_param_kingMoveLimit: 'Lances seguidos sem captura de uma mesma dama',
-  rp_kingMoveLimit:
-    'No máximo {n} lances seguidos sem captura com a mesma dama, enquanto o jogador ainda tiver uma pedra',
-  rp_obligation_mandatory: 'Obrigatória',
-  rp_obligation_optional: 'Facultativa',
-  rp_precedenceFree: 'Escolha livre',
-  rp_noMove_loss: 'Perde',
-  rp_noMove_win: 'Ganha',
-  rp_diagramStart: 'Posição inicial, com o nome das casas da notação.',
-  rp_playThis: 'Jogar esta variante',
-  rp_unknown: 'Não existe nenhuma variante chamada «{id}».',
-  rp_sources: 'Fontes: {list}',
-  rp_optionOn: 'ativa por omissão',
-  rp_optionOff: 'desativada por omissão',
-  rp_optionConflicts: 'Não pode ser combinada com {list}.',
-  'rp_board_diagonal-6x6': '6x6, só casas escuras',
-  'rp_board_diagonal-8x8': '8x8, casas escuras, a1 escura',
-  'rp_board_diagonal-8x8-mirrored': '8x8, casas escuras, a1 clara (tabuleiro invertido)',
-  'rp_board_diagonal-10x10': '10x10, só casas escuras',
-  'rp_board_orthogonal-8x8': '8x8, as 64 casas, movimentos por linhas e colunas',
-  'rp_board_alquerque-9x9': '81 pontos de um tabuleiro de alquerque 9x9, movimentos pelas linhas',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, só casas escuras; também se captura ao longo de filas e colunas de casas escuras',
-  'rp_board_diagonal-12x12': '12x12, só casas escuras',
-  rp_piecesEach: '{n} pedras',
-  'rp_notation_numeric-fmjd': 'Números 1–{n}, fila a fila a partir de cima à esquerda',
-  'rp_notation_numeric-spanish': 'Números 1–{n}, a partir do canto inferior direito das brancas',
-  rp_notation_algebraic: 'Letra e número (a1–{last})',
-  rp_manMoves_forward: 'Um passo em frente',
-  rp_manMoves_forwardAndSideways: 'Um passo em frente ou para o lado',
-  rp_manMoves_all: 'Um passo em qualquer direção',
-  rp_manCaptures_forward: 'Só para a frente',
-  rp_manCaptures_forwardAndSideways: 'Para a frente e para o lado',
-  rp_manCaptures_all: 'Para a frente e para trás',
-  rp_manCapturesBackAfterForward: 'Para a frente; para trás só depois de um salto para a frente',
-  rp_king_flying:
-    'Voadora: qualquer distância, pousa em qualquer casa livre depois da peça capturada',
-  rp_king_short: 'Curta: um passo, salta uma peça vizinha',
-  rp_king_flying_rightBehind: 'Voadora, mas para logo atrás de cada peça que captura',
-  rp_king_flying_rightBehindKing:
-    'Voadora: qualquer distância, para em qualquer casa vazia após a captura, mas logo atrás de uma dama capturada por último',
-  rp_param_queen: 'Rainhas',
-  rp_queen_short:
-    'Um passo em qualquer direção, para a frente ou para trás; captura saltando uma peça vizinha em qualquer direção',
-  rp_queen_none: 'Esta variante não tem rainhas',
-  rp_obligation_burn: 'Facultativa, mas uma captura omitida deixa o adversário soprar a peça',
-  rp_obligation_souffle: 'Esperada; uma captura omitida ou encurtada pode ser castigada (sopro)',
-  rp_precedence_quantity: 'o maior número de peças',
-  rp_precedence_quality: 'o maior número de damas',
-  rp_precedence_withKing: 'uma captura feita com dama',
-  rp_precedence_earliestKing: 'a captura que encontra primeiro uma dama',
-  rp_precedence_kingPriority: 'a captura de uma dama, se a tiver',
-  rp_precedence_value: 'as peças de maior valor (uma dama vale mais que uma pedra, menos que duas)',
-  rp_precedenceOrder: 'É preciso capturar {list}',
-  rp_precedenceThen: ', depois ',
-  rp_removal_endOfMove: 'No fim de toda a captura (até lá bloqueiam)',
-  rp_removal_immediate: 'De imediato, ao serem saltadas',
-  rp_promotionStage: 'Promoção de {from} a {to} no fim de um lance em {zone}',
-  rp_zone_far: 'a última fila',
-  rp_zone_home: 'a sua própria fila de partida',
-  rp_midCapture_passThrough: 'Continua pedra e segue; só é promovida se acabar lá',
-  rp_midCapture_stop: 'É promovida e o lance acaba ali',
-  rp_midCapture_continueAsKing: 'É promovida de imediato e continua a capturar como dama',
-  rp_draw_repetition: 'A mesma posição {times} vezes com o mesmo lado a jogar',
-  rp_draw_quietMoves: '{moves} lances cada um sem captura nem lance de pedra',
-  rp_draw_endgame:
-    '{pieces} peças ({kings}+ damas) contra uma dama sozinha: {moves} lances cada um',
-  rp_draw_endgameDiagonal: 'a dama sozinha a dominar a grande diagonal',
-  rp_draw_kingsBothSides: 'Damas dos dois lados, material sem mudanças: {list}',
-  rp_draw_kingsBand: '{pieces} peças, {moves} lances',
-  rp_draw_onePieceEach: 'Uma peça cada um',
-  rp_draw_oneKingEach: 'Uma dama cada um',
-  rp_diagramChoice: 'Uma escolha de capturas, jogam as {color}. Capturas legais aqui: {list}.',
-  rp_diagramKing: 'Uma dama ({color}) captura. Capturas legais aqui: {list}.',
-  rp_diagramTakes: '{move} (captura {n})',
-  rp_diagramNoCapture: 'nenhuma',
-  rp_diagramOptional: 'A captura é facultativa, por isso outros lances também são legais.',
-  rp_loadFailed: 'Não foi possível carregar as páginas das regras: verifica a ligação e recarrega.',
-  rp_roleFrom_man: 'pedra',
-  rp_roleFrom_queen: 'rainha',
-  rp_roleFrom_king: 'dama',
-  rp_roleTo_man: 'pedra',
-  rp_roleTo_queen: 'rainha',
-  rp_roleTo_king: 'dama',
-  variantSummary_international:
-    '10x10, damas voadoras, as pedras capturam para trás, a captura mais longa é obrigatória.',
-  variantSummary_brazilian:
-    'As regras internacionais em 8x8: damas voadoras, a captura mais longa é obrigatória.',
-  variantSummary_russian:
-    'Damas voadoras, escolha livre da captura; a pedra promovida a meio da captura acaba-a como dama.',
-  variantSummary_english:
-    '8x8, começam as pretas, a dama anda uma casa, as pedras só capturam para a frente, escolha livre.',
-  'variantSummary_arab-dama':
-    'O jogo árabe com regras inglesas (não a dama turca): a dama anda uma casa.',
-  variantSummary_spanish:
-    '8x8 invertido, damas voadoras, as pedras capturam para a frente; mais peças, depois mais damas.',
-  variantSummary_portuguese:
-    'As regras espanholas da federação portuguesa: mais peças, depois mais damas.',
-  variantSummary_italian:
-    '8x8 invertido, a dama anda uma casa, as pedras não capturam damas; ordem de captura estrita.',
-  variantSummary_czech:
-    'Damas voadoras, as pedras capturam para a frente; primeiro a captura da dama, senão escolha livre.',
-  variantSummary_turkish:
-    'As 64 casas, movimentos ortogonais; as peças desaparecem ao ser capturadas; sem meia-volta.',
-  variantSummary_antidraughts:
-    'Regras internacionais, mas ganha quem perder todas as peças (ou ficar bloqueado).',
-  variantSummary_giveaway:
-    'Regras inglesas, mas ganha quem perder todas as peças (ou ficar bloqueado).',
-  variantSummary_israeli:
-    'Regras brasileiras; uma captura omitida deixa o adversário soprar uma peça que podia capturar.',
-  'variantSummary_israeli-6x6':
-    '6x6; a pedra torna-se rainha na última fila, e a rainha que volta a casa, dama voadora.',
-  variantSummary_dhamet:
-    'Damas do Sara em 81 pontos: as peças desaparecem ao ser capturadas, abertura fixa de dez lances.',
-  variantSummary_frisian:
-    '10x10, captura-se pelas linhas e pelas diagonais; vale a captura de maior valor.',
-  variantSummary_frysk: 'Regras frísias com cinco pedras cada, na última fila.',
-  variantSummary_killer:
-    'Regras internacionais, mas uma dama que captura uma dama por último para logo atrás dela.',
-  variantSummary_breakthrough: 'Regras internacionais; ganha quem coroar uma dama primeiro.',
-  variantSummary_pool:
-    '8x8, as pretas começam, damas voadoras, pedras capturam para trás, captura livre.',
-  variantSummary_thai: '8x8, oito pedras cada; as damas voam mas param logo atrás do que capturam.',
-  variantSummary_canadian: '12x12, 30 pedras cada, regras internacionais.',
   option_noForcedCapture: 'Captura não obrigatória',
   option_giveaway: 'Perde-ganha',
   option_burnedPieces: 'Peças sopradas',
@@ -422,25 +241,6 @@ export const pt: Messages = {
   srMoved: 'jogou de {from} para {to}',
   srCaptured: '{n} capturadas',
   keyboardHint: 'Teclado: as setas movem, Enter pega e larga, Escape cancela.',
-  optionSummary_noForcedCapture:
-    'A captura é facultativa; uma captura começada segue as regras habituais.',
-  optionSummary_giveaway: 'Ganha o lado que não pode jogar; só a repetição dá empate.',
-  optionSummary_burnedPieces:
-    'Pode omitir-se uma captura, mas o adversário pode então soprar uma peça que podia capturar.',
-  optionSummary_mayStopCaptureChain: 'Uma captura múltipla pode parar depois de qualquer salto.',
-  optionSummary_lastPieceMayMoveBackward: 'Uma última pedra sozinha também pode recuar um passo.',
-  optionSummary_noKingMoveLimit:
-    'Sem empates por número de lances (a repetição continua a empatar).',
-  optionSummary_materialAdjudication:
-    'Um jogo que acabaria empatado é ganho pelo lado com mais peças.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'As pedras capturam para trás só depois de um salto em frente no mesmo lance.',
-  optionSummary_kingSplit:
-    'Em vez de jogar, uma dama (fora da sua fila de coroação) pode dividir-se em duas pedras.',
-  optionSummary_forcedOpening:
-    'Dhamet: a abertura de dez meios-lances «la rencontre» é obrigatória.',
-  optionSummary_souffle:
-    'Dhamet: pode omitir-se ou encurtar-se uma captura, e o adversário pode castigá-lo (sopro).',
   // Home, game screens and dialogs
   playerYou: 'Você',
   playerComputer: 'Computador · nível {level}',
@@ -595,3 +395,5 @@ export const pt: Messages = {
   pos_crowningRow: 'Uma pedra não pode estar em {square}: é a sua fila de coroação.',
   pos_tooMany: '{color}: {n} peças, mas estas regras começam com {limit}.',
 };
+
+export const pt: Messages = { ...ptApp, ...ptRules };

@@ -1,7 +1,12 @@
-/** Romanian messages: every text of the app, bundled with the first page. */
-import type { Messages } from './en.ts';
+/**
+ * Romanian messages: every text of the app, bundled with the first page. This file holds the app's
+ * screens, menus and dialogs; the rules pages' messages are in rules/ro.ts, as the English ones are
+ * in rules/en.ts. `ro` is the two parts together.
+ */
+import type { AppMessages, Messages } from './en.ts';
+import { roRules } from './rules/ro.ts';
 
-export const ro: Messages = {
+const roApp: AppMessages = {
   appName: 'Damka',
   tagline: 'Dame în toate formele lor tradiționale',
   menu: 'Meniu',
@@ -227,210 +232,6 @@ export const ro: Messages = {
   animationFast: 'Rapidă',
   animationNormal: 'Normală',
   animationSlow: 'Lentă',
-  // rules pages
-  rules: 'Reguli',
-  variantName_international: 'Internațională',
-  variantName_brazilian: 'Braziliană',
-  variantName_russian: 'Rusă',
-  variantName_english: 'Dame englezești / checkers american',
-  'variantName_arab-dama': 'Dama arabă',
-  variantName_spanish: 'Spaniolă',
-  variantName_portuguese: 'Portugheză',
-  variantName_italian: 'Italiană',
-  variantName_czech: 'Cehă',
-  variantName_turkish: 'Turcească',
-  variantName_antidraughts: 'Antidame',
-  variantName_giveaway: 'Dame englezești inversate',
-  variantName_israeli: 'Dame israeliene de stradă',
-  'variantName_israeli-6x6': 'Israeliană 6x6',
-  variantName_dhamet: 'Dhamet',
-  variantName_frisian: 'Dame frizone',
-  variantName_frysk: 'Frysk!',
-  variantName_killer: 'Dame Killer',
-  variantName_breakthrough: 'Dame străpungere',
-  variantName_pool: 'Dame pool americane',
-  variantName_thai: 'Dame thailandeze (Mak-hos)',
-  variantName_canadian: 'Dame canadiene',
-  variantSummary_international:
-    '10x10, dame zburătoare, pionii capturează și înapoi, captura cea mai lungă e obligatorie.',
-  variantSummary_brazilian:
-    'Regulile internaționale pe 8x8: dame zburătoare, captura cea mai lungă e obligatorie.',
-  variantSummary_russian:
-    'Dame zburătoare, alegere liberă a capturii; un pion încoronat în timpul capturii continuă ca damă.',
-  variantSummary_english:
-    '8x8, începe Negrul, dama merge un pătrat, pionii capturează doar înainte, alegere liberă.',
-  'variantSummary_arab-dama':
-    'Jocul arab cu reguli englezești (nu Dama turcească): dama merge un pătrat.',
-  variantSummary_spanish:
-    '8x8 în oglindă, dame zburătoare, pionii capturează doar înainte; cele mai multe piese, apoi cele mai multe dame.',
-  variantSummary_portuguese:
-    'Regulile spaniole ale federației portugheze: cele mai multe piese, apoi cele mai multe dame.',
-  variantSummary_italian:
-    '8x8 în oglindă, dama merge un pătrat, pionii nu pot lua dame; ordine strictă a capturilor.',
-  variantSummary_czech:
-    'Dame zburătoare, pionii capturează doar înainte; întâi captura damei, altfel alegere liberă.',
-  variantSummary_turkish:
-    'Toate cele 64 de pătrate, mutări în linie dreaptă; piesele dispar când sunt luate; fără întoarcere.',
-  variantSummary_antidraughts:
-    'Regulile internaționale, dar câștigă cine își pierde toate piesele (sau rămâne blocat).',
-  variantSummary_giveaway:
-    'Regulile englezești, dar câștigă cine își pierde toate piesele (sau rămâne blocat).',
-  variantSummary_israeli:
-    'Regulile braziliene; o captură omisă îi permite adversarului să ardă o piesă care putea lua.',
-  'variantSummary_israeli-6x6':
-    '6x6; pionul devine regină pe ultimul rând, iar regina întoarsă acasă devine damă zburătoare.',
-  variantSummary_dhamet:
-    'Dame sahariene pe 81 de puncte: piesele dispar când sunt luate, o deschidere fixă de zece mutări.',
-  variantSummary_frisian:
-    '10x10, capturi pe linii și pe diagonale; captura de cea mai mare valoare are prioritate.',
-  variantSummary_frysk: 'Reguli frizone cu câte cinci piese, pe ultimul rând.',
-  variantSummary_killer:
-    'Reguli internaționale, dar o damă care ia ultima o damă se oprește imediat în spatele ei.',
-  variantSummary_breakthrough: 'Reguli internaționale; câștigă primul care face damă.',
-  variantSummary_pool:
-    '8x8, încep Negrele, dame zburătoare, piesele capturează înapoi, captură la alegere.',
-  variantSummary_thai:
-    '8x8, câte opt piese; damele zboară, dar se opresc imediat în spatele piesei luate.',
-  variantSummary_canadian: '12x12, câte 30 de piese, reguli internaționale.',
-  optionSummary_noForcedCapture:
-    'Captura e opțională; o captură începută urmează regulile obișnuite.',
-  optionSummary_giveaway: 'Cine nu poate muta câștigă; remiză doar prin repetare.',
-  optionSummary_burnedPieces:
-    'O captură poate fi omisă, dar adversarul poate arde atunci o piesă care putea lua.',
-  optionSummary_mayStopCaptureChain: 'O serie de capturi se poate opri după orice salt.',
-  optionSummary_lastPieceMayMoveBackward: 'Un ultim pion rămas singur poate face și un pas înapoi.',
-  optionSummary_noKingMoveLimit: 'Fără remize după numărul de mutări (repetarea rămâne remiză).',
-  optionSummary_materialAdjudication:
-    'O partidă care s-ar termina remiză e câștigată de partea cu mai multe piese.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Pionii capturează înapoi doar după un salt înainte în aceeași mutare.',
-  optionSummary_kingSplit:
-    'În loc de mutare, o damă (în afara rândului de încoronare) se poate despărți în doi pioni.',
-  optionSummary_forcedOpening:
-    'Dhamet: deschiderea de zece semimutări „la rencontre” e obligatorie.',
-  optionSummary_souffle:
-    'Dhamet: capturile pot fi omise sau scurtate, iar adversarul poate pedepsi (suflarea).',
-  rp_title: 'Regulile fiecărei variante',
-  rp_intro:
-    'Fiecare pagină e scrisă din datele regulilor după care joacă Damka, deci se potrivește mereu cu jocul.',
-  rp_rulesOfVariant: 'Regulile variantei',
-  rp_differences: 'Diferențele dintre variante',
-  rp_differencesHint: 'Celulele care diferă de varianta internațională sunt evidențiate.',
-  rp_allVariants: 'Toate variantele',
-  rp_playThis: 'Joacă această variantă',
-  rp_unknown: 'Nu există nicio variantă numită „{id}”.',
-  rp_rule: 'Regula',
-  rp_yes: 'Da',
-  rp_no: 'Nu',
-  rp_none: 'Niciuna',
-  rp_sectionBoard: 'Tabla și piesele',
-  rp_sectionMoves: 'Mutarea',
-  rp_sectionCaptures: 'Captura',
-  rp_sectionCrowning: 'Încoronarea',
-  rp_sectionEnd: 'Sfârșitul partidei',
-  rp_sectionOptions: 'Reguli de casă care pot fi activate',
-  rp_sources: 'Surse: {list}',
-  rp_optionOn: 'activată implicit',
-  rp_optionOff: 'dezactivată implicit',
-  rp_optionConflicts: 'Nu se poate combina cu {list}.',
-  rp_param_board: 'Tabla',
-  rp_param_pieces: 'Piese de fiecare parte',
-  rp_param_first: 'Cine începe',
-  rp_param_notation: 'Numele pătratelor',
-  rp_param_manMoves: 'Pionii mută',
-  rp_param_manCaptures: 'Pionii capturează',
-  rp_param_menTakeKings: 'Pionii pot lua dame',
-  rp_param_king: 'Damele',
-  rp_param_obligation: 'Captura este',
-  rp_param_precedence: 'Alegerea între capturi',
-  rp_param_removal: 'Piesele capturate sunt scoase',
-  rp_param_reversal: 'Întoarcere de 180° între salturi',
-  rp_param_mustComplete: 'Captura trebuie terminată',
-  rp_param_promotion: 'Promovarea',
-  rp_param_midCapture: 'Rândul de încoronare atins în timpul capturii',
-  rp_param_noMove: 'Jucătorul care nu poate muta',
-  rp_param_draws: 'Remize',
-  rp_param_adjudication: 'Remiza revine armatei mai mari',
-  rp_param_opening: 'Deschidere obligatorie',
-  rp_param_kingSplit: 'Damele se pot despărți',
-  rp_param_kingMoveLimit: 'Mutări la rând fără captură cu aceeași damă',
-  rp_kingMoveLimit:
-    'Cel mult {n} mutări la rând fără captură cu aceeași damă, cât timp jucătorul mai are un pion',
-  'rp_board_diagonal-6x6': '6x6, doar pătratele închise',
-  'rp_board_diagonal-8x8': '8x8, pătratele închise, a1 închis',
-  'rp_board_diagonal-8x8-mirrored': '8x8, pătratele închise, a1 deschis (în oglindă)',
-  'rp_board_diagonal-10x10': '10x10, doar pătratele închise',
-  'rp_board_orthogonal-8x8': '8x8, toate cele 64 de pătrate, mutări pe rânduri și coloane',
-  'rp_board_alquerque-9x9': '81 de puncte ale unei table alquerque 9x9, mutări pe liniile desenate',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, doar pătratele închise; se capturează și pe rândurile și coloanele de pătrate închise',
-  'rp_board_diagonal-12x12': '12x12, doar pătratele închise',
-  rp_piecesEach: 'Pioni: {n}',
-  'rp_notation_numeric-fmjd': 'Numere 1–{n}, rând cu rând din stânga sus',
-  'rp_notation_numeric-spanish': 'Numere 1–{n}, din dreapta jos a Albului',
-  rp_notation_algebraic: 'Literă și cifră (a1–{last})',
-  rp_manMoves_forward: 'Un pas înainte',
-  rp_manMoves_forwardAndSideways: 'Un pas înainte sau lateral',
-  rp_manMoves_all: 'Un pas în orice direcție',
-  rp_manCaptures_forward: 'Doar înainte',
-  rp_manCaptures_forwardAndSideways: 'Înainte și lateral',
-  rp_manCaptures_all: 'Înainte și înapoi',
-  rp_manCapturesBackAfterForward: 'Înainte; înapoi doar după un salt înainte',
-  rp_king_flying: 'Zburătoare: orice distanță, aterizează pe orice pătrat liber după piesa luată',
-  rp_king_short: 'Scurtă: un pas, sare peste o piesă vecină',
-  rp_king_flying_rightBehind: 'Zburătoare, dar se oprește imediat în spatele fiecărei piese luate',
-  rp_king_flying_rightBehindKing:
-    'Zburătoare: orice distanță, pe orice câmp liber după captură, dar imediat în spatele unei dame luate ultima',
-  rp_param_queen: 'Regine',
-  rp_queen_short:
-    'Un pas în orice direcție, înainte sau înapoi; capturează sărind peste o piesă vecină în orice direcție',
-  rp_queen_none: 'Această variantă nu are regine',
-  rp_obligation_mandatory: 'Obligatorie',
-  rp_obligation_optional: 'Opțională',
-  rp_obligation_burn: 'Opțională, dar după o captură omisă adversarul poate arde piesa',
-  rp_obligation_souffle: 'Așteptată; o captură omisă sau scurtată poate fi pedepsită (suflarea)',
-  rp_precedenceFree: 'Alegere liberă',
-  rp_precedence_quantity: 'cele mai multe piese',
-  rp_precedence_quality: 'cele mai multe dame',
-  rp_precedence_withKing: 'o captură făcută cu dama',
-  rp_precedence_earliestKing: 'captura care întâlnește mai întâi o damă',
-  rp_precedence_kingPriority: 'captura damei, dacă are una',
-  rp_precedence_value:
-    'piesele de cea mai mare valoare (o damă valorează mai mult decât un pion, mai puțin decât doi)',
-  rp_precedenceOrder: 'Trebuie luate {list}',
-  rp_precedenceThen: ', apoi ',
-  rp_removal_endOfMove: 'După întreaga captură (până atunci blochează)',
-  rp_removal_immediate: 'Imediat, când sunt sărite',
-  rp_promotionStage: 'Promovare din {from} în {to} la sfârșitul unei mutări pe {zone}',
-  rp_zone_far: 'ultimul rând',
-  rp_zone_home: 'rândul de plecare',
-  rp_midCapture_passThrough: 'Rămâne pion și continuă; e încoronat doar dacă se oprește acolo',
-  rp_midCapture_stop: 'E încoronat, iar mutarea se termină acolo',
-  rp_midCapture_continueAsKing: 'E încoronat imediat și continuă captura ca damă',
-  rp_noMove_loss: 'Pierde',
-  rp_noMove_win: 'Câștigă',
-  rp_draw_repetition: 'Aceeași poziție de {times} ori, cu aceeași parte la mutare',
-  rp_draw_quietMoves: 'Fără captură și fără mutare de pion, mutări fiecare: {moves}',
-  rp_draw_endgame:
-    '{pieces} piese ({kings}+ dame) contra unei dame singure: {moves} mutări fiecare',
-  rp_draw_endgameDiagonal: 'dama singură ține diagonala mare',
-  rp_draw_kingsBothSides: 'Dame de ambele părți, material neschimbat: {list}',
-  rp_draw_kingsBand: 'piese: {pieces}, mutări: {moves}',
-  rp_draw_onePieceEach: 'Câte o piesă fiecare',
-  rp_draw_oneKingEach: 'Câte o damă fiecare',
-  rp_diagramStart: 'Poziția de start, cu numele pătratelor din notație.',
-  rp_diagramChoice: 'O alegere între capturi, mută {color}. Capturile legale aici: {list}.',
-  rp_diagramKing: 'O damă ({color}) capturează. Capturile legale aici: {list}.',
-  rp_diagramTakes: '{move} (ia {n})',
-  rp_diagramNoCapture: 'niciuna',
-  rp_diagramOptional: 'Captura e opțională, deci și alte mutări sunt legale.',
-  rp_loadFailed: 'Paginile cu reguli nu au putut fi încărcate: verifică conexiunea și reîncarcă.',
-  rp_roleFrom_man: 'pion',
-  rp_roleFrom_queen: 'regină',
-  rp_roleFrom_king: 'damă',
-  rp_roleTo_man: 'pion',
-  rp_roleTo_queen: 'regină',
-  rp_roleTo_king: 'damă',
   option_noForcedCapture: 'Captură neobligatorie',
   option_giveaway: 'Pierde-câștigă',
   option_burnedPieces: 'Piese arse (suflare)',
@@ -598,3 +399,5 @@ export const ro: Messages = {
   pos_crowningRow: 'Un pion nu poate sta pe {square}: este rândul lui de încoronare.',
   pos_tooMany: '{color}: {n} piese, dar aceste reguli încep cu {limit}.',
 };
+
+export const ro: Messages = { ...roApp, ...roRules };

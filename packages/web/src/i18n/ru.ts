@@ -1,9 +1,12 @@
 /**
- * Russian messages: every text of the app; loaded on first use.
+ * Russian messages: every text of the app; loaded on first use. This file holds the app's screens,
+ * menus and dialogs; the rules pages' messages are in rules/ru.ts, as the English ones are in
+ * rules/en.ts. `ru` is the two parts together.
  */
-import type { Messages } from './en.ts';
+import type { AppMessages, Messages } from './en.ts';
+import { ruRules } from './rules/ru.ts';
 
-export const ru: Messages = {
+const ruApp: AppMessages = {
   appName: 'Damka',
   tagline: 'Шашки во всех традиционных видах',
   menu: 'Меню',
@@ -211,190 +214,6 @@ export const ru: Messages = {
     'Дамки у обеих сторон и без изменения материала {n} ходов каждой стороны ({pieces} фигур).',
   reasonOnePieceEach: 'По одной фигуре у каждого: никто не может выиграть.',
   reasonOneKingEach: 'По одной дамке у каждого: никто не может выиграть.',
-  rules: 'Правила',
-  variantName_international: 'Международные',
-  variantName_brazilian: 'Бразильские',
-  variantName_russian: 'Русские',
-  variantName_english: 'Английские шашки / американские чекерс',
-  'variantName_arab-dama': 'Арабская дама',
-  variantName_spanish: 'Испанские',
-  variantName_portuguese: 'Португальские',
-  variantName_italian: 'Итальянские',
-  variantName_czech: 'Чешские',
-  variantName_turkish: 'Турецкие',
-  variantName_antidraughts: 'Поддавки (10x10)',
-  variantName_giveaway: 'Поддавки (8x8)',
-  variantName_israeli: 'Израильские дворовые шашки',
-  'variantName_israeli-6x6': 'Израильские 6x6',
-  variantName_dhamet: 'Дамет',
-  variantName_frisian: 'Фризские шашки',
-  variantName_frysk: 'Фриск!',
-  variantName_killer: 'Шашки «Киллер»',
-  variantName_breakthrough: 'Шашки «Прорыв»',
-  variantName_pool: 'Американские шашки пул',
-  variantName_thai: 'Тайские шашки (мак-хос)',
-  variantName_canadian: 'Канадские шашки',
-  rp_title: 'Правила каждого варианта',
-  rp_intro:
-    'Каждая страница составлена из тех правил, по которым играет Damka, поэтому всегда совпадает с игрой.',
-  rp_rulesOfVariant: 'Правила варианта',
-  rp_differences: 'Различия между вариантами',
-  rp_differencesHint: 'Клетки, отличающиеся от международных шашек, выделены.',
-  rp_allVariants: 'Все варианты',
-  rp_rule: 'Правило',
-  rp_yes: 'Да',
-  rp_no: 'Нет',
-  rp_none: 'Нет',
-  rp_sectionBoard: 'Доска и шашки',
-  rp_sectionMoves: 'Ходы',
-  rp_sectionCaptures: 'Взятие',
-  rp_sectionCrowning: 'Превращение в дамку',
-  rp_sectionEnd: 'Конец партии',
-  rp_sectionOptions: 'Домашние правила, которые можно включить',
-  rp_param_board: 'Доска',
-  rp_param_pieces: 'Шашек у каждой стороны',
-  rp_param_first: 'Кто начинает',
-  rp_param_notation: 'Названия полей',
-  rp_param_manMoves: 'Простые ходят',
-  rp_param_manCaptures: 'Простые бьют',
-  rp_param_menTakeKings: 'Простые могут бить дамок',
-  rp_param_king: 'Дамки',
-  rp_param_obligation: 'Взятие',
-  rp_param_precedence: 'Выбор между взятиями',
-  rp_param_removal: 'Побитые шашки снимаются',
-  rp_param_reversal: 'Поворот на 180° между прыжками',
-  rp_param_mustComplete: 'Взятие нужно довести до конца',
-  rp_param_promotion: 'Превращение',
-  rp_param_midCapture: 'Последний ряд во время взятия',
-  rp_param_noMove: 'Игрок, которому некуда ходить',
-  rp_param_draws: 'Ничьи',
-  rp_param_adjudication: 'Ничья достаётся большей армии',
-  rp_param_opening: 'Обязательный дебют',
-  rp_param_kingSplit: 'Дамки могут делиться',
-  rp_param_kingMoveLimit: 'Ходы одной дамкой подряд без взятия',
-  rp_kingMoveLimit:
-    'Не более {n} ходов подряд без взятия одной и той же дамкой, пока у игрока есть хотя бы одна шашка',
-  rp_obligation_mandatory: 'Обязательно',
-  rp_obligation_optional: 'Необязательно',
-  rp_precedenceFree: 'Свободный выбор',
-  rp_noMove_loss: 'Проигрывает',
-  rp_noMove_win: 'Выигрывает',
-  rp_diagramStart: 'Начальная позиция с названиями полей в нотации.',
-  rp_playThis: 'Играть в этот вариант',
-  rp_unknown: 'Варианта «{id}» нет.',
-  rp_sources: 'Источники: {list}',
-  rp_optionOn: 'включено по умолчанию',
-  rp_optionOff: 'выключено по умолчанию',
-  rp_optionConflicts: 'Нельзя сочетать с {list}.',
-  'rp_board_diagonal-6x6': '6x6, только тёмные поля',
-  'rp_board_diagonal-8x8': '8x8, тёмные поля, a1 тёмное',
-  'rp_board_diagonal-8x8-mirrored': '8x8, тёмные поля, a1 светлое (зеркальная доска)',
-  'rp_board_diagonal-10x10': '10x10, только тёмные поля',
-  'rp_board_orthogonal-8x8': '8x8, все 64 поля, ходы по горизонталям и вертикалям',
-  'rp_board_alquerque-9x9': '81 точка доски алькерка 9x9, ходы по нарисованным линиям',
-  'rp_board_diagonal-orthogonal-10x10':
-    '10x10, только тёмные поля; бьют также по горизонталям и вертикалям тёмных полей',
-  'rp_board_diagonal-12x12': '12x12, только тёмные поля',
-  rp_piecesEach: '{n} простых',
-  'rp_notation_numeric-fmjd': 'Номера 1–{n}, ряд за рядом с верхнего левого угла',
-  'rp_notation_numeric-spanish': 'Номера 1–{n}, с правого нижнего угла белых',
-  rp_notation_algebraic: 'Буква и цифра (a1–{last})',
-  rp_manMoves_forward: 'На одно поле вперёд',
-  rp_manMoves_forwardAndSideways: 'На одно поле вперёд или в сторону',
-  rp_manMoves_all: 'На одно поле в любую сторону',
-  rp_manCaptures_forward: 'Только вперёд',
-  rp_manCaptures_forwardAndSideways: 'Вперёд и в сторону',
-  rp_manCaptures_all: 'Вперёд и назад',
-  rp_manCapturesBackAfterForward: 'Вперёд; назад только после прыжка вперёд',
-  rp_king_flying:
-    'Дальнобойная: на любое расстояние, встаёт на любое свободное поле за побитой шашкой',
-  rp_king_short: 'Короткая: на одно поле, перепрыгивает соседнюю шашку',
-  rp_king_flying_rightBehind: 'Дальнобойная, но встаёт сразу за каждой взятой шашкой',
-  rp_king_flying_rightBehindKing:
-    'Дальнобойная: на любое расстояние, на любое свободное поле за взятой шашкой, но сразу за дамкой, взятой последней',
-  rp_param_queen: 'Ферзи',
-  rp_queen_short:
-    'На одно поле в любом направлении, вперёд или назад; бьёт, перепрыгивая соседнюю фигуру в любом направлении',
-  rp_queen_none: 'В этом варианте нет ферзей',
-  rp_obligation_burn: 'Необязательно, но за пропущенное взятие соперник может «сжечь» шашку',
-  rp_obligation_souffle: 'Ожидается; пропущенное или неполное взятие может быть наказано («фук»)',
-  rp_precedence_quantity: 'наибольшее число шашек',
-  rp_precedence_quality: 'наибольшее число дамок',
-  rp_precedence_withKing: 'взятие дамкой',
-  rp_precedence_earliestKing: 'взятие, раньше встречающее дамку',
-  rp_precedence_kingPriority: 'взятие дамкой, если оно есть',
-  rp_precedence_value: 'самые ценные шашки (дамка ценнее одной простой, но дешевле двух)',
-  rp_precedenceOrder: 'Нужно бить {list}',
-  rp_precedenceThen: ', затем ',
-  rp_removal_endOfMove: 'После всего взятия (до этого они мешают)',
-  rp_removal_immediate: 'Сразу, при прыжке через них',
-  rp_promotionStage: 'Превращение {from} → {to} в конце хода ({zone})',
-  rp_zone_far: 'последний ряд',
-  rp_zone_home: 'свой первый ряд',
-  rp_midCapture_passThrough: 'Остаётся простой и бьёт дальше; дамка, только если закончит там',
-  rp_midCapture_stop: 'Становится дамкой, и ход заканчивается',
-  rp_midCapture_continueAsKing: 'Сразу становится дамкой и продолжает бить как дамка',
-  rp_draw_repetition: 'Одна и та же позиция {times} раза при очереди той же стороны',
-  rp_draw_quietMoves: 'Ходов каждой стороны без взятий и ходов простыми: {moves}',
-  rp_draw_endgame:
-    'Шашек {pieces} (дамок от {kings}) против одинокой дамки: ходов каждой стороны {moves}',
-  rp_draw_endgameDiagonal: 'одинокая дамка держит большую дорогу',
-  rp_draw_kingsBothSides: 'Дамки у обеих сторон, соотношение сил не меняется: {list}',
-  rp_draw_kingsBand: 'шашек {pieces} — ходов {moves}',
-  rp_draw_onePieceEach: 'По одной шашке',
-  rp_draw_oneKingEach: 'По одной дамке',
-  rp_diagramChoice: 'Выбор взятия, ходят {color}. Допустимые взятия: {list}.',
-  rp_diagramKing: 'Дамка ({color}) бьёт. Допустимые взятия: {list}.',
-  rp_diagramTakes: '{move} (бьёт {n})',
-  rp_diagramNoCapture: 'нет',
-  rp_diagramOptional: 'Бить необязательно, поэтому допустимы и другие ходы.',
-  rp_loadFailed: 'Не удалось загрузить страницы правил: проверьте соединение и перезагрузите.',
-  rp_roleFrom_man: 'простая',
-  rp_roleFrom_queen: 'ферзь',
-  rp_roleFrom_king: 'дамка',
-  rp_roleTo_man: 'простая',
-  rp_roleTo_queen: 'ферзь',
-  rp_roleTo_king: 'дамка',
-  variantSummary_international:
-    '10x10, дальнобойные дамки, простые бьют назад, самое длинное взятие обязательно.',
-  variantSummary_brazilian:
-    'Международные правила на доске 8x8: дальнобойные дамки, самое длинное взятие обязательно.',
-  variantSummary_russian:
-    'Дальнобойные дамки, свободный выбор взятия; простая, ставшая дамкой во время взятия, бьёт дальше как дамка.',
-  variantSummary_english:
-    '8x8, начинают чёрные, дамка ходит на одно поле, простые бьют только вперёд, свободный выбор.',
-  'variantSummary_arab-dama':
-    'Арабская игра по английским правилам (не турецкие шашки): дамка ходит на одно поле.',
-  variantSummary_spanish:
-    'Зеркальная доска 8x8, дальнобойные дамки, простые бьют вперёд; больше шашек, затем больше дамок.',
-  variantSummary_portuguese:
-    'Испанские правила португальской федерации: больше шашек, затем больше дамок.',
-  variantSummary_italian:
-    'Зеркальная доска 8x8, дамка ходит на одно поле, простые не бьют дамок; строгий порядок взятия.',
-  variantSummary_czech:
-    'Дальнобойные дамки, простые бьют вперёд; сначала взятие дамкой, иначе свободный выбор.',
-  variantSummary_turkish:
-    'Все 64 поля, ходы по прямым; шашки снимаются сразу; без разворота назад.',
-  variantSummary_antidraughts:
-    'Международные правила, но выигрывает тот, кто отдаст все шашки (или будет заперт).',
-  variantSummary_giveaway:
-    'Английские правила, но выигрывает тот, кто отдаст все шашки (или будет заперт).',
-  variantSummary_israeli:
-    'Бразильские правила; за пропущенное взятие соперник может «сжечь» шашку, которая могла бить.',
-  'variantSummary_israeli-6x6':
-    '6x6; простая на последнем ряду становится ферзём, а ферзь, вернувшийся домой, — дальнобойной дамкой.',
-  variantSummary_dhamet:
-    'Сахарские шашки на 81 точке: шашки снимаются сразу, обязательный дебют из десяти ходов.',
-  variantSummary_frisian: '10x10, бьют по линиям и по диагоналям; обязательно самое ценное взятие.',
-  variantSummary_frysk: 'Фризские правила, по пять шашек у каждого на последнем ряду.',
-  variantSummary_killer:
-    'Международные правила, но дамка, последней взявшая дамку, встаёт сразу за ней.',
-  variantSummary_breakthrough: 'Международные правила; выигрывает тот, кто первым проведёт дамку.',
-  variantSummary_pool:
-    '8x8, начинают чёрные, дальнобойные дамки, простые бьют назад, взятие на выбор.',
-  variantSummary_thai:
-    '8x8, по восемь шашек; дамки дальнобойные, но встают сразу за взятой шашкой.',
-  variantSummary_canadian: '12x12, по 30 шашек, международные правила.',
   option_noForcedCapture: 'Бить необязательно',
   option_giveaway: 'Поддавки',
   option_burnedPieces: 'Сжигание шашек (фук)',
@@ -422,23 +241,6 @@ export const ru: Messages = {
   srMoved: 'ход {from} на {to}',
   srCaptured: 'взято: {n}',
   keyboardHint: 'Клавиатура: стрелки двигают курсор, Enter берёт и ставит, Escape отменяет.',
-  optionSummary_noForcedCapture: 'Бить необязательно; начатое взятие идёт по обычным правилам.',
-  optionSummary_giveaway:
-    'Сторона, которой некуда ходить, выигрывает; ничья только при повторении.',
-  optionSummary_burnedPieces:
-    'Взятие можно пропустить, но тогда соперник может «сжечь» шашку, которая могла бить.',
-  optionSummary_mayStopCaptureChain: 'Серию взятий можно остановить после любого прыжка.',
-  optionSummary_lastPieceMayMoveBackward: 'Оставшаяся одна простая может ходить и назад.',
-  optionSummary_noKingMoveLimit: 'Нет ничьих по числу ходов (повторение остаётся ничьей).',
-  optionSummary_materialAdjudication:
-    'Партию, которая закончилась бы ничьей, выигрывает сторона с большим числом шашек.',
-  optionSummary_backwardCaptureOnlyAfterForward:
-    'Простые бьют назад только после прыжка вперёд в том же ходе.',
-  optionSummary_kingSplit:
-    'Вместо хода дамка (не на своём ряду превращения) может разделиться на две простые.',
-  optionSummary_forcedOpening: 'Дамет: обязательный дебют «la rencontre» из десяти полуходов.',
-  optionSummary_souffle:
-    'Дамет: взятие можно пропустить или сократить, а соперник может за это наказать (фук).',
   // Home, game screens and dialogs
   playerYou: 'Вы',
   playerComputer: 'Компьютер · уровень {level}',
@@ -592,3 +394,5 @@ export const ru: Messages = {
   pos_crowningRow: 'Простая не может стоять на {square}: это её дамочный ряд.',
   pos_tooMany: '{color}: {n} шашек, а по этим правилам в начале {limit}.',
 };
+
+export const ru: Messages = { ...ruApp, ...ruRules };
