@@ -3,8 +3,9 @@
 // loader outside development and tests:
 // - the `damka` command (packages/cli/dist): one self-contained CommonJS file per command
 //   (`<command>.cjs`), a small dispatcher (main.cjs) that requires only the command asked for, and
-//   the engine's worker thread (worker-node.js, an ES module), all in one folder so that
-//   `client-node.ts` finds the worker beside its caller. CommonJS and no shared chunks because
+//   the worker threads (the engine's worker-node.js and the book builder's book-build-worker.js,
+//   ES modules), all in one folder so that the module starting one (worker-start-node.ts) finds
+//   it beside its caller. CommonJS and no shared chunks because
 //   start-up is what a command line pays for: Node's ES-module loader costs tens of milliseconds
 //   to start and a few more per file, `require` much less, and a bundle of its own holds only what
 //   its command uses, so `damka variants` reads two small files. build.json lists, for each
@@ -82,9 +83,15 @@ function writeAll(files) {
   }
 }
 
+/** The modules that start a worker thread, and the worker bundle each starts. */
+const WORKERS = [
+  ['packages/engine/src/client-node.ts', 'worker-node'],
+  ['packages/engine/src/book/build-node.ts', 'book-build-worker'],
+];
+
 /**
  * The sources (relative to the repository, package.json files included) each bundle was built
- * from, by bundle name; a bundle that starts the engine's worker thread counts the worker's too.
+ * from, by bundle name; a bundle that starts a worker thread counts the worker's too.
  */
 function sourcesByBundle(metafile) {
   const sourcesOf = (output) => {
@@ -97,8 +104,10 @@ function sourcesByBundle(metafile) {
     bundles[path.replace(/^.*\//, '').replace(/\.c?js$/, '')] = sourcesOf(output);
   }
   for (const [name, sources] of Object.entries(bundles)) {
-    if (name !== 'worker-node' && sources.includes('packages/engine/src/client-node.ts'))
-      bundles[name] = [...new Set([...sources, ...bundles['worker-node']])];
+    for (const [starter, worker] of WORKERS) {
+      if (name !== worker && sources.includes(starter))
+        bundles[name] = [...new Set([...bundles[name], ...bundles[worker]])];
+    }
   }
   for (const name of Object.keys(bundles)) bundles[name].sort();
   return bundles;
@@ -120,7 +129,10 @@ export async function buildCli({ clean = false } = {}) {
     }),
     esbuild.build({
       ...common,
-      entryPoints: [{ in: 'packages/engine/src/worker-node.ts', out: 'worker-node' }],
+      entryPoints: [
+        { in: 'packages/engine/src/worker-node.ts', out: 'worker-node' },
+        { in: 'packages/engine/src/book/build-worker-node.ts', out: 'book-build-worker' },
+      ],
       outdir: CLI_DIST,
     }),
   ]);

@@ -145,16 +145,18 @@ export interface StopSignal {
 
 /**
  * Listens for a graceful stop. Long commands (`book build`, `puzzles build`) save their work after
- * each item, so the first signal lets the item in hand finish and be saved; a second signal exits
- * at once with code 130, as a shell expects of an interrupted program. Signals reach JavaScript
- * only between turns of the event loop, so a command must yield (`await`) between items for the
- * first to be seen.
+ * each item, so the first signal lets the item in hand finish and be saved (`onStop` is called at
+ * once, for work on another thread to stop now); a second signal exits at once with code 130, as a
+ * shell expects of an interrupted program. Signals reach JavaScript only between turns of the
+ * event loop, so a command must yield (`await`) between items for either to be seen, or do its
+ * work on a worker thread (`book build`).
  */
-export function listenForStop(): StopSignal {
+export function listenForStop(onStop?: () => void): StopSignal {
   let requested = false;
   const onSignal = () => {
     if (requested) process.exit(130);
     requested = true;
+    onStop?.();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -1,12 +1,12 @@
 /**
- * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM lets `damka book build`
- * finish the position in hand and save the book (run on the real executable, since signals are what
- * a user sends to a process); a second one exits at once with code 130.
+ * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM stops `damka book build` at
+ * once, even in the middle of a search of minutes, and saves the book (run on the real executable,
+ * since signals are what a user sends to a process); a second one exits at once with code 130.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +16,11 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'damka-stop-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts a book build that would run for minutes; resolves once its first save is on disk. */
-async function startBuild(out: string) {
+/**
+ * Starts a book build that would run for minutes (searches of `depth`); resolves once its first
+ * save is on disk, or at once when `saved` is false.
+ */
+async function startBuild(out: string, depth = 5, saved = true) {
   const child = spawn(
     process.execPath,
     [
@@ -29,7 +32,7 @@ async function startBuild(out: string) {
       '--positions',
       '100000',
       '--depth',
-      '5',
+      String(depth),
       '--plies',
       '40',
       '--out',
@@ -41,14 +44,21 @@ async function startBuild(out: string) {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
-  while (!existsSync(out)) {
+  while (saved && !existsSync(out)) {
     assert.ok(Date.now() < deadline, 'the build saved nothing within a minute');
     await new Promise((r) => setTimeout(r, 50));
   }
   return { child, exited, stdout: () => stdout };
 }
 
-test('the first SIGINT stops a book build after the position in hand, saved', async () => {
+/** CPU seconds a process has used (user and system, from /proc/PID/stat). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // fields 14 and 15 of stat(5) (utime, stime), counted from the state, field 3
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+test('the first SIGINT stops a book build, saved', async () => {
   const out = join(dir, 'first.data.ts');
   const build = await startBuild(out);
   build.child.kill('SIGINT');
@@ -56,6 +66,21 @@ test('the first SIGINT stops a book build after the position in hand, saved', as
   assert.equal(code, 1, 'a stopped build exits with 1 (not complete)');
   assert.match(build.stdout(), /stopped, run again to resume/);
   assert.ok(existsSync(out));
+});
+
+test('a signal stops a search of minutes at once', async () => {
+  // depth 30 from the start: the first position alone would take far longer than the test
+  const out = join(dir, 'deep.data.ts');
+  const build = await startBuild(out, 30, false);
+  // searching: a second of CPU is past the command's start (Linux's /proc, as on CI)
+  while (cpuSeconds(build.child.pid!) < 1) await new Promise((r) => setTimeout(r, 50));
+  const sent = Date.now();
+  build.child.kill('SIGINT');
+  assert.equal(await build.exited, 1);
+  const waited = Date.now() - sent;
+  assert.ok(waited < 5000, `stopped ${waited} ms after the signal`);
+  assert.match(build.stdout(), /0 positions \(0 searched now\).*stopped, run again to resume/);
+  assert.ok(existsSync(out), 'the (empty) book was saved');
 });
 
 test('SIGTERM stops it the same way', async () => {

@@ -2,7 +2,8 @@
  * A Node client for the engine worker: runs searches in a `worker_threads` thread so the caller's
  * event loop stays free, and stops them at once through a shared flag.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-start-node.ts';
 import type { EngineRequest, EngineResponse, WireGame, WireInfo, WireResult } from './protocol.ts';
 import type { SearchLimits } from './search.ts';
 
@@ -12,23 +13,6 @@ export interface ClientSearch {
   readonly limits?: SearchLimits;
   readonly analyse?: boolean;
   readonly onInfo?: (info: WireInfo) => void;
-}
-
-/**
- * Start the worker thread. From TypeScript sources the worker must load tsx first: on Node 20,
- * `execArgv: ['--import', 'tsx']` registers tsx's hooks too late for the worker's own entry
- * module (ERR_UNKNOWN_FILE_EXTENSION), so a two-line bootstrap registers them and then imports
- * the entry. Compiled JavaScript starts the entry directly.
- */
-function startWorker(): Worker {
-  const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
-  const entry = new URL(fromSource ? './worker-node.ts' : './worker-node.js', import.meta.url);
-  if (!fromSource) return new Worker(entry);
-  const api = import.meta.resolve('tsx/esm/api');
-  const code =
-    `import(${JSON.stringify(api)})` +
-    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(code, { eval: true, execArgv: [] });
 }
 
 export class NodeEngineClient {
@@ -50,7 +34,7 @@ export class NodeEngineClient {
    * the opening books (off by default; `damka hub` turns it on unless its `book` parameter is false).
    */
   constructor(options: { seed?: number; ttBits?: number; book?: boolean } = {}) {
-    this.worker = startWorker();
+    this.worker = startWorker(import.meta.url, './worker-node.ts', './worker-node.js');
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => (markReady = resolve));
     this.worker.on('message', (message: EngineResponse) => {

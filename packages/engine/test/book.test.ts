@@ -19,6 +19,7 @@ import {
   type EngineResponse,
 } from '../src/index.ts';
 import { HubEngine, type HubBackend } from '../src/protocols/hub-engine.ts';
+import { startBookBuild } from '../src/book/build-node.ts';
 
 const SAMPLE: BookFile = {
   variant: 'international',
@@ -223,6 +224,38 @@ test('the builder is deterministic and resumes where it stopped', async () => {
   const book = new OpeningBook(whole);
   const { entries } = walk(book, variant);
   assert.equal(entries, whole.entries.length);
+});
+
+test('a build on a worker thread gives the same book, and its stop ends the search in hand', async () => {
+  const variant = variantOrThrow('english');
+  const options = { depth: 5, plies: 8, positions: 12, margin: 20, maxMoves: 3, ttBits: 12 };
+  const whole = (await buildBook(variant, options, undefined)).book;
+  const job = { variant: 'english', variantOptions: {}, previous: undefined, cpuLimit: Infinity };
+  const saves: number[] = [];
+  const onWorker = startBookBuild(
+    { ...job, options },
+    { save: (book) => saves.push(book.entries.length) },
+  );
+  const done = await onWorker.done;
+  assert.ok(done.complete);
+  assert.deepEqual(done.book, whole);
+  assert.equal(saves.at(-1), 12);
+  // a search of depth 40 never ends by itself: stopped, it keeps nothing of its position
+  const deep = startBookBuild({ ...job, options: { ...options, depth: 40 } }, { save: () => {} });
+  setTimeout(() => deep.stop(), 500);
+  const stopped = await deep.done;
+  assert.equal(stopped.complete, false);
+  assert.equal(stopped.book.entries.length, 0);
+  // a save that fails ends the build with its error
+  const failing = startBookBuild(
+    { ...job, options },
+    {
+      save: () => {
+        throw new Error('disk full');
+      },
+    },
+  );
+  await assert.rejects(failing.done, /disk full/);
 });
 
 test('the host plays from the book it loads, and not after init with book: false', async () => {

@@ -8,16 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { formatMove, type Position, type Variant } from '@damka/rules';
-import {
-  buildBook,
-  bookFromText,
-  encodeBook,
-  loadBook,
-  type BookFile,
-  type OpeningBook,
-} from '@damka/engine';
+import { bookFromText, encodeBook, loadBook, type BookFile, type OpeningBook } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
 import { writableFolder, writeFileAtomic } from '@damka/engine/files-node';
+import { startBookBuild } from '@damka/engine/book-node';
 import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import {
   POSITION_OPTIONS,
@@ -61,8 +55,9 @@ build   Grows the variant's opening book from the start position: each position'
         K) are kept as the replies an opponent may play, and those within M are the ones the
         book plays, weighted by score (halved for every M/4 below the best). The likeliest
         position not yet in the book is searched next, up to N positions and P plies. Writes the book module the
-        engine loads (default ${DATA_DIR}/ID.data.ts), saving every 25 positions; run it
-        again to resume an interrupted build (positions already there are not searched again).
+        engine loads (default ${DATA_DIR}/ID.data.ts), saving every 25 positions; Ctrl-C stops it
+        at once, saved; run it again to resume an interrupted build (positions already there are
+        not searched again).
 show    Lists the book moves of the position (default the start) with weights and scores.
 
 ${POSITION_USAGE}
@@ -151,14 +146,21 @@ async function build(args: string[], io: Io): Promise<number> {
   const started = Date.now();
   const cpuStart = process.cpuUsage();
   let searched = 0;
-  // a signal stops after the position in hand (the book so far is saved)
-  const stop = listenForStop();
   const note = () =>
     `Depth ${options.depth}, margin ${options.margin}, replies ${options.replyMargin}, at most ` +
     `${options.maxMoves} moves a position, ${options.plies} plies.`;
   let lastDraw = 0;
-  try {
-    const { book, complete } = await buildBook(variant, options, previous, {
+  // the build runs on a worker thread, so a signal is seen at once: it stops the search in hand
+  // (its position is left for the next run) and the book so far is saved
+  const build = startBookBuild(
+    {
+      variant: variant.id,
+      variantOptions: variant.options,
+      options,
+      previous,
+      cpuLimit,
+    },
+    {
       onEntry: (n, fresh) => {
         if (fresh) searched++;
         if (!tty || Date.now() - lastDraw < 200) return;
@@ -173,11 +175,11 @@ async function build(args: string[], io: Io): Promise<number> {
           throw pathError('write the book to', out, error);
         }
       },
-      shouldStop: () => {
-        const used = process.cpuUsage(cpuStart);
-        return stop.requested || used.user + used.system > cpuLimit;
-      },
-    });
+    },
+  );
+  const stop = listenForStop(() => build.stop());
+  try {
+    const { book, complete } = await build.done;
     if (tty) io.stderr.write('\r\x1b[K');
     const cpu = process.cpuUsage(cpuStart);
     const bytes = encodeBook(book).length;

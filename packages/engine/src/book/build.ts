@@ -53,6 +53,13 @@ export interface BookBuildHooks {
   readonly saveEvery?: number;
   /** Polled between positions: true stops the build (the book so far is saved). */
   readonly shouldStop?: () => boolean;
+  /**
+   * A flag another thread sets (to anything but 0) to stop at once: the search in hand stops
+   * within a few hundred nodes, its position is left for the next run, and the book so far is
+   * saved. Only a build in a worker thread can be stopped so (book/build-node.ts): on the main
+   * thread nothing else runs until the search in hand is over.
+   */
+  readonly stopFlag?: Int32Array;
 }
 
 interface Node {
@@ -108,7 +115,11 @@ export async function buildBook(
     }
     let entry = known.get(name);
     const searched = entry === undefined;
-    entry ??= searchEntry(searcher, node.position, key, options);
+    entry ??= searchEntry(searcher, node.position, key, options, hooks.stopFlag);
+    if (entry === undefined) {
+      stopped = true;
+      break;
+    }
     entries.push(entry);
     hooks.onEntry?.(entries.length, searched);
     if (searched) await new Promise((resolve) => setImmediate(resolve));
@@ -168,13 +179,17 @@ function sameMove(move: Move, m: BookMove): boolean {
   return a.every((x, i) => x === b[i]);
 }
 
-/** Score every move of `position` at the book's depth; keep the best ones within the margins. */
+/**
+ * Score every move of `position` at the book's depth; keep the best ones within the margins.
+ * Undefined when `stopFlag` stopped the search.
+ */
 function searchEntry(
   searcher: Searcher,
   position: Position,
   key: [number, number],
   options: BookBuildOptions,
-): BookEntry {
+  stopFlag: Int32Array | undefined,
+): BookEntry | undefined {
   // each position is searched afresh: what earlier searches left in the transposition table and
   // the move history would make its scores depend on them, and a resumed build, which has not
   // searched them, would differ from one run without a stop
@@ -186,9 +201,12 @@ function searchEntry(
     openingPly: position.openingPly,
     kingRuns: position.kingRuns,
     analysis: true,
+    ...(stopFlag ? { stopFlag } : {}),
   });
   const list = searcher.rootList;
   const scores = searcher.scoreRootMoves(board, side, raw.depth);
+  // stopped from another thread: the scores are unfinished, so the position is not kept
+  if (stopFlag !== undefined && Atomics.load(stopFlag, 0) !== 0) return undefined;
   const legal = position.legalMoves();
   const scored: { move: Move; score: number }[] = [];
   for (let i = 0; i < list.count; i++) {
