@@ -23,7 +23,6 @@ try {
     save: (book) => report({ type: 'save', book }),
     stopFlag: job.stopFlag,
     shouldStop: () => {
-      if (Atomics.load(job.stopFlag, 0) !== 0) return true;
       const used = process.cpuUsage(cpuStart);
       return used.user + used.system > job.cpuLimit;
     },

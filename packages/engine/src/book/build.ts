@@ -97,7 +97,8 @@ export async function buildBook(
   let unsaved = 0;
   let stopped = false;
   while (frontier.length > 0 && entries.length < options.positions) {
-    if (hooks.shouldStop?.()) {
+    const flagged = hooks.stopFlag !== undefined && Atomics.load(hooks.stopFlag, 0) !== 0;
+    if (flagged || hooks.shouldStop?.()) {
       stopped = true;
       break;
     }
