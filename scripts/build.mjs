@@ -3,12 +3,12 @@
 // loader outside development and tests:
 // - the `damka` command (packages/cli/dist): one self-contained CommonJS file per command
 //   (`<command>.cjs`), a small dispatcher (main.cjs) that requires only the command asked for, and
-//   the worker threads (the engine's worker-node.js and the book builder's book-build-worker.js,
-//   ES modules), all in one folder so that the module starting one (worker-start-node.ts) finds
-//   it beside its caller. CommonJS and no shared chunks because
-//   start-up is what a command line pays for: Node's ES-module loader costs tens of milliseconds
-//   to start and a few more per file, `require` much less, and a bundle of its own holds only what
-//   its command uses, so `damka variants` reads two small files. build.json lists, for each
+//   the worker threads (the engine's worker-node.js, the book builder's book-build-worker.js and
+//   the puzzle builder's puzzles-build-worker.js, ES modules), all in one folder so that the
+//   module starting one (worker-start-node.ts) finds it beside its caller. CommonJS and no shared
+//   chunks because start-up is what a command line pays for: Node's ES-module loader costs tens
+//   of milliseconds to start and a few more per file, `require` much less, and a bundle of its own
+//   holds only what its command uses, so `damka variants` reads two small files. build.json lists, for each
 //   bundle, the sources it was built from, and when the build began: bin/damka.cjs rebuilds when
 //   a source of the bundles it is about to load is newer.
 // - the server (packages/server/dist/main.js, an ES module), with the Damka packages inside and
@@ -87,6 +87,7 @@ function writeAll(files) {
 const WORKERS = [
   ['packages/engine/src/client-node.ts', 'worker-node'],
   ['packages/engine/src/book/build-node.ts', 'book-build-worker'],
+  ['packages/engine/src/puzzles/build-node.ts', 'puzzles-build-worker'],
 ];
 
 /**
@@ -132,6 +133,7 @@ export async function buildCli({ clean = false } = {}) {
       entryPoints: [
         { in: 'packages/engine/src/worker-node.ts', out: 'worker-node' },
         { in: 'packages/engine/src/book/build-worker-node.ts', out: 'book-build-worker' },
+        { in: 'packages/engine/src/puzzles/build-worker-node.ts', out: 'puzzles-build-worker' },
       ],
       outdir: CLI_DIST,
     }),

@@ -16,6 +16,7 @@ export * from './protocols/index.ts';
 export * from './puzzles/generate.ts';
 export * from './puzzles/scan.ts';
 export * from './puzzles/rating.ts';
+export * from './puzzles/build.ts';
 export * from './review/review.ts';
 export * from './egdb/table.ts';
 export * from './egdb/probe.ts';

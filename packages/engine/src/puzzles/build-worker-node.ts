@@ -1,0 +1,44 @@
+/**
+ * Node `worker_threads` entry of the puzzle builder: runs `buildPuzzles` for the job in
+ * `workerData` and reports each game to its parent (puzzles/build-node.ts starts it). The build
+ * runs here, not on the caller's thread, so that the caller stays free to answer a signal: it sets
+ * the shared stop flag, and the search in hand stops at once instead of after the game's searches.
+ * The PDN files are read and the endgame tables opened here too: both are the build's work.
+ */
+import { isUtf8 } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { getVariant } from '@damka/rules';
+import { openEgdb } from '../egdb/files-node.ts';
+import { buildPuzzles } from './build.ts';
+import type { PuzzleBuildJob, PuzzleBuildReport } from './build-node.ts';
+
+if (!parentPort) throw new Error('build-worker-node.ts must run in a worker thread');
+const port = parentPort;
+const job = workerData as PuzzleBuildJob;
+const report = (message: PuzzleBuildReport) => port.postMessage(message);
+
+/** A PDN file's text: UTF-8 where its bytes are, else Latin-1 (older files); undefined unread. */
+function readPdnText(path: string): string | undefined {
+  try {
+    const bytes = readFileSync(path);
+    return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+try {
+  const variant = getVariant(job.variant, job.variantOptions);
+  if (!variant.ok) throw new Error(variant.error);
+  const egdb = job.egdb ? openEgdb(variant.value, job.egdb.dir, job.egdb.limit) : undefined;
+  const { stopped } = buildPuzzles(variant.value, job.options, {
+    readText: readPdnText,
+    egdb,
+    onGame: (game) => report({ type: 'game', game }),
+    stopFlag: job.stopFlag,
+  });
+  report({ type: 'done', stopped });
+} catch (error) {
+  report({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+}

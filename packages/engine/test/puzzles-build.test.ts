@@ -1,0 +1,150 @@
+/**
+ * The puzzle set builder (puzzles/build.ts) in this thread and on a worker thread
+ * (puzzles/build-node.ts): the same games and puzzles either way and after a resume, a stop that
+ * ends the search in hand, and errors that end the build instead of leaving it waiting. Its games
+ * are written here from self-play, so that it needs no game collection.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatMove, variantOrThrow, type Position } from '@damka/rules';
+import {
+  buildPuzzles,
+  selfPlayPositions,
+  type PuzzleBuildOptions,
+  type PuzzleGame,
+} from '../src/index.ts';
+import { startPuzzleBuild } from '../src/puzzles/build-node.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'damka-puzzle-build-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+/** A PDN game of the positions' moves, with credits and (when given) a GameType. */
+function pdnOf(positions: readonly Position[], event: string, gameType?: string): string {
+  const moves: string[] = [];
+  for (let i = 0; i + 1 < positions.length; i++) {
+    const p = positions[i]!;
+    const move = p.legalMoves().find((m) => p.play(m).fen === positions[i + 1]!.fen)!;
+    moves.push(`${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${formatMove(p, move)}`);
+  }
+  const type = gameType === undefined ? '' : `[GameType "${gameType}"]\n`;
+  return `[Event "${event}"]\n[White "A"]\n[Black "B"]\n${type}\n${moves.join(' ')} *\n\n`;
+}
+
+const variant = variantOrThrow('english');
+// two English games in one file: the first names its variant, the second takes the file's
+const pdn = join(dir, 'games.pdn');
+writeFileSync(
+  pdn,
+  pdnOf(selfPlayPositions(variant, 101), 'First', '21') +
+    pdnOf(selfPlayPositions(variant, 102), 'Second'),
+);
+const OPTIONS: PuzzleBuildOptions = {
+  depth: 6,
+  target: 1000,
+  selfPlay: 2,
+  files: [{ path: pdn, name: 'games.pdn', gameType: '21' }],
+  done: [],
+  known: [],
+  puzzles: 0,
+  lastSeed: 0,
+  deadline: Infinity,
+};
+const readText = (path: string) => readFileSync(path, 'utf8');
+
+/** `promise`, or a rejection after `ms` milliseconds. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+test('a build on a worker thread reports the games and puzzles of one in this thread; a resumed build goes on alike', async () => {
+  const here: PuzzleGame[] = [];
+  assert.deepEqual(buildPuzzles(variant, OPTIONS, { readText, onGame: (g) => here.push(g) }), {
+    stopped: false,
+  });
+  assert.deepEqual(
+    here.map((g) => g.key),
+    ['games.pdn#0', 'games.pdn#1', 'self#1', 'self#2'],
+  );
+  assert.deepEqual(here[0]!.source, { event: 'First', white: 'A', black: 'B' });
+  assert.deepEqual(here[1]!.real, { done: 2, total: 2, path: pdn });
+  assert.ok(here.reduce((n, g) => n + g.puzzles.length, 0) > 0, 'no puzzle: this checks nothing');
+  assert.ok(here.every((g) => g.positions > 0));
+
+  const there: PuzzleGame[] = [];
+  const build = startPuzzleBuild(
+    { variant: 'english', variantOptions: {}, options: OPTIONS, egdb: null },
+    { onGame: (g) => there.push(g) },
+  );
+  assert.deepEqual(await build.done, { stopped: false });
+  assert.deepEqual(there, here);
+
+  // resumed after the first three games, with their puzzles in the set: the fourth as before
+  const before = here.slice(0, 3);
+  const known = before.flatMap((g) => g.puzzles.map((p) => p.fen));
+  const resumed: PuzzleGame[] = [];
+  const options = { ...OPTIONS, done: before.map((g) => g.key), known, puzzles: known.length };
+  buildPuzzles(variant, options, { readText, onGame: (g) => resumed.push(g) });
+  assert.deepEqual(resumed, here.slice(3));
+  // the target and the deadline are read between games
+  const none: PuzzleGame[] = [];
+  const ended = { ...OPTIONS, deadline: Date.now() - 1 };
+  assert.deepEqual(buildPuzzles(variant, ended, { readText, onGame: (g) => none.push(g) }), {
+    stopped: false,
+  });
+  const full = { ...OPTIONS, target: 5, puzzles: 5 };
+  buildPuzzles(variant, full, { readText, onGame: (g) => none.push(g) });
+  assert.deepEqual(none, []);
+});
+
+test('stop ends the search in hand at once and leaves its game unreported', async () => {
+  // a game at depth 30 never ends by itself
+  const games: PuzzleGame[] = [];
+  const job = { variant: 'english', variantOptions: {}, egdb: null };
+  const deep = startPuzzleBuild(
+    { ...job, options: { ...OPTIONS, files: [], depth: 30 } },
+    { onGame: (g) => games.push(g) },
+  );
+  // searching: a second of this process's CPU (the worker's included) past the start
+  const start = process.cpuUsage();
+  const cpu = () => {
+    const used = process.cpuUsage(start);
+    return used.user + used.system;
+  };
+  while (cpu() < 1e6) await new Promise((resolve) => setTimeout(resolve, 50));
+  const asked = Date.now();
+  deep.stop();
+  assert.deepEqual(await within(deep.done, 5000), { stopped: true });
+  const waited = Date.now() - asked;
+  assert.ok(waited < 2000, `stopped ${waited} ms after stop()`);
+  assert.deepEqual(games, []);
+  // in this thread, a flag set before the build stops it before the first game
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(flag, 0, 1);
+  const none: PuzzleGame[] = [];
+  const result = buildPuzzles(variant, OPTIONS, {
+    readText,
+    onGame: (g) => none.push(g),
+    stopFlag: flag,
+  });
+  assert.deepEqual(result, { stopped: true });
+  assert.deepEqual(none, []);
+});
+
+test('an error in saving a game, or in the worker, ends the build with that error', async () => {
+  const job = { variant: 'english', variantOptions: {}, options: OPTIONS, egdb: null };
+  const failing = startPuzzleBuild(job, {
+    onGame: () => {
+      throw new Error('disk full');
+    },
+  });
+  await assert.rejects(within(failing.done, 60_000), /disk full/);
+  const unknown = startPuzzleBuild({ ...job, variant: 'chess' }, { onGame: () => {} });
+  await assert.rejects(within(unknown.done, 60_000), /chess/);
+});
