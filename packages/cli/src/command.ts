@@ -149,7 +149,7 @@ export interface StopSignal {
  * once, for work on another thread to stop now); a second signal exits at once with code 130, as a
  * shell expects of an interrupted program. Signals reach JavaScript only between turns of the
  * event loop, so a command must yield (`await`) between items for either to be seen, or do its
- * work on a worker thread (`book build`).
+ * work on a worker thread (`book build`, `puzzles build`).
  */
 export function listenForStop(onStop?: () => void): StopSignal {
   let requested = false;

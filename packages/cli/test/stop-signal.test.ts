@@ -1,7 +1,8 @@
 /**
- * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM stops `damka book build` at
- * once, even in the middle of a search of minutes, and saves the book (run on the real executable,
- * since signals are what a user sends to a process); a second one exits at once with code 130.
+ * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM stops `damka book build` and
+ * `damka puzzles build` at once, even in the middle of a search of minutes, and saves what they
+ * built (run on the real executable, since signals are what a user sends to a process); a second
+ * one exits at once with code 130.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePuzzleSet } from '@damka/engine/puzzles';
 import { listenForStop } from '../src/command.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -103,4 +105,86 @@ test('a second signal exits at once with code 130, and release stops listening',
   assert.deepEqual(exit.mock.calls[0]?.arguments, [130]);
   stop.release();
   assert.equal(process.listenerCount('SIGINT'), before);
+});
+
+/** `damka puzzles build ...args` on the real executable. */
+function startPuzzles(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['packages/cli/bin/damka.cjs', 'puzzles', 'build', ...args],
+    { cwd: ROOT },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** The exit code of `run`; a failure, the process killed, when it runs `ms` milliseconds more. */
+async function exitWithin(run: ReturnType<typeof startPuzzles>, ms: number): Promise<number> {
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+  const code = await run.exited;
+  clearTimeout(timer);
+  assert.ok(code !== null, `still running ${ms} ms later, or killed by a signal`);
+  return code;
+}
+
+/** Until the process has used a second of CPU: past its start, searching. */
+async function searching(pid: number) {
+  while (cpuSeconds(pid) < 1) await new Promise((r) => setTimeout(r, 50));
+}
+
+test('a signal stops a puzzle build in the middle of a game; its files stay good and the next run resumes', async () => {
+  const out = join(dir, 'english.json');
+  const statePath = join(dir, 'english.state.json');
+  const args = (depth: number, games: number) => [
+    ...['--variant', 'english', '--out', out, '--state', statePath, '--depth', String(depth)],
+    ...['--self-play', String(games), '--egdb-dir', join(dir, 'no-tables'), '--quiet'],
+  ];
+  const files = () => {
+    const set = parsePuzzleSet(readFileSync(out, 'utf8'));
+    assert.ok(set.ok, 'the set file reads');
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as { done: string[]; ms: number };
+    return { puzzles: set.value.puzzles, state };
+  };
+  const first = startPuzzles(args(6, 1));
+  assert.equal(await exitWithin(first, 120_000), 0, first.stderr());
+  const saved = files();
+  assert.deepEqual(saved.state.done, ['self#1']);
+
+  // the same set gone on with at depth 30: the next game would take hours
+  const deep = startPuzzles(args(30, 100_000));
+  await searching(deep.child.pid!);
+  const sent = Date.now();
+  deep.child.kill('SIGINT');
+  assert.equal(await exitWithin(deep, 20_000), 1, 'a stopped build exits with 1');
+  const waited = Date.now() - sent;
+  assert.ok(waited < 3000, `stopped ${waited} ms after the signal`);
+  assert.match(
+    deep.stdout(),
+    /^english: .* puzzles per CPU hour\n.*\nstopped, run again to resume\n$/,
+  );
+  const stopped = files();
+  assert.deepEqual(stopped.puzzles, saved.puzzles);
+  assert.deepEqual(stopped.state.done, ['self#1'], 'the game in hand is left for the next run');
+  assert.ok(stopped.state.ms > saved.state.ms, 'the time searched was saved');
+
+  // two signals at once: the files are saved whole or left as they were
+  const twice = startPuzzles(args(30, 100_000));
+  await searching(twice.child.pid!);
+  twice.child.kill('SIGINT');
+  twice.child.kill('SIGINT');
+  const code = await exitWithin(twice, 20_000);
+  assert.ok(code === 1 || code === 130, `exit code ${code}`);
+  assert.deepEqual(files().puzzles, saved.puzzles);
+  assert.deepEqual(files().state.done, ['self#1']);
+
+  // the next run goes on from there: only the second game is new
+  const resumed = startPuzzles(args(6, 2));
+  assert.equal(await exitWithin(resumed, 120_000), 0, resumed.stderr());
+  const last = files();
+  assert.deepEqual(last.state.done, ['self#1', 'self#2']);
+  assert.deepEqual(last.puzzles.slice(0, saved.puzzles.length), saved.puzzles);
 });

@@ -4,31 +4,22 @@
  *
  * `build` walks real games (PDN files, credited in each puzzle) and then Damka's self-play games,
  * screens every position and keeps the verified ones (see `@damka/engine`'s puzzle generator).
- * It writes the set file and a state file after every game, so a stopped build (Ctrl-C, a time
- * limit, a killed process) resumes where it stopped: games already done are skipped, puzzles
- * already found kept. A progress bar on stderr shows games done, puzzles and puzzles per hour.
+ * The searches run on a worker thread (`@damka/engine/puzzles-node`), so Ctrl-C stops them at
+ * once; this thread keeps the set and writes it and a state file after every game, so a stopped
+ * build (Ctrl-C, a time limit, a killed process) resumes where it stopped: games already done are
+ * skipped, puzzles already found kept. A progress bar on stderr shows games done, puzzles and
+ * puzzles per hour.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import {
-  getTag,
-  parsePdn,
-  type Position,
-  playWritten,
-  startPosition,
-  type SquareNaming,
-  resolveSetting,
-  type PdnGame,
-  type Variant,
-} from '@damka/rules';
+import type { Variant } from '@damka/rules';
 import {
   Engine,
-  puzzlesFromGame,
-  puzzlesNearGame,
   rateStoredPuzzle,
-  selfPlayPositions,
-  sourceOfTags,
   verifyPuzzle,
+  VERIFY_TT_BITS,
+  type PuzzleGame,
+  type PuzzlePdnFile,
 } from '@damka/engine';
 import {
   parsePuzzleSet,
@@ -41,6 +32,7 @@ import {
 import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
 import { writableFolder, writeFileAtomic } from '@damka/engine/files-node';
+import { startPuzzleBuild } from '@damka/engine/puzzles-node';
 import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
@@ -56,9 +48,10 @@ build   finds positions where the side to move wins by one line only, verified b
         tags name no variant takes the GameType its file has in --manifest, a tab-separated
         'file gametype kind' list; only kind 'games' is read), then self-play games.
         Resumable: the set (--out) and the progress (--state) are saved after every game;
-        run the same command again to go on. Where endgame tables are built (damka egdb
-        build), a position they cover is scored by them exactly; the build says whether it
-        used them, and the set records their piece count.
+        Ctrl-C stops it at once, saved (exit code 1; the game in hand is searched again next
+        time); run the same command again to go on. Where endgame tables are built (damka
+        egdb build), a position they cover is scored by them exactly; the build says whether
+        it used them, and the set records their piece count.
 verify  re-checks every puzzle of a set file: each move legal, and a search deeper than the
         set's own finds no other first move within the margin. Exit code 1 if one fails.
         --skip N leaves out the first N puzzles (a build appends: check only the new ones).
@@ -77,9 +70,6 @@ rate    measures every puzzle's difficulty again (docs/puzzles.md) and rewrites 
       --quiet           no progress bar
 
 Example: damka puzzles build --variant english --pdn ../games --minutes 30`;
-
-/** Table size of the re-verification (the same in `build` and `verify`, so both agree). */
-const VERIFY_TT_BITS = 18;
 
 interface BuildState {
   variant: string;
@@ -110,12 +100,14 @@ function tablesFor(
   variant: Variant,
   values: { 'egdb-dir'?: string | undefined; 'no-egdb'?: boolean | undefined },
   limit?: number,
-): { egdb: ReturnType<typeof openEgdb>; note: string } {
-  if (values['no-egdb']) return { egdb: undefined, note: 'endgame tables: not used (--no-egdb)' };
+): { egdb: ReturnType<typeof openEgdb>; dir: string; note: string } {
   const dir = values['egdb-dir'] ?? defaultEgdbDir();
+  if (values['no-egdb'])
+    return { egdb: undefined, dir, note: 'endgame tables: not used (--no-egdb)' };
   const egdb = openEgdb(variant, dir, limit);
   return {
     egdb,
+    dir,
     note: egdb
       ? `endgame tables: up to ${egdb.maxPieces} pieces from ${dir}`
       : `endgame tables: none for ${variant.id} in ${dir} (search alone)`,
@@ -175,69 +167,19 @@ function readManifest(file: string): Map<string, [string, string]> {
   return map;
 }
 
-/** The games of `file` played under `variant`, each with its replayed positions. */
-function* gamesOf(
-  file: string,
-  variant: Variant,
-  manifest: Map<string, [string, string]>,
-): Generator<{ index: number; game: PdnGame; positions: readonly Position[] }> {
-  const listed = manifest.get(real(file));
-  if (listed && listed[1] !== 'games') return;
-  let text: string;
-  try {
-    text = readFileSync(file, 'latin1');
-    if (!/[\x80-\xff]/.test(text) || isUtf8(file)) text = readFileSync(file, 'utf8');
-  } catch {
-    return;
-  }
-  const parsed = parsePdn(text);
-  let index = -1;
-  for (const result of parsed.games) {
-    index++;
-    if (!result.ok) continue;
-    let game = result.value;
-    if (
-      listed &&
-      getTag(game.tags, 'GameType') === undefined &&
-      getTag(game.tags, 'Variant') === undefined
-    ) {
-      game = { ...game, tags: new Map([...game.tags, ['GameType', listed[0]]]) };
-    }
-    const setting = resolveSetting(game.tags);
-    if (!setting.ok || setting.value.variant.id !== variant.id) continue;
-    const positions = mainLine(game, setting.value.naming, variant);
-    if (positions) yield { index, game, positions };
-  }
-}
-
 /**
- * The positions of a game's main line. Old English files often write a plain move with `x`
- * (`10x14`); such a move is read as a step here, since a puzzle needs only the positions.
+ * The PDN files the builder reads, each with the GameType the manifest gives its games that name
+ * none; files the manifest lists as anything but games are left out. A game's key is its file's
+ * path from the working folder and its index in the file.
  */
-function mainLine(game: PdnGame, naming: SquareNaming, variant: Variant): Position[] | undefined {
-  const start = startPosition(game, variant, naming);
-  if (!start.ok) return undefined;
-  let p = start.value;
-  const positions = [p];
-  for (const written of game.moves.moves) {
-    let move = playWritten(p, written.text, naming);
-    if (!move.ok && /^\d+x\d+$/.test(written.text)) {
-      move = playWritten(p, written.text.replace('x', '-'), naming);
-    }
-    if (!move.ok) return undefined;
-    p = p.play(move.value);
-    positions.push(p);
+function pdnSources(files: readonly string[], manifest: Map<string, [string, string]>) {
+  const out: PuzzlePdnFile[] = [];
+  for (const file of files) {
+    const listed = manifest.get(real(file));
+    if (listed && listed[1] !== 'games') continue;
+    out.push({ path: file, name: relative(process.cwd(), file), gameType: listed?.[0] });
   }
-  return positions;
-}
-
-function isUtf8(file: string): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
-    return true;
-  } catch {
-    return false;
-  }
+  return out;
 }
 
 /** A short stable id from the variant and the position. */
@@ -245,11 +187,6 @@ function puzzleId(variant: string, fen: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < fen.length; i++) h = Math.imul(h ^ fen.charCodeAt(i), 0x01000193);
   return `${variant.slice(0, 3)}-${(h >>> 0).toString(36)}`;
-}
-
-/** Let the event loop run (a signal's handler, between two games). */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The set as text: one puzzle row a line, so diffs stay readable and the file compact. */
@@ -337,23 +274,14 @@ async function build(args: string[], io: Io): Promise<number> {
   const rows: PuzzleRow[] = [...set.puzzles];
   const known = new Set(rows.map((r) => r[1]));
   // a set verified with tables goes on with tables of the same size
-  const { egdb, note } = tablesFor(variant, values, set.egdb);
+  const { egdb, dir: egdbDir, note } = tablesFor(variant, values, set.egdb);
   if (!values.quiet) io.stderr.write(`${note}\n`);
-  const engine = new Engine(variant, { ttBits: 20, seed: 1, egdb: egdb ?? null });
-  const verifier = new Engine(variant, { ttBits: VERIFY_TT_BITS, seed: 1, egdb: egdb ?? null });
-  // the difficulty is measured with a fresh table, on an engine of its own so that the finder's
-  // table survives from one candidate to the next; without tables, as Damka's levels play
-  const rater = new Engine(variant, { ttBits: 16, seed: 1 });
-  const findOptions = { depth, rater, known, egdb };
   const setEgdb = egdb ? Math.max(set.egdb ?? 0, egdb.maxPieces) : set.egdb;
   let byTables = 0;
   const started = Date.now();
   const msBefore = state.ms;
   const cpuBefore = state.cpuMs ?? 0;
   const cpuStart = cpuMs();
-  const deadline = started + minutes * 60_000;
-  // a signal stops after the game in hand (it is saved)
-  const stop = listenForStop();
 
   const save = () => {
     state.ms = msBefore + (Date.now() - started);
@@ -367,8 +295,16 @@ async function build(args: string[], io: Io): Promise<number> {
       sources,
       puzzles: rows,
     };
-    writeFileAtomic(out, setText(set));
-    writeFileAtomic(statePath, JSON.stringify(state) + '\n');
+    for (const [what, file, text] of [
+      ['write the puzzle set to', out, setText(set)],
+      ['write the progress to', statePath, JSON.stringify(state) + '\n'],
+    ] as const) {
+      try {
+        writeFileAtomic(file, text);
+      } catch (error) {
+        throw pathError(what, file, error);
+      }
+    }
   };
   const perHour = () => {
     const ms = msBefore + (Date.now() - started);
@@ -385,18 +321,16 @@ async function build(args: string[], io: Io): Promise<number> {
       lastLine = Date.now();
     }
   };
-  const finished = () => stop.requested || rows.length >= target || Date.now() >= deadline;
-  const add = (found: ReturnType<typeof puzzlesFromGame>, source: PuzzleSource) => {
+  /** A game the builder searched in full: its puzzles join the set, and both files are saved. */
+  const onGame = (game: PuzzleGame) => {
     let sourceIndex = -1;
-    for (const p of found) {
+    for (const p of game.puzzles) {
       if (known.has(p.fen)) continue;
-      // the check the slow suite repeats: one ply deeper, a fresh table
-      if (verifyPuzzle(verifier, p.fen, p.line, depth + 1, egdb) !== undefined) continue;
       if (p.byTables) byTables++;
       state.found = (state.found ?? 0) + 1;
       if (sourceIndex < 0) {
         sourceIndex = sources.length;
-        sources.push(source);
+        sources.push(game.source);
       }
       known.add(p.fen);
       rows.push([
@@ -409,55 +343,44 @@ async function build(args: string[], io: Io): Promise<number> {
         p.ply,
       ]);
     }
+    done.add(game.key);
+    state.positions += game.positions;
+    state.candidates += game.candidates;
+    save();
+    if (game.real) progress(game.real.done, game.real.total, basename(game.real.path));
+    else progress(rows.length, target, `self-play game ${game.source.selfPlay}`);
   };
-  const stats = { positions: 0, candidates: 0 };
 
-  // real games first
-  const real: Array<{ key: string; file: string; index: number }> = [];
-  for (const file of files) {
-    for (const g of gamesOf(file, variant, manifest)) {
-      real.push({ key: `${relative(process.cwd(), file)}#${g.index}`, file, index: g.index });
-    }
-  }
-  let count = real.filter((r) => done.has(r.key)).length;
-  let currentFile = '';
-  let cache: Map<number, { game: PdnGame; positions: readonly Position[] }> = new Map();
-  for (const r of real) {
-    if (finished()) break;
-    if (done.has(r.key)) continue;
-    if (r.file !== currentFile) {
-      currentFile = r.file;
-      cache = new Map([...gamesOf(r.file, variant, manifest)].map((g) => [g.index, g]));
-    }
-    const g = cache.get(r.index);
-    if (g) add(puzzlesFromGame(engine, g.positions, findOptions, stats), sourceOfTags(g.game.tags));
-    done.add(r.key);
-    count++;
-    state.positions += stats.positions;
-    state.candidates += stats.candidates;
-    stats.positions = stats.candidates = 0;
-    save();
-    progress(count, real.length, `${basename(r.file)}`);
-    await nextTurn();
-  }
-  // then self-play, after the seeds the set already credits (a set whose state file is lost
-  // does not replay them)
-  const lastSeed = Math.max(0, ...sources.map((s) => s.selfPlay ?? 0));
-  for (let seed = lastSeed + 1; seed <= selfPlayGames && !finished(); seed++) {
-    const key = `self#${seed}`;
-    if (done.has(key)) continue;
-    const positions = selfPlayPositions(variant, seed);
-    add(puzzlesNearGame(engine, positions, findOptions, stats), { selfPlay: seed });
-    done.add(key);
-    state.positions += stats.positions;
-    state.candidates += stats.candidates;
-    stats.positions = stats.candidates = 0;
-    save();
-    progress(rows.length, target, `self-play game ${seed}`);
-    await nextTurn();
+  // the games are searched on a worker thread, real ones first, then self-play after the seeds
+  // the set already credits (a set whose state file is lost does not replay them); a signal stops
+  // the search in hand at once, and its game is left for the next run
+  const build = startPuzzleBuild(
+    {
+      variant: id,
+      variantOptions: variant.options,
+      options: {
+        depth,
+        target,
+        selfPlay: selfPlayGames,
+        files: pdnSources(files, manifest),
+        done: [...done],
+        known: [...known],
+        puzzles: rows.length,
+        lastSeed: Math.max(0, ...sources.map((s) => s.selfPlay ?? 0)),
+        deadline: started + minutes * 60_000,
+      },
+      egdb: egdb ? { dir: egdbDir, limit: set.egdb } : null,
+    },
+    { onGame },
+  );
+  const stop = listenForStop(() => build.stop());
+  let stopped: boolean;
+  try {
+    ({ stopped } = await build.done);
+  } finally {
+    stop.release();
   }
   save();
-  stop.release();
   if (tty && !values.quiet) io.stderr.write('\n');
   const found = state.found ?? rows.length;
   const cpuHours = (state.cpuMs ?? state.ms) / 3_600_000;
@@ -466,9 +389,10 @@ async function build(args: string[], io: Io): Promise<number> {
       `${state.candidates} verified, ${(state.ms / 60_000).toFixed(1)} min of search ` +
       `(${((state.cpuMs ?? state.ms) / 60_000).toFixed(1)} min CPU), ${found} found by these runs, ` +
       `${cpuHours > 0 ? Math.round(found / cpuHours) : 0} puzzles per CPU hour\n` +
-      `${note}${egdb ? `; ${byTables} puzzles of this run verified by them` : ''}\n`,
+      `${note}${egdb ? `; ${byTables} puzzles of this run verified by them` : ''}\n` +
+      (stopped ? 'stopped, run again to resume\n' : ''),
   );
-  return 0;
+  return stopped ? 1 : 0;
 }
 
 async function verify(args: string[], io: Io): Promise<number> {
