@@ -1,8 +1,9 @@
 /**
- * Starting one of the engine's Node worker threads (the engine worker, the book builder's): the
- * build's JavaScript file beside the bundle that asks (scripts/build.mjs puts them in one folder),
- * or the TypeScript source beside the caller's source under tsx when the caller runs from sources
- * (tests, development). One home for this, so that every worker starts the same way.
+ * Starting one of the engine's Node worker threads (the engine worker, the book builder's, the
+ * puzzle builder's): the build's JavaScript file beside the bundle that asks (scripts/build.mjs
+ * puts them in one folder), or the TypeScript source beside the caller's source under tsx when the
+ * caller runs from sources (tests, development). One home for this, so that every worker starts
+ * the same way.
  *
  * From sources the worker must load tsx first: on Node 20, `execArgv: ['--import', 'tsx']`
  * registers tsx's hooks too late for the worker's own entry module (ERR_UNKNOWN_FILE_EXTENSION),
