@@ -8,7 +8,7 @@
 import type { Options } from '@damka/rules';
 import type { BookBuildOptions } from './build.ts';
 import type { BookFile } from './format.ts';
-import { startWorker } from '../worker-start-node.ts';
+import { startWorker, workerJob, type WorkerFailure } from '../worker-start-node.ts';
 
 /** What the worker builds (plain data: it crosses to the worker thread). */
 export interface BookBuildJob {
@@ -27,7 +27,7 @@ export type BookBuildReport =
   | { readonly type: 'entry'; readonly entries: number; readonly searched: boolean }
   | { readonly type: 'save'; readonly book: BookFile }
   | { readonly type: 'done'; readonly book: BookFile; readonly complete: boolean }
-  | { readonly type: 'error'; readonly message: string };
+  | WorkerFailure;
 
 export interface BookBuildCallbacks {
   readonly onEntry?: (entries: number, searched: boolean) => void;
@@ -52,31 +52,15 @@ export function startBookBuild(
     ...job,
     stopFlag,
   } satisfies BookBuildJob);
-  const done = new Promise<{ book: BookFile; complete: boolean }>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      outcome();
-    };
-    worker.on('message', (message: BookBuildReport) => {
-      if (settled) return;
-      try {
-        if (message.type === 'entry') callbacks.onEntry?.(message.entries, message.searched);
-        else if (message.type === 'save') callbacks.save(message.book);
-        else if (message.type === 'done') {
-          const { book, complete } = message;
-          finish(() => resolve({ book, complete }));
-        } else finish(() => reject(new Error(message.message)));
-      } catch (error) {
-        finish(() => reject(error instanceof Error ? error : new Error(String(error))));
-      }
-    });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`the book builder's thread ended (exit code ${code})`))),
-    );
-  });
+  const done = workerJob<BookBuildReport, { book: BookFile; complete: boolean }>(
+    worker,
+    "the book builder's thread",
+    (report) => {
+      if (report.type === 'entry') callbacks.onEntry?.(report.entries, report.searched);
+      else if (report.type === 'save') callbacks.save(report.book);
+      else return { done: { book: report.book, complete: report.complete } };
+      return undefined;
+    },
+  );
   return { done, stop: () => Atomics.store(stopFlag, 0, 1) };
 }

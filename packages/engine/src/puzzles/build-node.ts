@@ -8,7 +8,7 @@
  */
 import type { Options } from '@damka/rules';
 import type { PuzzleBuildOptions, PuzzleGame } from './build.ts';
-import { startWorker } from '../worker-start-node.ts';
+import { startWorker, workerJob, type WorkerFailure } from '../worker-start-node.ts';
 
 /** What the worker builds (plain data: it crosses to the worker thread). */
 export interface PuzzleBuildJob {
@@ -25,7 +25,7 @@ export interface PuzzleBuildJob {
 export type PuzzleBuildReport =
   | { readonly type: 'game'; readonly game: PuzzleGame }
   | { readonly type: 'done'; readonly stopped: boolean }
-  | { readonly type: 'error'; readonly message: string };
+  | WorkerFailure;
 
 export interface PuzzleBuildCallbacks {
   /** A game searched in full: save it; an error it throws ends the build with that error. */
@@ -54,28 +54,14 @@ export function startPuzzleBuild(
       stopFlag,
     } satisfies PuzzleBuildJob,
   );
-  const done = new Promise<{ stopped: boolean }>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      outcome();
-    };
-    worker.on('message', (message: PuzzleBuildReport) => {
-      if (settled) return;
-      try {
-        if (message.type === 'game') callbacks.onGame(message.game);
-        else if (message.type === 'done') finish(() => resolve({ stopped: message.stopped }));
-        else finish(() => reject(new Error(message.message)));
-      } catch (error) {
-        finish(() => reject(error instanceof Error ? error : new Error(String(error))));
-      }
-    });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`the puzzle builder's thread ended (exit code ${code})`))),
-    );
-  });
+  const done = workerJob<PuzzleBuildReport, { stopped: boolean }>(
+    worker,
+    "the puzzle builder's thread",
+    (report) => {
+      if (report.type === 'game') callbacks.onGame(report.game);
+      else return { done: { stopped: report.stopped } };
+      return undefined;
+    },
+  );
   return { done, stop: () => Atomics.store(stopFlag, 0, 1) };
 }
