@@ -1,7 +1,9 @@
 /**
  * The two screens the browser tests of serving, offline use and languages run on: a 390x844 phone
- * with touch, and a 1280x800 desktop. `openOn` opens a fresh browser context (own storage, own
- * service worker) on one of them, recording console errors and uncaught exceptions.
+ * with touch, and a 1280x800 desktop; and the small phone held upright and sideways that the phone
+ * tests use. `openOn` opens a fresh browser context (own storage, own service worker) on one of
+ * them, recording console errors and uncaught exceptions; `tapSquare` presses a square with a
+ * finger (touch events), as a player on a phone does.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { recordErrors, type Harness } from './harness.ts';
@@ -11,11 +13,19 @@ export interface Device {
   readonly width: number;
   readonly height: number;
   readonly touch: boolean;
+  /** Device pixels per CSS pixel (1 when absent). */
+  readonly scale?: number;
 }
 
 export const DEVICES: readonly [Device, Device] = [
   { name: 'phone', width: 390, height: 844, touch: true },
   { name: 'desktop', width: 1280, height: 800, touch: false },
+];
+
+/** A small phone (3x pixels) held upright and sideways. */
+export const PHONES: readonly [Device, Device] = [
+  { name: 'phone upright', width: 360, height: 740, touch: true, scale: 3 },
+  { name: 'phone sideways', width: 740, height: 360, touch: true, scale: 3 },
 ];
 
 export async function openOn(
@@ -28,8 +38,37 @@ export async function openOn(
     viewport: { width: device.width, height: device.height },
     hasTouch: device.touch,
     isMobile: device.touch,
+    ...(device.scale ? { deviceScaleFactor: device.scale } : {}),
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   return { context, page, errors: recordErrors(page) };
+}
+
+/**
+ * Tap the centre of square `sq` of the board on show with a finger, after scrolling it into view
+ * and checking that the board itself lies under that point (a bar or dialog over it would take
+ * the tap). Found, scrolled and measured in one step: the board redraws its SVG on changes.
+ */
+export async function tapSquare(page: Page, sq: number): Promise<void> {
+  await page.locator(`.damka-board [data-square="${sq}"].sq`).first().waitFor();
+  const at = await page.evaluate((s) => {
+    const el = document.querySelector(`.damka-board [data-square="${s}"].sq`);
+    if (!el) return null;
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const covering = hit?.closest('.damka-board')
+      ? ''
+      : hit
+        ? `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''}`
+        : 'nothing';
+    return { x, y, covering };
+  }, sq);
+  if (!at) throw new Error(`square ${sq} is not on the board`);
+  if (at.covering)
+    throw new Error(`square ${sq} at (${at.x}, ${at.y}) is covered by ${at.covering}`);
+  await page.touchscreen.tap(at.x, at.y);
 }

@@ -1,0 +1,210 @@
+/**
+ * Damka on a small touch phone (360x740, three device pixels to the CSS pixel), held upright and
+ * sideways, driven with a finger: a game played by taps — a capture whose route the player picks
+ * by its landing square, a man crowned by it, a step — with the phone turned mid-game; every
+ * screen no wider than the phone, in English and right to left in Hebrew and Arabic, with the
+ * board of each board screen (game, puzzle, editor) inside the window and the home's three ways
+ * to play in view — and no console errors.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Position, variantOrThrow } from '@damka/rules';
+import { PHONES, openOn, tapSquare, type Device } from './devices.ts';
+import { SCREENSHOTS, gameState, squareIn, useHarness } from './harness.ts';
+
+const h = useHarness();
+
+const tap = (page: Page, testId: string) => page.getByTestId(testId).tap();
+
+/** ☰ → New game → one of the three ways to play, all by taps. */
+async function openNewGame(page: Page, kind: 'computer' | 'friend' | 'online'): Promise<void> {
+  await tap(page, 'menu');
+  await tap(page, 'menu-new');
+  await tap(page, `home-${kind}`);
+  await page.locator('form.setup').waitFor();
+}
+
+/** Open a same-screen game of `variant` from `fen` by taps (typing the FEN, as a player would). */
+async function startFriendGame(page: Page, variant: string, fen?: string): Promise<void> {
+  await openNewGame(page, 'friend');
+  await page.locator(`label[data-variant="${variant}"]`).tap();
+  if (fen) {
+    await page.locator('.start-position summary').tap();
+    await page.locator('.start-position .fen input').fill(fen);
+  }
+  await tap(page, 'start');
+  await page.locator('.play').waitFor();
+}
+
+async function noSidewaysScroll(page: Page, where: string): Promise<void> {
+  const m = await page.evaluate(() => ({
+    scroll: document.scrollingElement!.scrollWidth,
+    width: innerWidth,
+  }));
+  assert.ok(
+    m.scroll <= m.width,
+    `${where}: the page is ${m.scroll}px wide in a ${m.width}px window`,
+  );
+}
+
+/** With the page at its top, the board's frame `frame` lies inside the window, below the top bar. */
+async function boardInside(page: Page, frame: string, where: string): Promise<void> {
+  await page.locator(`${frame} svg`).first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const m = await page.evaluate((sel) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return {
+      top: r.top,
+      bottom: r.bottom,
+      left: r.left,
+      right: r.right,
+      header: document.querySelector('.topbar')!.getBoundingClientRect().bottom,
+      width: innerWidth,
+      height: innerHeight,
+    };
+  }, frame);
+  assert.ok(
+    m.top >= m.header - 0.5 &&
+      m.left >= 0 &&
+      m.right <= m.width + 0.5 &&
+      m.bottom <= m.height + 0.5,
+    `${where}: the board ${JSON.stringify(m)} is not inside the ${m.width}x${m.height} window`,
+  );
+}
+
+const turned = (d: Device) => ({ width: d.height, height: d.width });
+
+for (const phone of PHONES) {
+  test(`${phone.name}: a game by finger — a route picked, a man crowned, a step — turned mid-game`, async () => {
+    const { context, page, errors } = await openOn(h, phone);
+    const english = variantOrThrow('english');
+    const sq = (name: string) => squareIn('english', name);
+    await page.goto(h.url);
+    // Black's man on 14 takes two men either way, via 23 or via 21, and lands on 30 crowned
+    await startFriendGame(page, 'english', 'B:W17,18,24-29,31,32:B1,3-5,8,9,11,12,14');
+    await boardInside(page, '.game-shell .board-frame', 'the game');
+    await tapSquare(page, sq('14'));
+    await tapSquare(page, sq('30'));
+    assert.equal((await gameState(page)).ply, 0, 'two routes end on 30: the board asks which');
+    await tapSquare(page, sq('21'));
+    await page.waitForFunction(
+      () => document.querySelector('.play')?.getAttribute('data-ply') === '1',
+    );
+    const piece = (name: string) =>
+      page.locator(`.damka-board .piece[data-square="${sq(name)}"]`).getAttribute('data-piece');
+    assert.equal(await piece('30'), 'black king', 'the man is crowned on 30');
+    for (const taken of ['17', '25']) {
+      assert.equal(
+        await page.locator(`.damka-board .piece[data-square="${sq(taken)}"]`).count(),
+        0,
+      );
+    }
+    for (const kept of ['18', '26']) assert.equal(await piece(kept), 'white man');
+    await noSidewaysScroll(page, 'the game after the capture');
+
+    // the phone is turned: the board still fits, and a tap still reaches the square under it
+    await page.setViewportSize(turned(phone));
+    await boardInside(page, '.game-shell .board-frame', 'the game, turned');
+    await noSidewaysScroll(page, 'the game, turned');
+    const { fen } = await gameState(page);
+    const start = Position.fromFen(english, fen);
+    assert.ok(start.ok);
+    const step = start.value.legalMoves().find((m) => m.kind === 'step')!;
+    await tapSquare(page, step.from);
+    await tapSquare(page, step.to);
+    await page.waitForFunction(
+      () => document.querySelector('.play')?.getAttribute('data-ply') === '2',
+    );
+    assert.equal((await gameState(page)).fen, start.value.play(step).fen);
+    await page.screenshot({ path: `${SCREENSHOTS}phone-game-${phone.width}.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+/** The screens a player on a phone goes through, each checked for its width (and board). */
+async function everyScreen(page: Page, where: string): Promise<void> {
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SCREENSHOTS}phone-${where.replace(/\W+/g, '-')}-${name}.png` });
+  await page.goto(h.url);
+  await page.locator('.home .damka-board svg').waitFor();
+  await noSidewaysScroll(page, `${where}: the home`);
+  const height = page.viewportSize()!.height;
+  for (const id of ['home-computer', 'home-friend', 'home-online']) {
+    const r = await page.getByTestId(id).boundingBox();
+    assert.ok(r && r.y + r.height <= height, `${where}: ${id} in view on the home`);
+  }
+  await tap(page, 'menu');
+  await noSidewaysScroll(page, `${where}: the menu`);
+  await tap(page, 'menu-new');
+  await tap(page, 'home-computer');
+  await page.locator('.house-rules summary').tap();
+  await page.locator('.start-position summary').tap();
+  await noSidewaysScroll(page, `${where}: the new-game dialog, unfolded`);
+  await shot('new-game');
+  await tap(page, 'start');
+  await page.locator('.play').waitFor();
+  await boardInside(page, '.game-shell .board-frame', `${where}: the game`);
+  await tap(page, 'analyse');
+  await page.getByTestId('analysis').waitFor();
+  await noSidewaysScroll(page, `${where}: the game with its analysis`);
+
+  await tap(page, 'menu');
+  await tap(page, 'menu-new');
+  await tap(page, 'home-editor');
+  await page.getByTestId('editor').waitFor();
+  await boardInside(page, '.editor .board-frame', `${where}: the editor`);
+  await noSidewaysScroll(page, `${where}: the editor`);
+  // a tap on the editor's board puts the chosen piece there
+  const before = await page.getByTestId('editor-fen').inputValue();
+  await page.getByTestId('editor-clear').tap();
+  await page.locator('[data-tool="white-king"]').tap();
+  await tapSquare(page, 0);
+  assert.notEqual(await page.getByTestId('editor-fen').inputValue(), before);
+  assert.equal(
+    await page.locator('.damka-board .piece[data-square="0"]').getAttribute('data-piece'),
+    'white king',
+  );
+  await shot('editor');
+
+  await tap(page, 'menu');
+  await tap(page, 'menu-import');
+  await page.getByTestId('pdn-text').waitFor();
+  await noSidewaysScroll(page, `${where}: the PDN import`);
+  await page.keyboard.press('Escape');
+
+  await tap(page, 'menu');
+  await tap(page, 'menu-settings');
+  await page.getByTestId('language').waitFor();
+  await noSidewaysScroll(page, `${where}: the settings`);
+
+  await page.goto(`${h.url}rules`);
+  await page.getByTestId('differences').waitFor();
+  await noSidewaysScroll(page, `${where}: the rules index`);
+  await page.goto(`${h.url}rules/dhamet`);
+  await page.getByTestId('rules-play').waitFor();
+  await noSidewaysScroll(page, `${where}: the Dhamet rules page`);
+
+  await page.goto(`${h.url}?puzzle=english/eng-1fk1lt7`);
+  await page.locator('[data-testid="puzzles"][data-puzzle="eng-1fk1lt7"]').waitFor();
+  await boardInside(page, '.puzzles .board-frame', `${where}: the puzzle`);
+  await noSidewaysScroll(page, `${where}: the puzzle`);
+  await shot('puzzle');
+}
+
+for (const locale of ['en', 'he', 'ar'] as const) {
+  for (const phone of PHONES) {
+    test(`${locale}, ${phone.name}: no screen wider than the phone, every board inside it`, async () => {
+      const { context, page, errors } = await openOn(h, phone, locale);
+      await everyScreen(page, `${locale} ${phone.name}`);
+      assert.equal(
+        await page.evaluate(() => document.documentElement.dir),
+        locale === 'en' ? 'ltr' : 'rtl',
+      );
+      assert.equal(await page.locator('.damka-board').first().getAttribute('dir'), 'ltr');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
