@@ -4,7 +4,8 @@
  * by its landing square, a man crowned by it, a step — with the phone turned mid-game; every
  * screen no wider than the phone, in English and right to left in Hebrew and Arabic, with the
  * board of each board screen (game, puzzle, editor) inside the window and the home's three ways
- * to play in view — and no console errors.
+ * to play in view; the puzzle trainer naming the variants in the page's language — and no console
+ * errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -208,3 +209,37 @@ for (const locale of ['en', 'he', 'ar'] as const) {
     });
   }
 }
+
+test('the puzzle trainer names the variants as the new-game dialog does, in Hebrew and Arabic', async () => {
+  for (const locale of ['he', 'ar']) {
+    const { context, page, errors } = await openOn(h, PHONES[0], locale);
+    await page.goto(h.url);
+    await page.waitForFunction((l) => document.documentElement.dataset['catalogue'] === l, locale);
+    await openNewGame(page, 'friend');
+    const named = await page
+      .locator('label[data-variant]')
+      .evaluateAll((ls) =>
+        Object.fromEntries(
+          ls.map((l) => [l.getAttribute('data-variant'), (l.textContent ?? '').trim()]),
+        ),
+      );
+    await page.keyboard.press('Escape');
+    await tap(page, 'menu');
+    await tap(page, 'menu-puzzles');
+    await page.locator('[data-testid="puzzle-variant"] option[value="russian"]').waitFor({
+      state: 'attached',
+    });
+    const options = await page
+      .getByTestId('puzzle-variant')
+      .locator('option')
+      .evaluateAll((os) =>
+        os.map((o) => [o.getAttribute('value'), (o.textContent ?? '').trim()] as const),
+      );
+    assert.ok(options.length > 10, `${locale}: the variants are offered`);
+    for (const [id, text] of options) {
+      assert.equal(text, named[id!], `${locale}: the puzzle trainer's name of ${id}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -13,6 +13,7 @@ import type { MessageKey, Translate } from '../i18n/index.ts';
 import { ANIMATION_MS, type Settings } from '../settings.ts';
 import { Board, edgeLabelsOf, piecesOf } from '../ui/board.tsx';
 import { explainRefusal } from '../game/explain.ts';
+import { variantName } from '../rules-pages/texts.ts';
 import {
   afterResult,
   loadPuzzles,
@@ -294,7 +295,7 @@ export function Trainer({ t, settings, link }: TrainerProps) {
             >
               {VARIANTS.map((v) => (
                 <option key={v.id} value={v.id}>
-                  {v.name}
+                  {variantName(t, v)}
                 </option>
               ))}
             </select>
