@@ -4,8 +4,9 @@
  * by its landing square, a man crowned by it, a step — with the phone turned mid-game; every
  * screen no wider than the phone, in English and right to left in Hebrew and Arabic, with the
  * board of each board screen (game, puzzle, editor) inside the window and the home's three ways
- * to play in view; the puzzle trainer naming the variants in the page's language — and no console
- * errors.
+ * to play in view; the puzzle trainer naming the variants in the page's language; the main
+ * actions at least 40 px each way, a finger's size, and a variant's whole card on the rules index
+ * its link — and no console errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,9 @@ import { PHONES, openOn, tapSquare, type Device } from './devices.ts';
 import { SCREENSHOTS, gameState, squareIn, useHarness } from './harness.ts';
 
 const h = useHarness();
+
+/** The smallest size a finger can be trusted to hit, in CSS pixels. */
+const FINGER = 40;
 
 const tap = (page: Page, testId: string) => page.getByTestId(testId).tap();
 
@@ -71,6 +75,26 @@ async function boardInside(page: Page, frame: string, where: string): Promise<vo
       m.right <= m.width + 0.5 &&
       m.bottom <= m.height + 0.5,
     `${where}: the board ${JSON.stringify(m)} is not inside the ${m.width}x${m.height} window`,
+  );
+}
+
+/** Every visible element matching `selector` is at least a finger's size each way. */
+async function fingerSized(page: Page, selector: string, where: string): Promise<void> {
+  const sizes = await page.locator(selector).evaluateAll((els) =>
+    els
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const text = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 24);
+        return { text, width: r.width, height: r.height };
+      })
+      .filter((s) => s.width > 0 && s.height > 0),
+  );
+  assert.ok(sizes.length > 0, `${where}: nothing matches ${selector}`);
+  const small = sizes.filter((s) => s.width < FINGER || s.height < FINGER);
+  assert.deepEqual(
+    small.map((s) => `"${s.text}" ${s.width.toFixed(1)}x${s.height.toFixed(1)}`),
+    [],
+    `${where}: ${selector} smaller than ${FINGER}px`,
   );
 }
 
@@ -243,3 +267,76 @@ test('the puzzle trainer names the variants as the new-game dialog does, in Hebr
     await context.close();
   }
 });
+
+for (const phone of PHONES) {
+  test(`${phone.name}: the main actions are a finger's size`, async () => {
+    const { context, page, errors } = await openOn(h, phone);
+    const where = phone.name;
+    await page.goto(h.url);
+    await page.locator('.home .damka-board svg').waitFor();
+    await fingerSized(page, '[data-testid="menu"], .home-action', `${where}: the home`);
+
+    await openNewGame(page, 'computer');
+    await page.locator('.house-rules summary').tap();
+    await page.locator('.start-position summary').tap();
+    await fingerSized(
+      page,
+      [
+        '[data-testid="new-game-close"]',
+        'label[data-variant]',
+        '.setup .segmented label',
+        '.setup select',
+        '.setup summary',
+        '.setup button',
+      ].join(', '),
+      `${where}: the new-game dialog`,
+    );
+    await page.locator('label[data-variant="russian"]').tap();
+    await tap(page, 'start');
+    await page.locator('.play').waitFor();
+    // a move and the computer's answer: the review button comes with the second move
+    const russian = (name: string) => squareIn('russian', name);
+    await tapSquare(page, russian('c3'));
+    await tapSquare(page, russian('d4'));
+    await page.waitForFunction(
+      () => document.querySelector('.play')?.getAttribute('data-ply') === '2',
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await tap(page, 'analyse');
+    await page.getByTestId('analysis-stop').waitFor();
+    await fingerSized(
+      page,
+      '.play .actions button, .play .nav button, [data-testid="offer-draw"], [data-testid="review-open"], .analysis button',
+      `${where}: the game screen with its analysis`,
+    );
+    await tap(page, 'resign');
+    await fingerSized(page, '.dialog-actions button', `${where}: the resign question`);
+    await page.keyboard.press('Escape');
+
+    // a variant's card on the rules index opens its page wherever it is tapped
+    await page.goto(`${h.url}rules`);
+    const card = page.locator('.rules-variants li[data-variant="dhamet"]');
+    const cardBox = (await card.boundingBox())!;
+    await card.tap({ position: { x: cardBox.width / 2, y: cardBox.height - 12 } }); // its summary
+    await page.waitForURL(/\/rules\/dhamet$/);
+    await page.goto(`${h.url}rules/russian`);
+    await fingerSized(
+      page,
+      '[data-testid="menu"], [data-testid="rules-play"]',
+      `${where}: a rules page`,
+    );
+
+    await page.goto(`${h.url}?puzzle=english/eng-1fk1lt7`);
+    await page.locator('[data-testid="puzzles"][data-puzzle="eng-1fk1lt7"]').waitFor();
+    await fingerSized(
+      page,
+      '.puzzles .actions button, .puzzles select',
+      `${where}: the puzzle trainer`,
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -20,6 +20,7 @@ import './styles/notation.css';
 import './styles/clocks.css';
 import './styles/home.css';
 import './styles/new-game-dialog.css';
+import './styles/touch.css';
 import { registerServiceWorker } from './offline/register.ts';
 
 const root = document.getElementById('app');
