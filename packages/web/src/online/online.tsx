@@ -3,7 +3,9 @@
  * The server is authoritative: this screen shows what the server recorded, replayed with the
  * rules package's `Game` (moves, burns, souffle replays), offers the legal moves only when it is
  * the player's turn, and sends a move as text in the variant's notation through the protocol's
- * `OnlineClient`, which keeps it until the server acknowledges it — across reconnects.
+ * `OnlineClient`, which keeps it until the server acknowledges it — across reconnects; meanwhile
+ * the board shows the move played and the turn passed, so a slow connection never sends the piece
+ * back to where it stood.
  *
  * Until the friend has opened their link, a waiting card shows the link to copy. Clocks count
  * down locally from the server's last figures. The end of the game offers a rematch (the server
@@ -89,6 +91,8 @@ export function OnlinePlay({
   const [message, setMessage] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
+  // the player's move on its way to the server, and the ply it was played at
+  const [sent, setSent] = useState<{ ply: number; move: Move } | null>(null);
   // a king's step and a king split onto the same square: the player picks one (split-choice.tsx)
   const split = useSplitChoice();
   const clientRef = useRef<OnlineClient | null>(null);
@@ -194,19 +198,25 @@ export function OnlinePlay({
   const moves: BoardMove[] = myTurn
     ? game.legalMoves().map((m) => ({ from: m.from, to: m.to, path: m.path, captures: m.captures }))
     : [];
-  const pieces = piecesOf(position);
-  const lastMove = game.moves[game.moves.length - 1];
+  // a move sent and not yet recorded shows on the board at once, the turn passed, so that a slow
+  // connection does not make the piece jump back until the server answers (a refused one goes back)
+  const pending = sent && client.busy && !outcome && sent.ply === actions.length ? sent.move : null;
+  const shown = pending ? position.play(pending) : position;
+  const pieces = piecesOf(shown);
+  const lastMove = pending ?? game.moves[game.moves.length - 1];
   const arriving = lastMove
     ? { from: lastMove.from, to: lastMove.to, path: lastMove.path, captures: lastMove.captures }
     : null;
 
-  const send = (promise: Promise<Action>) => {
+  const send = (promise: Promise<Action>, move: Move | null = null) => {
     setMessage('');
-    promise.catch((e: Error & { code?: string }) =>
-      setMessage(serverErrorText(t, e.code, e.message)),
-    );
+    setSent(move && { ply: actions.length, move });
+    promise.catch((e: Error & { code?: string }) => {
+      setSent(null);
+      setMessage(serverErrorText(t, e.code, e.message));
+    });
   };
-  const sendMove = (move: Move) => send(client.move(formatMove(position, move)));
+  const sendMove = (move: Move) => send(client.move(formatMove(position, move)), move);
   const onMove = (m: BoardMove) =>
     split.take(m, actions.length, game.legalMoves(), sendMove, () => setMessage(t('refused')));
   const choiceMoves = split.shown(actions.length, myTurn);
@@ -228,8 +238,8 @@ export function OnlinePlay({
   else if (outcome)
     status = outcome.winner ? t('winner', { color: colorName(outcome.winner) }) : t('draw');
   else if (waiting) status = t('onlineWaiting');
-  else if (player && position.turn === player) status = t('yourMove');
-  else status = t('toMove', { color: colorName(position.turn) });
+  else if (player && shown.turn === player) status = t('yourMove');
+  else status = t('toMove', { color: colorName(shown.turn) });
 
   const reason = outcome ? outcomeText(t, outcome) : '';
   const flipped = settings.flip !== (seat === 'black');
@@ -246,7 +256,7 @@ export function OnlinePlay({
         color={c}
         name={playerName(c)}
         clock={left === null ? null : { ms: left, running: state.clock?.running === c }}
-        active={!outcome && position.turn === c}
+        active={!outcome && shown.turn === c}
       />
     );
   };
@@ -296,7 +306,7 @@ export function OnlinePlay({
           coordinates={settings.coordinates}
           flipped={flipped}
           ariaLabel={t('boardLabel', { variant: name })}
-          ply={actions.length}
+          ply={actions.length + (pending ? 1 : 0)}
           arriving={arriving}
           t={t}
           onMove={onMove}
@@ -332,7 +342,7 @@ export function OnlinePlay({
             </section>
           )}
           <StatusCard
-            dot={outcome ? (outcome.winner ?? 'draw') : position.turn}
+            dot={outcome ? (outcome.winner ?? 'draw') : shown.turn}
             status={status}
             variantLine={`${name} · ${
               seat === 'spectator'
