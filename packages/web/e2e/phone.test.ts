@@ -3,10 +3,11 @@
  * sideways, driven with a finger: a game played by taps — a capture whose route the player picks
  * by its landing square, a man crowned by it, a step — with the phone turned mid-game; every
  * screen no wider than the phone, in English and right to left in Hebrew and Arabic, with the
- * board of each board screen (game, puzzle, editor) inside the window and the home's three ways
- * to play in view; the puzzle trainer naming the variants in the page's language; the main
- * actions at least 40 px each way, a finger's size, and a variant's whole card on the rules index
- * its link — and no console errors.
+ * board of each board screen (game, review, puzzle, editor) inside the window and the home's
+ * three ways to play in view; the puzzle trainer and the game review naming the variants in the
+ * page's language (the trainer's list, both boards' labels); the main actions at least 40 px each
+ * way, a finger's size, and a variant's whole card on the rules index its link — and no console
+ * errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,12 +169,27 @@ async function everyScreen(page: Page, where: string): Promise<void> {
   await page.locator('.start-position summary').tap();
   await noSidewaysScroll(page, `${where}: the new-game dialog, unfolded`);
   await shot('new-game');
+  await page.locator('label[data-variant="russian"]').tap();
+  await page.locator('label:has(input[name="human"][value="white"])').tap();
   await tap(page, 'start');
   await page.locator('.play').waitFor();
   await boardInside(page, '.game-shell .board-frame', `${where}: the game`);
+  await tapSquare(page, squareIn('russian', 'c3'));
+  await tapSquare(page, squareIn('russian', 'd4'));
+  await page.waitForFunction(
+    () => document.querySelector('.play')?.getAttribute('data-ply') === '2',
+    null,
+    { timeout: 30_000 },
+  );
   await tap(page, 'analyse');
   await page.getByTestId('analysis').waitFor();
   await noSidewaysScroll(page, `${where}: the game with its analysis`);
+  // the engine's review of the game so far
+  await tap(page, 'review-open');
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 60_000 });
+  await boardInside(page, '.review .board-frame', `${where}: the game review`);
+  await noSidewaysScroll(page, `${where}: the game review`);
+  await shot('review');
 
   await tap(page, 'menu');
   await tap(page, 'menu-new');
@@ -234,7 +250,7 @@ for (const locale of ['en', 'he', 'ar'] as const) {
   }
 }
 
-test('the puzzle trainer names the variants as the new-game dialog does, in Hebrew and Arabic', async () => {
+test('the puzzle trainer and the game review name the variants as the new-game dialog does, in Hebrew and Arabic', async () => {
   for (const locale of ['he', 'ar']) {
     const { context, page, errors } = await openOn(h, PHONES[0], locale);
     await page.goto(h.url);
@@ -263,6 +279,21 @@ test('the puzzle trainer names the variants as the new-game dialog does, in Hebr
     for (const [id, text] of options) {
       assert.equal(text, named[id!], `${locale}: the puzzle trainer's name of ${id}`);
     }
+    // the board says which variant it shows to a screen reader, in the page's language
+    const shownVariant = await page.getByTestId('puzzle-variant').inputValue();
+    const label = (where: string) =>
+      page.locator(`${where} .damka-board`).first().getAttribute('aria-label');
+    assert.match((await label('.puzzles')) ?? '', new RegExp(named[shownVariant]!));
+
+    // so does the game review's board
+    await startFriendGame(page, 'russian');
+    await tapSquare(page, squareIn('russian', 'c3'));
+    await tapSquare(page, squareIn('russian', 'd4'));
+    await tapSquare(page, squareIn('russian', 'f6'));
+    await tapSquare(page, squareIn('russian', 'g5'));
+    await tap(page, 'review-open');
+    await page.getByTestId('review').waitFor();
+    assert.match((await label('.review')) ?? '', new RegExp(named['russian']!));
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -263,7 +263,7 @@ export function Trainer({ t, settings, link }: TrainerProps) {
               edgeLabels={edgeLabels}
               coordinates={settings.coordinates}
               flipped={flipped}
-              ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+              ariaLabel={t('boardLabel', { variant: variantName(t, variant.rules) })}
               ply={step}
               arriving={arrivingMove}
               t={t}

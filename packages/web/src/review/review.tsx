@@ -18,6 +18,7 @@ import type { FromWorker, ToReviewWorker } from '../computer/protocol.ts';
 import { ANIMATION_MS, type Settings } from '../settings.ts';
 import { Board, piecesOf, useEdgeLabels } from '../ui/board.tsx';
 import { formatMen } from '../ui/analysis.tsx';
+import { variantName } from '../rules-pages/texts.ts';
 import './review.css';
 
 export interface ReviewProps {
@@ -131,7 +132,7 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
     t('rv_counts', { inaccuracies: s.inaccuracies, mistakes: s.mistakes, blunders: s.blunders });
 
   return (
-    <div class="play review" data-testid="review" data-state={state}>
+    <div class="play game-shell review" data-testid="review" data-state={state}>
       <div class="board-column">
         <div class={`board-frame kind-${t0.kind}`}>
           <Board
@@ -150,7 +151,7 @@ export function Review({ t, game, settings, onBack }: ReviewProps) {
             edgeLabels={edgeLabels}
             coordinates={settings.coordinates}
             flipped={settings.flip}
-            ariaLabel={t('boardLabel', { variant: variant.rules.name })}
+            ariaLabel={t('boardLabel', { variant: variantName(t, variant.rules) })}
             ply={shownPly}
             arriving={null}
             t={t}
