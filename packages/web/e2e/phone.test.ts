@@ -3,11 +3,11 @@
  * sideways, driven with a finger: a game played by taps — a capture whose route the player picks
  * by its landing square, a man crowned by it, a step — with the phone turned mid-game; every
  * screen no wider than the phone, in English and right to left in Hebrew and Arabic, with the
- * board of each board screen (game, review, puzzle, editor) inside the window and the home's
- * three ways to play in view; the puzzle trainer and the game review naming the variants in the
- * page's language (the trainer's list, both boards' labels); the main actions at least 40 px each
- * way, a finger's size, and a variant's whole card on the rules index its link — and no console
- * errors.
+ * board of each board screen (game, review, puzzle, editor) inside the window, the home's three
+ * ways to play and a puzzle's buttons and status in view; the puzzle trainer and the game review
+ * naming the variants in the page's language (the trainer's list, both boards' labels); the main
+ * actions at least 40 px each way, a finger's size, and a variant's whole card on the rules index
+ * its link — and no console errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -156,10 +156,9 @@ async function everyScreen(page: Page, where: string): Promise<void> {
   await page.goto(h.url);
   await page.locator('.home .damka-board svg').waitFor();
   await noSidewaysScroll(page, `${where}: the home`);
-  const height = page.viewportSize()!.height;
   for (const id of ['home-computer', 'home-friend', 'home-online']) {
     const r = await page.getByTestId(id).boundingBox();
-    assert.ok(r && r.y + r.height <= height, `${where}: ${id} in view on the home`);
+    assert.ok(r && r.y + r.height <= page.viewportSize()!.height, `${where}: ${id} on the home`);
   }
   await tap(page, 'menu');
   await noSidewaysScroll(page, `${where}: the menu`);
@@ -231,6 +230,15 @@ async function everyScreen(page: Page, where: string): Promise<void> {
   await page.locator('[data-testid="puzzles"][data-puzzle="eng-1fk1lt7"]').waitFor();
   await boardInside(page, '.puzzles .board-frame', `${where}: the puzzle`);
   await noSidewaysScroll(page, `${where}: the puzzle`);
+  // beside or under the board: the buttons, and what the puzzle asks, without scrolling
+  const height = page.viewportSize()!.height;
+  for (const id of ['puzzle-hint', 'puzzle-solution', 'puzzle-next', 'puzzle-status']) {
+    const r = await page.getByTestId(id).boundingBox();
+    assert.ok(
+      r && r.y >= 0 && r.y + r.height <= height,
+      `${where}: ${id} in view ${JSON.stringify(r)}`,
+    );
+  }
   await shot('puzzle');
 }
 
