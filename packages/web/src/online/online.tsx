@@ -4,8 +4,8 @@
  * rules package's `Game` (moves, burns, souffle replays), offers the legal moves only when it is
  * the player's turn, and sends a move as text in the variant's notation through the protocol's
  * `OnlineClient`, which keeps it until the server acknowledges it — across reconnects; meanwhile
- * the board shows the move played and the turn passed, so a slow connection never sends the piece
- * back to where it stood.
+ * the board and the move list show the move played and the turn passed, so a slow connection never
+ * sends the piece back to where it stood.
  *
  * Until the friend has opened their link, a waiting card shows the link to copy. Clocks count
  * down locally from the server's last figures. The end of the game offers a rematch (the server
@@ -262,16 +262,21 @@ export function OnlinePlay({
   };
 
   const items = moveItems(
-    actions.map((a) => ({
-      mover: a.color,
-      move: a.kind === 'move',
-      text:
-        a.kind === 'burn'
-          ? t('burned', { square: a.text })
-          : a.kind === 'replay'
-            ? t('onlineReplayed')
-            : a.text,
-    })),
+    [
+      ...actions.map((a) => ({
+        mover: a.color,
+        move: a.kind === 'move',
+        text:
+          a.kind === 'burn'
+            ? t('burned', { square: a.text })
+            : a.kind === 'replay'
+              ? t('onlineReplayed')
+              : a.text,
+      })),
+      ...(pending
+        ? [{ mover: position.turn, move: true, text: formatMove(position, pending) }]
+        : []),
+    ],
     variant.rules.firstPlayer,
   );
   const name = variantName(t, variant.rules);
