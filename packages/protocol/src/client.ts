@@ -53,6 +53,10 @@ export interface OnlineClientOptions {
   /** Delay before the first reconnection attempt (doubles up to `maxDelay`). */
   readonly minDelay?: number;
   readonly maxDelay?: number;
+  /** Ping after this many ms without a message from the server (default 5000). */
+  readonly pingEvery?: number;
+  /** A ping unanswered for this many ms means the connection is lost (default 5000). */
+  readonly answerWithin?: number;
 }
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed' | 'failed';
@@ -93,6 +97,11 @@ export class OnlineClient {
   private urlIndex = 0;
   private delay: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The liveness check's timer, and when the server was last heard and last pinged. */
+  private beatTimer: ReturnType<typeof setTimeout> | null = null;
+  private heardAt = 0;
+  private pingedAt: number | null = null;
+  private pings = 0;
 
   constructor(options: OnlineClientOptions) {
     this.options = options;
@@ -110,6 +119,7 @@ export class OnlineClient {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.stopBeat();
     this.status = 'closed';
     this.socket?.close(1000, 'bye');
     this.socket = null;
@@ -207,6 +217,7 @@ export class OnlineClient {
     };
     socket.onmessage = (event) => {
       if (socket !== this.socket) return;
+      this.heardAt = Date.now();
       const text = typeof event.data === 'string' ? event.data : String(event.data);
       const parsed = parseServerMessage(text);
       if (!parsed.ok) return; // a server speaking another protocol: ignore the message
@@ -218,6 +229,7 @@ export class OnlineClient {
     socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.socket = null;
+      this.stopBeat();
       if (this.stopped) return;
       if (FATAL_CLOSE.has(event.code)) {
         this.status = 'failed';
@@ -229,6 +241,51 @@ export class OnlineClient {
       this.urlIndex++;
       this.scheduleReconnect();
     };
+  }
+
+  /** Check the open connection's liveness every half interval (see the module comment). */
+  private beat(socket: SocketLike): void {
+    this.stopBeat();
+    const pingEvery = this.options.pingEvery ?? 5000;
+    const answerWithin = this.options.answerWithin ?? 5000;
+    const tick = () => {
+      this.beatTimer = null;
+      if (socket !== this.socket || this.stopped) return;
+      const now = Date.now();
+      const unanswered = this.pingedAt !== null && this.heardAt < this.pingedAt;
+      if (unanswered && now - this.pingedAt! >= answerWithin) {
+        this.lost(socket);
+        return;
+      }
+      if (!unanswered && now - this.heardAt >= pingEvery) {
+        this.pingedAt = now;
+        this.pings = (this.pings + 1) & 0x7fffffff;
+        this.send({ type: 'ping', n: this.pings });
+      }
+      this.beatTimer = setTimeout(tick, Math.min(pingEvery, answerWithin) / 2);
+      // in Node, the check alone does not keep the process running
+      (this.beatTimer as { unref?: () => void }).unref?.();
+    };
+    this.heardAt = Date.now();
+    this.pingedAt = null;
+    tick();
+  }
+
+  private stopBeat(): void {
+    if (this.beatTimer) clearTimeout(this.beatTimer);
+    this.beatTimer = null;
+  }
+
+  /** The server stopped answering on `socket`: drop it and reconnect as after a close. */
+  private lost(socket: SocketLike): void {
+    this.socket = null;
+    try {
+      socket.close(4000, 'no answer');
+    } catch {
+      // a socket that cannot even close is dropped all the same
+    }
+    this.urlIndex++;
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {
@@ -248,6 +305,7 @@ export class OnlineClient {
   private handle(message: ServerMessage): void {
     switch (message.type) {
       case 'welcome': {
+        if (this.status !== 'open' && this.socket) this.beat(this.socket);
         this.status = 'open';
         this.delay = this.options.minDelay ?? 100;
         this.info = message.game;
@@ -303,6 +361,10 @@ export class OnlineClient {
         }
         break;
       }
+      case 'pong':
+        // only a sign of life (`heardAt`): nothing the game screen shows has changed
+        this.options.onMessage?.(message);
+        return;
       default:
         break;
     }

@@ -202,3 +202,115 @@ test('the client resends a pending move after a reconnect and settles it from th
   assert.equal(client.actions.length, 3);
   client.stop();
 });
+
+test('a connection that falls silent is pinged, then dropped and opened again; the pending move goes again', async () => {
+  const sockets: FakeSocket[] = [];
+  const closes: Array<{ code?: number; reason?: string }> = [];
+  const client = new OnlineClient({
+    urls: ['ws://a'],
+    game: info.id,
+    token: 'A'.repeat(22),
+    connect: () => {
+      const s = new FakeSocket();
+      const close = s.close.bind(s);
+      s.close = (code?: number, reason?: string) => {
+        closes.push({ code, reason });
+        close();
+      };
+      sockets.push(s);
+      return s;
+    },
+    minDelay: 1,
+    maxDelay: 2,
+    pingEvery: 40,
+    answerWithin: 40,
+  });
+  const welcome = (s: FakeSocket, from: number, actions: Action[]) =>
+    s.receive({
+      type: 'welcome',
+      v: 1,
+      game: info,
+      seat: 'white',
+      from,
+      actions,
+      state: state(from + actions.length),
+    });
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  client.start();
+  sockets[0]!.open();
+  welcome(sockets[0]!, 0, []);
+  assert.equal(client.status, 'open');
+  const pending = client.move('32-28');
+
+  // an answering server: pinged when quiet, never dropped
+  for (let k = 0; k < 4; k++) {
+    await wait(30);
+    for (const m of sockets[0]!.sent as Array<{ type: string; n?: number }>) {
+      if (m.type === 'ping' && m.n !== undefined && !(m as { answered?: boolean }).answered) {
+        (m as { answered?: boolean }).answered = true;
+        sockets[0]!.receive({ type: 'pong', n: m.n, at: Date.now() });
+      }
+    }
+  }
+  const pings = (sockets[0]!.sent as Array<{ type: string }>).filter((m) => m.type === 'ping');
+  assert.ok(pings.length >= 1, 'pinged while quiet');
+  assert.equal(sockets.length, 1, 'an answering connection is kept');
+  assert.equal(client.status, 'open');
+
+  // the server falls silent: within a ping's interval and its answer time the socket is dropped
+  await wait(200);
+  assert.ok(sockets.length >= 2, 'reconnected after the silence');
+  assert.deepEqual(closes[0], { code: 4000, reason: 'no answer' });
+  const again = sockets[sockets.length - 1]!;
+  again.open();
+  assert.deepEqual(again.sent[0], {
+    type: 'hello',
+    v: 1,
+    game: info.id,
+    token: 'A'.repeat(22),
+    since: 0,
+  });
+  welcome(again, 0, []);
+  assert.deepEqual(again.sent[1], { type: 'move', ply: 0, move: '32-28' });
+  again.receive({ type: 'ack', action: action(0, '32-28'), duplicate: false });
+  assert.equal((await pending).text, '32-28');
+  client.stop();
+});
+
+test('no ping before the game is open, and none after stop', async () => {
+  const sockets: FakeSocket[] = [];
+  const client = new OnlineClient({
+    urls: ['ws://a'],
+    game: info.id,
+    connect: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    pingEvery: 10,
+    answerWithin: 10,
+  });
+  client.start();
+  sockets[0]!.open();
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(
+    (sockets[0]!.sent as Array<{ type: string }>).map((m) => m.type),
+    ['hello'],
+    'only the hello while the welcome is awaited',
+  );
+  assert.equal(sockets.length, 1);
+  sockets[0]!.receive({
+    type: 'welcome',
+    v: 1,
+    game: info,
+    seat: 'spectator',
+    from: 0,
+    actions: [],
+    state: state(0),
+  });
+  client.stop();
+  const sent = sockets[0]!.sent.length;
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(sockets[0]!.sent.length, sent, 'nothing sent after stop');
+  assert.equal(sockets.length, 1, 'no reconnection after stop');
+});
