@@ -1,14 +1,16 @@
 /**
  * The puzzle set builder (puzzles/build.ts) in this thread and on a worker thread
  * (puzzles/build-node.ts): the same games and puzzles either way and after a resume, a stop that
- * ends the search in hand, and errors that end the build instead of leaving it waiting. Its games
- * are written here from self-play, so that it needs no game collection.
+ * ends the search in hand (the self-play game's too), and errors that end the build instead of
+ * leaving it waiting. Its games are written here from self-play, so that it needs no game
+ * collection.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { formatMove, variantOrThrow, type Position } from '@damka/rules';
 import {
   buildPuzzles,
@@ -147,4 +149,72 @@ test('an error in saving a game, or in the worker, ends the build with that erro
   await assert.rejects(within(failing.done, 60_000), /disk full/);
   const unknown = startPuzzleBuild({ ...job, variant: 'chess' }, { onGame: () => {} });
   await assert.rejects(within(unknown.done, 60_000), /chess/);
+});
+
+/**
+ * A stop flag that another thread sets `ms` milliseconds after it answers (this thread may then be
+ * busy: its searches read the flag, nothing else can set it).
+ */
+async function flagSetIn(ms: number): Promise<Int32Array> {
+  const flag = new Int32Array(new SharedArrayBuffer(8));
+  const code =
+    "const { parentPort, workerData: f } = require('node:worker_threads');" +
+    `parentPort.postMessage('ready'); Atomics.wait(f, 1, 0, ${ms}); Atomics.store(f, 0, 1);`;
+  const worker = new Worker(code, { eval: true, workerData: flag, execArgv: [] });
+  await new Promise((resolve) => worker.once('message', resolve));
+  worker.unref();
+  return flag;
+}
+
+test('the stop flag reaches the self-play game: it ends at once, with only moves searched in full', async () => {
+  const international = variantOrThrow('international');
+  selfPlayPositions(international, 1); // warm
+  let started = Date.now();
+  const full = selfPlayPositions(international, 2);
+  const fullMs = Date.now() - started;
+  // a flag not set changes nothing
+  const unset = new Int32Array(new SharedArrayBuffer(4));
+  assert.deepEqual(
+    selfPlayPositions(international, 2, 3, 160, unset).map((p) => p.fen),
+    full.map((p) => p.fen),
+  );
+  // set before: no move is searched
+  const set = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(set, 0, 1);
+  assert.deepEqual(
+    selfPlayPositions(international, 2, 3, 160, set).map((p) => p.fen),
+    [full[0]!.fen],
+  );
+  // set during the game: a start of the same game, well before the game would have ended
+  const flag = await flagSetIn(30);
+  started = Date.now();
+  const cut = selfPlayPositions(international, 2, 3, 160, flag);
+  const cutMs = Date.now() - started;
+  assert.ok(cut.length < full.length, `${cut.length} of ${full.length} positions`);
+  assert.deepEqual(
+    cut.map((p) => p.fen),
+    full.slice(0, cut.length).map((p) => p.fen),
+  );
+  assert.ok(cutMs < fullMs / 2, `stopped after ${cutMs} ms of a ${fullMs} ms game`);
+});
+
+test('a stop during the self-play game of a build ends the build at once, the game unreported', async () => {
+  const international = variantOrThrow('international');
+  const options = { ...OPTIONS, files: [], selfPlay: 1 };
+  selfPlayPositions(international, 1); // warm
+  let started = Date.now();
+  selfPlayPositions(international, 1);
+  const gameMs = Date.now() - started;
+  const games: PuzzleGame[] = [];
+  const stopFlag = await flagSetIn(30);
+  started = Date.now();
+  const result = buildPuzzles(international, options, {
+    readText,
+    onGame: (g) => games.push(g),
+    stopFlag,
+  });
+  const ms = Date.now() - started;
+  assert.deepEqual(result, { stopped: true });
+  assert.deepEqual(games, []);
+  assert.ok(ms < gameMs / 2, `stopped after ${ms} ms; the game alone takes ${gameMs} ms`);
 });

@@ -7,8 +7,8 @@
  * keys come back in `done`, the set's positions in `known`).
  *
  * A stop flag set from another thread (puzzles/build-node.ts runs this on a worker thread) ends
- * the search in hand within a few hundred nodes: every engine of the build reads it, and a search
- * it ended throws, so the game in hand is given up whole (its unfinished scores could make false
+ * the search in hand within a few hundred nodes: every engine of the build reads it (the self-play
+ * game's too), and a search it ended throws, so the game in hand is given up whole (its unfinished scores could make false
  * puzzles), is not reported, and the next run plays it again. The `--minutes` limit (`deadline`)
  * and the target are checked between games, so that each game is searched in full.
  */
@@ -192,7 +192,9 @@ export function buildPuzzles(
     for (let seed = options.lastSeed + 1; seed <= options.selfPlay && !finished(); seed++) {
       const key = `self#${seed}`;
       if (done.has(key)) continue;
-      const positions = selfPlayPositions(variant, seed);
+      // the flag reaches the game's searches too: a game it cut short is given up
+      const positions = selfPlayPositions(variant, seed, 3, 160, stopFlag);
+      if (flagged()) throw new Stopped();
       const stats = { positions: 0, candidates: 0 };
       const found = keep(puzzlesNearGame(engine, positions, findOptions, stats));
       done.add(key);

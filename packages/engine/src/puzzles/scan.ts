@@ -154,24 +154,33 @@ export function puzzlesNearGame(
 
 /**
  * The positions of one self-play game: a few random opening plies from `seed`, then two engines
- * at a weak level (so that mistakes happen and can be punished), up to `maxPlies`.
+ * at a weak level (so that mistakes happen and can be punished), up to `maxPlies`. `stopFlag`, a
+ * flag another thread may set, reaches every search: once it is set the game ends where it is, with
+ * only the moves searched in full (a stopped search's move is not played), so a caller that passes
+ * it must read it afterwards and give the shortened game up.
  */
 export function selfPlayPositions(
   variant: Variant,
   seed: number,
   level = 3,
   maxPlies = 160,
+  stopFlag?: Int32Array,
 ): Position[] {
   const random = mulberry32(seed);
   const engine = new Engine(variant, { ttBits: 16, seed });
+  const stopped = () => stopFlag !== undefined && Atomics.load(stopFlag, 0) !== 0;
   let p = Position.start(variant);
   const positions: Position[] = [p];
-  for (let ply = 0; ply < maxPlies; ply++) {
+  for (let ply = 0; ply < maxPlies && !stopped(); ply++) {
     const legal = p.legalMoves();
     if (legal.length === 0) break;
     let move: Move | undefined;
     if (ply < 4 && p.openingPly < 0) move = legal[(random() >>> 0) % legal.length];
-    else move = engine.search(p, { level, history: positions.slice(0, -1) }).move;
+    else {
+      const history = positions.slice(0, -1);
+      move = engine.search(p, { level, history, ...(stopFlag ? { stopFlag } : {}) }).move;
+      if (stopped()) break;
+    }
     if (!move) break;
     p = p.play(move);
     if (p.burnable.length > 0) break;
