@@ -2,8 +2,8 @@
  * The puzzle set builder (puzzles/build.ts) in this thread and on a worker thread
  * (puzzles/build-node.ts): the same games and puzzles either way and after a resume, a stop that
  * ends the search in hand (the self-play game's too), and errors that end the build instead of
- * leaving it waiting. Its games are written here from self-play, so that it needs no game
- * collection.
+ * leaving it waiting, and the moves of real games read as the rules read them. Its games are
+ * written here from self-play, so that it needs no game collection.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { formatMove, variantOrThrow, type Position } from '@damka/rules';
+import { formatMove, getVariant, variantOrThrow, type Position } from '@damka/rules';
 import {
   buildPuzzles,
   selfPlayPositions,
@@ -217,4 +217,31 @@ test('a stop during the self-play game of a build ends the build at once, the ga
   assert.deepEqual(result, { stopped: true });
   assert.deepEqual(games, []);
   assert.ok(ms < gameMs / 2, `stopped after ${ms} ms; the game alone takes ${gameMs} ms`);
+});
+
+test("a game's moves are read as the rules read them: x for a step, but never a capture read as a step", () => {
+  // captures optional, so a king's step and two captures all go from 24 to 35
+  const free = getVariant('international', { noForcedCapture: true });
+  assert.ok(free.ok);
+  const fen = 'W:WK24:BK19,K29,K12,K22,K25,K33,K31,K27,K40,K38';
+  const path = join(dir, 'dialects.pdn');
+  writeFileSync(
+    path,
+    // an old file's x for a plain step: read
+    '[Event "Step"]\n[GameType "20"]\n\n1. 32x28 19x23 *\n\n' +
+      // 24x35 is one of two captures (24x8x17x28x44x35, 24x8x21x32x49x35), not the step 24-35
+      `[Event "Ambiguous"]\n[GameType "20"]\n[FEN "${fen}"]\n\n1. 24x35 *\n\n` +
+      // the step written as one
+      `[Event "Plain"]\n[GameType "20"]\n[FEN "${fen}"]\n\n1. 24-35 *\n`,
+  );
+  const games: PuzzleGame[] = [];
+  const options = { ...OPTIONS, depth: 4, selfPlay: 0, files: [{ path, name: 'dialects.pdn' }] };
+  buildPuzzles(free.value, options, { readText, onGame: (g) => games.push(g) });
+  assert.deepEqual(
+    games.map((g) => [g.key, g.positions]),
+    [
+      ['dialects.pdn#0', 3],
+      ['dialects.pdn#2', 2],
+    ],
+  );
 });

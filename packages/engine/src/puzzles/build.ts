@@ -241,8 +241,9 @@ function* gamesOf(
 }
 
 /**
- * The positions of a game's main line. Old English files often write a plain move with `x`
- * (`10x14`); such a move is read as a step here, since a puzzle needs only the positions.
+ * The positions of a game's main line; undefined when a move is not one legal move there (the game
+ * is left out). A capture separator written for a plain step (`10x14`, as old English files do) is
+ * read by the rules' move reader already; a capture that fits several legal moves is not guessed.
  */
 function mainLine(game: PdnGame, naming: SquareNaming, variant: Variant): Position[] | undefined {
   const start = startPosition(game, variant, naming);
@@ -250,10 +251,7 @@ function mainLine(game: PdnGame, naming: SquareNaming, variant: Variant): Positi
   let p = start.value;
   const positions = [p];
   for (const written of game.moves.moves) {
-    let move = playWritten(p, written.text, naming);
-    if (!move.ok && /^\d+x\d+$/.test(written.text)) {
-      move = playWritten(p, written.text.replace('x', '-'), naming);
-    }
+    const move = playWritten(p, written.text, naming);
     if (!move.ok) return undefined;
     p = p.play(move.value);
     positions.push(p);
