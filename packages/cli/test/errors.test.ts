@@ -144,6 +144,11 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['review', 'no-such-game.pdn', '--out', '/no/such/dir/r.pdn'],
     says: /^cannot write \/no\/such\/dir\/r\.pdn: no such file or folder$/,
   },
+  // two limits of which one would be ignored
+  {
+    argv: ['analyse', '--variant', 'english', '--time', '99999999999', '--depth', '2'],
+    says: /^give --time or --depth, not both$/,
+  },
 ];
 
 for (const { argv, says } of MISTAKES) {

@@ -16,7 +16,7 @@ import {
   type SearchInfo,
 } from '@damka/engine';
 import { damagedTable, defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
-import { guard, namedFolder, type Io } from '../command.ts';
+import { guard, namedFolder, UsageError, type Io } from '../command.ts';
 import { bookLines } from './book.ts';
 import {
   POSITION_OPTIONS,
@@ -36,7 +36,7 @@ variant's opening book (damka book) gets its book moves first: share of play and
 
 ${POSITION_USAGE}
       --time MS           thinking time (default 2000)
-      --depth D           search to depth D instead of a time
+      --depth D           search to depth D instead of a time (not with --time)
       --egdb-dir DIR      the endgame database folder (default ${'$'}DAMKA_EGDB_DIR or ~/.cache/damka/egdb)
       --no-egdb           do not use endgame tables
 
@@ -78,6 +78,9 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     },
   });
   const position = positionFrom(values);
+  if (values.time !== undefined && values.depth !== undefined) {
+    throw new UsageError('give --time or --depth, not both');
+  }
   const limits =
     values.depth !== undefined
       ? { depth: integerFrom('depth', values.depth, 1, 99) }
