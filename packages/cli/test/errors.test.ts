@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -20,6 +20,15 @@ import { main } from '../src/main.ts';
 import { damka } from './helpers.ts';
 
 const PERFT = ['perft', '--variant', 'international', '--depth', '2'];
+
+// files a build would go on from: another variant's progress, and a file that is no state file
+const files = mkdtempSync(join(tmpdir(), 'damka-errors-'));
+process.on('exit', () => rmSync(files, { recursive: true, force: true }));
+const RUSSIAN_STATE =
+  '{"variant":"russian","done":["self#1"],"positions":5,"candidates":1,"ms":9}\n';
+writeFileSync(join(files, 'russian.state.json'), RUSSIAN_STATE);
+writeFileSync(join(files, 'odd.state.json'), '{"variant":"english","done":[1],"ms":"soon"}\n');
+const PUZZLES = ['puzzles', 'build', '--variant', 'english', '--self-play', '0', '--no-egdb'];
 
 const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
   {
@@ -149,6 +158,30 @@ const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
     argv: ['analyse', '--variant', 'english', '--time', '99999999999', '--depth', '2'],
     says: /^give --time or --depth, not both$/,
   },
+  // a folder where the build keeps a file is said, not an internal error
+  {
+    argv: [...PUZZLES, '--out', files, '--state', join(files, 'a.state.json')],
+    says: /^cannot read .*damka-errors-\w+: a folder, not a file$/,
+  },
+  {
+    argv: [...PUZZLES, '--out', join(files, 'b.json'), '--state', files],
+    says: /^cannot read .*damka-errors-\w+: a folder, not a file$/,
+  },
+  // another build's progress, or a file that is none, is not written over
+  {
+    argv: [
+      ...PUZZLES,
+      '--out',
+      join(files, 'c.json'),
+      '--state',
+      join(files, 'russian.state.json'),
+    ],
+    says: /^--state: '.*russian\.state\.json' holds the progress of a russian build$/,
+  },
+  {
+    argv: [...PUZZLES, '--out', join(files, 'd.json'), '--state', join(files, 'odd.state.json')],
+    says: /^--state: '.*odd\.state\.json' is not a state file$/,
+  },
 ];
 
 for (const { argv, says } of MISTAKES) {
@@ -203,4 +236,8 @@ test('a result whose file cannot be written at the end goes to stdout, and the f
       ),
   );
   assert.equal(io.out(), '[Event "x"]\n1. 11-15 *\n');
+});
+
+test("a puzzle build refused another build's progress file and left it as it was", () => {
+  assert.equal(readFileSync(join(files, 'russian.state.json'), 'utf8'), RUSSIAN_STATE);
 });

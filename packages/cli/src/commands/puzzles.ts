@@ -182,6 +182,49 @@ function pdnSources(files: readonly string[], manifest: Map<string, [string, str
   return out;
 }
 
+/** The text of a file the build goes on from; undefined when there is none yet. */
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw pathError('read', path, error);
+  }
+}
+
+/**
+ * The progress a state file holds, for `id`'s build. A file of another variant's build, or one
+ * that is not a state file, is refused rather than written over.
+ */
+function stateOf(path: string, text: string, id: string): BuildState {
+  let old: Partial<Record<keyof BuildState, unknown>> | undefined;
+  try {
+    old = JSON.parse(text) as typeof old;
+  } catch {
+    old = undefined;
+  }
+  const counts = ['positions', 'candidates', 'ms', 'cpuMs', 'found', 'depth'] as const;
+  if (
+    typeof old !== 'object' ||
+    old === null ||
+    typeof old.variant !== 'string' ||
+    !Array.isArray(old.done) ||
+    !old.done.every((key) => typeof key === 'string') ||
+    !counts.every((k) => old[k] === undefined || (typeof old[k] === 'number' && old[k] >= 0))
+  ) {
+    throw new UsageError(`--state: '${path}' is not a state file`);
+  }
+  if (old.variant !== id)
+    throw new UsageError(`--state: '${path}' holds the progress of a ${old.variant} build`);
+  const state = old as BuildState;
+  return {
+    ...state,
+    positions: state.positions ?? 0,
+    candidates: state.candidates ?? 0,
+    ms: state.ms ?? 0,
+  };
+}
+
 /** A short stable id from the variant and the position. */
 function puzzleId(variant: string, fen: string): string {
   let h = 0x811c9dc5;
@@ -253,22 +296,19 @@ async function build(args: string[], io: Io): Promise<number> {
 
   // resume: the set and the state as they were left
   let set: PuzzleSetFile = { format: PUZZLE_FORMAT, variant: id, depth, sources: [], puzzles: [] };
-  if (existsSync(out)) {
-    const old = parsePuzzleSet(readFileSync(out, 'utf8'));
+  const oldSet = readIfThere(out);
+  if (oldSet !== undefined) {
+    const old = parsePuzzleSet(oldSet);
     if (!old.ok) throw new UsageError(`--out: '${out}' is there but ${old.error}`);
     if (old.value.variant !== id)
       throw new UsageError(`--out: '${out}' holds ${old.value.variant} puzzles`);
     set = old.value;
   }
-  let state: BuildState = { variant: id, depth, done: [], positions: 0, candidates: 0, ms: 0 };
-  if (existsSync(statePath)) {
-    try {
-      const old = JSON.parse(readFileSync(statePath, 'utf8')) as BuildState;
-      if (old.variant === id && Array.isArray(old.done)) state = old;
-    } catch {
-      throw new UsageError(`--state: '${statePath}' is not a state file`);
-    }
-  }
+  const oldState = readIfThere(statePath);
+  const state: BuildState =
+    oldState === undefined
+      ? { variant: id, depth, done: [], positions: 0, candidates: 0, ms: 0 }
+      : stateOf(statePath, oldState, id);
   const done = new Set(state.done);
   const sources: PuzzleSource[] = [...set.sources];
   const rows: PuzzleRow[] = [...set.puzzles];
