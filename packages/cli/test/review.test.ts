@@ -1,3 +1,7 @@
+/**
+ * `damka review` on real and planted games: the review's marks and lines, one game of a file, files
+ * in every encoding `damka pdn` reads, and one-line errors for what cannot be reviewed.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,4 +76,31 @@ test('damka review: clear errors for a missing file, no file, a bad option', asy
   const bad = await damka('review', REAL, '--depth', 'deep');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--depth/);
+});
+
+test('damka review reads a file as damka pdn does: UTF-16 with a mark, Latin-1; too large a one is refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-review-'));
+  try {
+    const game = '[Event "Café"]\n[GameType "21"]\n\n1. 11-15 23-19 *\n';
+    const utf16 = join(dir, 'utf16.pdn');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(game, 'utf16le')]));
+    const latin1 = join(dir, 'latin1.pdn');
+    writeFileSync(latin1, Buffer.from(game, 'latin1'));
+    for (const file of [utf16, latin1]) {
+      const r = await damka('review', file, '--depth', '2', '--quiet');
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^\[Event "Café"\]/);
+    }
+    const big = join(dir, 'big.pdn');
+    writeFileSync(big, game.repeat(Math.ceil((17 * 2 ** 20) / game.length)));
+    const r = await damka('review', big, '--quiet');
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^damka: .*big\.pdn is larger than 16777216 bytes\n$/);
+    const folder = await damka('review', dir);
+    assert.equal(folder.code, 2);
+    assert.match(folder.stderr, /^damka: cannot read .*: a folder, not a file\n$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -2,13 +2,21 @@
  * `damka review`: the engine's review of the games of a PDN file, written back as PDN — NAGs for
  * inaccuracies ($6), mistakes ($2) and blunders ($4), a comment with the evaluation after every
  * move, the better line as a variation, and each side's accuracy before the first move. The
- * review itself is `@damka/engine`'s `Reviewer`, the same the web app runs in its worker.
+ * review itself is `@damka/engine`'s `Reviewer`, the same the web app runs in its worker. The
+ * file is decoded as `damka pdn` decodes it (UTF-8, UTF-16 with a mark, else Windows-1252).
  */
-import { readFileSync } from 'node:fs';
-import { parsePdn, replayGame, writeGame, type PdnGame } from '@damka/rules';
+import { readFileSync, statSync } from 'node:fs';
+import {
+  decodePdn,
+  MAX_PDN_LENGTH,
+  parsePdn,
+  replayGame,
+  writeGame,
+  type PdnGame,
+} from '@damka/rules';
 import { annotatePdn, defaultReviewDepth, Engine, reviewGame } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { guard, UsageError, writableFile, writeResult, type Io } from '../command.ts';
+import { guard, pathError, UsageError, writableFile, writeResult, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
 export const usage = `Usage: damka review FILE [--depth D] [--game N] [--out FILE] [--quiet]
@@ -24,7 +32,23 @@ Games that do not replay are reported on stderr and written unchanged (exit code
       --out FILE    write the reviewed PDN to FILE (default: stdout)
       --quiet       no progress on stderr
 
+FILE is read as damka pdn reads it: UTF-8 (with or without a byte-order mark), UTF-16 with a
+mark, or Latin-1 / Windows-1252, at most ${MAX_PDN_LENGTH} bytes.
+
 Example: damka review mygame.pdn --out mygame-reviewed.pdn`;
+
+/** A PDN file's text, decoded as `damka pdn` decodes it; too large a file is refused. */
+function readPdnText(file: string): string {
+  let bytes: Buffer;
+  try {
+    if (statSync(file).size > MAX_PDN_LENGTH)
+      throw new UsageError(`${file} is larger than ${MAX_PDN_LENGTH} bytes`);
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw error instanceof UsageError ? error : pathError('read', file, error);
+  }
+  return decodePdn(bytes).text;
+}
 
 export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const { values, positionals } = parseCommandLine('review', {
@@ -42,13 +66,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (positionals.length > 1)
     throw new UsageError(`review takes one file, not ${positionals.length}`);
   if (values.out !== undefined) writableFile('--out', values.out);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read '${file}'`);
-  }
-  const parsed = parsePdn(text);
+  const parsed = parsePdn(readPdnText(file));
   if (parsed.games.length === 0) throw new UsageError(`'${file}' holds no game`);
   const only =
     values.game === undefined
