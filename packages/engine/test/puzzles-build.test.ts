@@ -2,8 +2,8 @@
  * The puzzle set builder (puzzles/build.ts) in this thread and on a worker thread
  * (puzzles/build-node.ts): the same games and puzzles either way and after a resume, a stop that
  * ends the search in hand (the self-play game's too), and errors that end the build instead of
- * leaving it waiting, and the moves of real games read as the rules read them. Its games are
- * written here from self-play, so that it needs no game collection.
+ * leaving it waiting, and real games' files and moves read as every PDN reader reads them. Its
+ * games are written here from self-play, so that it needs no game collection.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -243,5 +243,27 @@ test("a game's moves are read as the rules read them: x for a step, but never a 
       ['dialects.pdn#0', 3],
       ['dialects.pdn#2', 2],
     ],
+  );
+});
+
+test('the worker reads a PDN file in UTF-16 with a mark, as every reader of PDN files does', async () => {
+  const utf16 = join(dir, 'utf16.pdn');
+  const text = readFileSync(pdn, 'utf8');
+  writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+  const games: PuzzleGame[] = [];
+  const options = {
+    ...OPTIONS,
+    depth: 4,
+    selfPlay: 0,
+    files: [{ path: utf16, name: 'u.pdn', gameType: '21' }],
+  };
+  const build = startPuzzleBuild(
+    { variant: 'english', variantOptions: {}, options, egdb: null },
+    { onGame: (g) => games.push(g) },
+  );
+  assert.deepEqual(await within(build.done, 60_000), { stopped: false });
+  assert.deepEqual(
+    games.map((g) => g.key),
+    ['u.pdn#0', 'u.pdn#1'],
   );
 });

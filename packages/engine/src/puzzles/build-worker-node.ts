@@ -5,10 +5,9 @@
  * the shared stop flag, and the search in hand stops at once instead of after the game's searches.
  * The PDN files are read and the endgame tables opened here too: both are the build's work.
  */
-import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { getVariant } from '@damka/rules';
+import { decodePdn, getVariant } from '@damka/rules';
 import { openEgdb } from '../egdb/files-node.ts';
 import { buildPuzzles } from './build.ts';
 import type { PuzzleBuildJob, PuzzleBuildReport } from './build-node.ts';
@@ -18,11 +17,13 @@ const port = parentPort;
 const job = workerData as PuzzleBuildJob;
 const report = (message: PuzzleBuildReport) => port.postMessage(message);
 
-/** A PDN file's text: UTF-8 where its bytes are, else Latin-1 (older files); undefined unread. */
+/**
+ * A PDN file's text, decoded as every reader of PDN files decodes it (UTF-8, UTF-16 with a mark,
+ * else Windows-1252); undefined when it cannot be read.
+ */
 function readPdnText(path: string): string | undefined {
   try {
-    const bytes = readFileSync(path);
-    return bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
+    return decodePdn(readFileSync(path)).text;
   } catch {
     return undefined;
   }
