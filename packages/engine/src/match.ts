@@ -11,7 +11,9 @@
  * `biggestCapturePlayer` that measures the lowest level. Keeping the runner this thin means every
  * opponent is judged by the same code; a player that fails (an illegal move, a crash, a silent
  * engine) loses that game with the reason recorded, and a player failing twice in a row ends the
- * match early with an error rather than forfeiting a whole series.
+ * match early with an error rather than forfeiting a whole series. A player that cannot even
+ * start its first game ends the match at once with no game counted: nothing was played, and a
+ * win by default would read as a result.
  */
 import {
   Game,
@@ -400,7 +402,9 @@ export async function playMatchGame(
   player: MatchPlayer,
   opponent: MatchPlayer,
   options: { readonly maxPlies?: number; readonly event?: string; readonly round?: number } = {},
-): Promise<MatchGame & { readonly failed?: 'player' | 'opponent' }> {
+): Promise<
+  MatchGame & { readonly failed?: 'player' | 'opponent'; readonly failedAtStart?: boolean }
+> {
   const maxPlies = options.maxPlies ?? 400;
   const game = Game.start(variant);
   const start = game.position;
@@ -434,6 +438,7 @@ export async function playMatchGame(
       reason ??= `${side.name} failed: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
+  const failedAtStart = failed !== undefined;
   if (failed) score = failed === 'player' ? 0 : 1;
   for (const m of failed ? [] : opening) {
     const legal = game.legalMoves();
@@ -533,6 +538,7 @@ export async function playMatchGame(
     pdn,
     think,
     ...(failed ? { failed } : {}),
+    ...(failedAtStart ? { failedAtStart } : {}),
   };
 }
 
@@ -557,6 +563,10 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
         ...(options.event !== undefined ? { event: options.event } : {}),
         round: i + 1,
       });
+      if (i === 0 && g.failedAtStart) {
+        aborted = `not started: ${g.reason}`;
+        break;
+      }
       games.push(g);
       options.onGame?.(g, i, tally());
       if (g.failed) {

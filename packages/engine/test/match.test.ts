@@ -258,6 +258,32 @@ test('a failing player loses its game; failing twice in a row ends the match', a
   assert.equal(closed, 1);
 });
 
+test('a player that cannot start the first game ends the match with no game counted', async () => {
+  const variant = variantOrThrow('english');
+  for (const side of ['player', 'opponent'] as const) {
+    const unstartable: MatchPlayer = {
+      name: 'unstartable',
+      newGame() {
+        throw new Error('spawn /no/such/engine ENOENT');
+      },
+      move() {
+        throw new Error('never asked');
+      },
+    };
+    const damka = damkaPlayer({ level: 8, limits: { depth: 1 } });
+    const report = await runMatch({
+      variant,
+      games: 1,
+      player: side === 'player' ? unstartable : damka,
+      opponent: side === 'opponent' ? unstartable : damka,
+      openings: [[]],
+    });
+    assert.equal(report.games.length, 0, side);
+    assert.equal(report.wins + report.losses + report.draws, 0, side);
+    assert.match(report.aborted ?? '', /not started: unstartable failed: spawn/, side);
+  }
+});
+
 test('huff rules: the match runner burns a piece that failed to capture, a king first', async () => {
   // Israeli: both players always skip a capture when they can step, so every capture offered is
   // a burn right; the runner takes it before the next move, as the web app's computer does

@@ -244,6 +244,11 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
           `+${tally.wins} =${tally.draws} -${tally.losses}\n`,
       ),
   });
+  if (report.games.length === 0) {
+    // nothing was played (a player could not start): no score to give
+    io.stderr.write(`damka: match ${report.aborted ?? 'played no game'}\n`);
+    return 1;
+  }
   io.stdout.write(`${player.name} vs ${opponent.name}\n`);
   io.stdout.write(`Damka ${m.formatScore(report)}\n`);
   // each side's thinking time as the runner measured it: a peer engine may read its own clock
