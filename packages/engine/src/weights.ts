@@ -79,6 +79,12 @@ export interface Weights {
   readonly tempoGap: number;
   readonly tempoMargin: number;
   /**
+   * Trading down when ahead: for each piece of lead (up to two), this much per piece gone from the
+   * start position, so 4 against 3 is worth more than 12 against 11 and the side ahead is drawn to
+   * exchanges, the side behind away from them. 0 switches it off.
+   */
+  readonly simplify: number;
+  /**
    * Search, not evaluation: the margin per ply of remaining depth (hundredths of a man) by which a
    * search of 40% of the depth must beat beta for a non-PV node of depth 3 or more to be cut
    * there ("ProbCut"); 0 switches it off. Only where self-play measured a gain: International,
@@ -125,6 +131,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   centreSquare: 0,
   tempoGap: 0,
   tempoMargin: 0,
+  simplify: 0,
   probCut: 0,
   reduction: 50,
   reduceFrom: 3,

@@ -235,3 +235,38 @@ test('the race terms (advance curve, runaway reach, crowning next) count what th
     assert.equal(own.race, false, v.id);
   }
 });
+
+test('trading down when ahead: the lead (at most two) times the pieces gone, in every form', () => {
+  const check = (id: string, fen: string, lead: number, gone: number) => {
+    const variant = variantOrThrow(id);
+    const p = Position.fromFen(variant, fen);
+    assert.ok(p.ok, fen);
+    const board = p.value.board();
+    const on = new Evaluator(variant, { simplify: 5 }, null);
+    const off = new Evaluator(variant, { simplify: 0 }, null);
+    const codes = new Int32Array(BITS_STRIDE);
+    for (const side of [0, 1]) {
+      const sign = side === 0 ? 1 : -1;
+      const where = `${id} ${fen} side ${side}`;
+      const want = sign * lead * gone * 5 + 0; // + 0: never -0
+      assert.equal(on.evaluate(board, side) - off.evaluate(board, side), want, where);
+      if (on.bits === null && on.wideBits === null) continue;
+      const sumOn = on.loadBits(board, codes, 0);
+      const a = on.evaluateBits(codes, 0, sumOn, side, false);
+      const sumOff = off.loadBits(board, codes, 0);
+      const b = off.evaluateBits(codes, 0, sumOff, side, false);
+      assert.equal(a - b, want, where);
+    }
+  };
+  // English starts with 24 pieces: four men against three, 17 gone
+  check('english', 'W:W21,22,23,24:B1,2,3', 1, 17);
+  // five against two: the lead counts as two
+  check('english', 'W:W21,22,23,24,25:B1,2', 2, 17);
+  // behind: the same the other way; kings count as pieces
+  check('english', 'W:WK21,22:B1,2,3,4', -2, 18);
+  // International (40 pieces) and Turkish (32) in their two-word form, Dhamet (80) on its squares
+  check('international', 'W:W31,32,33:B1,2', 1, 35);
+  check('turkish', 'W:Wa3,b3:Ba6,b6,c6', -1, 27);
+  // level material scores nothing
+  check('english', 'W:W21,22:B1,2', 0, 20);
+});

@@ -9,7 +9,7 @@
  * read, copied to fields. One home for each term's data: a term's table is built here once and
  * every form reads it.
  */
-import { BLACK_BIT, KING, MAN, QUEEN, type Variant } from '@damka/rules';
+import { BLACK_BIT, KING, MAN, QUEEN, parseFen, type Variant } from '@damka/rules';
 import { storedPatterns, type PatternTable } from '../patterns.ts';
 import { weightsFor, type Weights } from '../weights.ts';
 import { buildShifts, buildWideShifts, type Shifts, type WideShifts } from './shifts.ts';
@@ -102,6 +102,9 @@ export class EvalTables {
   readonly wWing: number;
   readonly wTempoGap: number;
   readonly tempoMargin: number;
+  /** Trading down when ahead (`Weights.simplify`), and the pieces on the board at the start. */
+  readonly wSimplify: number;
+  readonly startPieces: number;
   /** Per colour and square: the ranks a man there has advanced from its home row. */
   readonly progress: Uint8Array;
   /** A man's forward step directions, per colour (`manForward[colour]`), and its back ones. */
@@ -301,6 +304,11 @@ export class EvalTables {
     this.wWing = w.wingBalance;
     this.wTempoGap = w.tempoGap;
     this.tempoMargin = w.tempoMargin;
+    this.wSimplify = w.simplify;
+    const start = parseFen(variant, variant.rules.startFen);
+    let startPieces = 0;
+    if (start.ok) for (const code of start.value.board) if (code !== 0) startPieces++;
+    this.startPieces = startPieces;
     this.shape =
       w.formation !== 0 ||
       w.tail !== 0 ||

@@ -95,6 +95,7 @@ export function finish(
   const fewPieces = tb.wFewPieces;
   const evenKings = tb.wEvenKings;
   const tempo = tb.wTempo;
+  const simplify = tb.wSimplify;
   // (a - 1) | (b - 1) is 0 exactly when a and b are both 1 (counts are never negative)
   const onePieceEach = ((whitePieces - 1) | (blackPieces - 1)) === 0;
   const oneKingEach = ((whiteKings - 1) | (blackKings - 1)) === 0;
@@ -107,6 +108,12 @@ export function finish(
   // Math.imul: no count ever gives -0 (a negative weight times no loose piece), which the
   // compiled code, built for small integers, would have to leave
   own -= Math.imul(loose, looseCount) + (looseCount > 1 ? double : 0);
+  // trading down when ahead: the lead in pieces (at most two either way) times the pieces gone
+  const lead = whitePieces - blackPieces;
+  const capped = lead > 2 ? 2 : lead < -2 ? -2 : lead;
+  const gone = tb.startPieces - whitePieces - blackPieces;
+  const traded = Math.imul(Math.imul(capped, gone > 0 ? gone : 0), simplify);
+  own += side === 0 ? traded : 0 - traded;
   // under flying kings: a lone king against at most three pieces is usually a draw; the side
   // ahead with three pieces or fewer against a king rarely wins; nor does one man more when both
   // sides have as many kings
