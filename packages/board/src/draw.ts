@@ -35,8 +35,20 @@ export function markMarkup(g: BoardGeometry, flipped: boolean, sq: Square, cls: 
   return `<rect class="${cls}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`;
 }
 
-/** The board itself: dark squares, a grid, or alquerque points with their lines. */
-export function boardMarkup(g: BoardGeometry, flipped: boolean): string {
+/** Escape text for an SVG attribute or text node. */
+export function escapeXml(t: string): string {
+  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The board itself: dark squares, a grid, or alquerque points with their lines. `squareAttrs` adds
+ * attributes to each square's shape (the widget names the squares for assistive technology).
+ */
+export function boardMarkup(
+  g: BoardGeometry,
+  flipped: boolean,
+  squareAttrs: (sq: Square) => string = () => '',
+): string {
   const W = g.width * UNIT;
   const H = g.height * UNIT;
   const out: string[] = [];
@@ -45,14 +57,14 @@ export function boardMarkup(g: BoardGeometry, flipped: boolean): string {
     for (let sq = 0; sq < g.size; sq++) {
       const { x, y } = centre(g, flipped, sq);
       out.push(
-        `<rect class="sq sq-dark" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
+        `<rect class="sq sq-dark" data-square="${sq}"${squareAttrs(sq)} x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
       );
     }
   } else if (g.kind === 'orthogonal') {
     for (let sq = 0; sq < g.size; sq++) {
       const { x, y } = centre(g, flipped, sq);
       out.push(
-        `<rect class="sq sq-plain" data-square="${sq}" x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
+        `<rect class="sq sq-plain" data-square="${sq}"${squareAttrs(sq)} x="${x - UNIT / 2}" y="${y - UNIT / 2}" width="${UNIT}" height="${UNIT}"/>`,
       );
     }
     for (let i = 1; i < g.width; i++) {
@@ -71,19 +83,22 @@ export function boardMarkup(g: BoardGeometry, flipped: boolean): string {
     for (let sq = 0; sq < g.size; sq++) {
       const { x, y } = centre(g, flipped, sq);
       out.push(
-        `<circle class="sq point" data-square="${sq}" cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`,
+        `<circle class="sq point" data-square="${sq}"${squareAttrs(sq)} cx="${x}" cy="${y}" r="${UNIT * 0.07}"/>`,
       );
     }
   }
   return out.join('');
 }
 
-/** Coordinates: along the edges when the variant names files and ranks, else on each square. */
+/**
+ * Coordinates: along the edges when the variant names files and ranks, else on each square. Hidden
+ * from assistive technology, which hears each square's name instead.
+ */
 export function labelMarkup(c: LabelConfig, index: Int16Array): string {
   const g = c.geometry;
   const flipped = c.flipped;
   const out: string[] = [];
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const esc = escapeXml;
   if (c.edgeLabels) {
     const bottom = g.height - 1;
     for (let col = 0; col < g.width; col++) {
@@ -121,10 +136,13 @@ export function labelMarkup(c: LabelConfig, index: Int16Array): string {
       );
     }
   }
-  return out.join('');
+  return `<g aria-hidden="true">${out.join('')}</g>`;
 }
 
-/** One piece (a crown on a king, a star on a queen) at its square's centre. */
+/**
+ * One piece (a crown on a king, a star on a queen) at its square's centre; hidden from assistive
+ * technology, which hears the piece in its square's name.
+ */
 export function pieceMarkup(
   g: BoardGeometry,
   flipped: boolean,
@@ -144,7 +162,7 @@ export function pieceMarkup(
   }
   const piece = `${p.color} ${p.role}`;
   return (
-    `<g class="piece pc-${p.color}${extraClass}" data-square="${sq}" data-piece="${piece}" transform="translate(${x},${y})">` +
+    `<g class="piece pc-${p.color}${extraClass}" data-square="${sq}" data-piece="${piece}" aria-hidden="true" transform="translate(${x},${y})">` +
     `<g class="inner"><circle class="shadow" cx="0" cy="4" r="${r}"/>` +
     `<circle class="body" r="${r}"/><circle class="ring" r="${(r * 0.68).toFixed(1)}"/>${mark}</g></g>`
   );

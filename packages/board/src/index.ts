@@ -6,5 +6,6 @@
 export * from './types.ts';
 export * from './layout.ts';
 export * from './state.ts';
-export { BoardView, describeInEnglish, type BoardConfig, type BoardInit } from './view.ts';
+export { BoardView, type BoardConfig, type BoardInit } from './view.ts';
+export { describeInEnglish } from './describe.ts';
 export { BOARD_CSS, ensureStyles } from './styles.ts';

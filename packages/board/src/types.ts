@@ -55,7 +55,11 @@ export interface LastMove {
   readonly path?: readonly Square[];
 }
 
-/** What the board announces to screen readers; `describe` turns it into words. */
+/**
+ * What the board says to screen readers; `describe` turns it into words. A `cursor` sentence is a
+ * square's accessible name (read as the keyboard cursor reaches it); the others go to the live
+ * region.
+ */
 export type Announcement =
   | {
       readonly type: 'cursor';

@@ -3,6 +3,11 @@
  * a uniform grid, or alquerque points with their drawn lines), takes input by click-click, drag and
  * keyboard, animates moves and announces what happens through an aria-live region.
  *
+ * For assistive technology the board is one focusable `application` whose squares are named
+ * ("33, white man" in the caller's words and notation); the keyboard cursor is its
+ * `aria-activedescendant`, so a screen reader says each square the cursor reaches and a magnifier
+ * follows it. The live region carries events: a piece picked, a selection cancelled, a move played.
+ *
  * The SVG is rebuilt from plain data on every change: at most 100 squares, so a full redraw costs
  * well under a millisecond and no diffing is needed. All input decisions go through the pure
  * `state.ts` machine; this file only translates DOM events into square presses and draws the result.
@@ -19,7 +24,16 @@ import {
   type SelectionState,
 } from './state.ts';
 import { ensureStyles } from './styles.ts';
-import { UNIT, boardMarkup, centre, labelMarkup, markMarkup, pieceMarkup } from './draw.ts';
+import { describeInEnglish } from './describe.ts';
+import {
+  UNIT,
+  boardMarkup,
+  centre,
+  escapeXml,
+  labelMarkup,
+  markMarkup,
+  pieceMarkup,
+} from './draw.ts';
 import type {
   Announcement,
   BoardColor,
@@ -32,6 +46,8 @@ import type {
 } from './types.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Numbers the widgets of a page, so that square ids are unique when several boards are shown. */
+let boards = 0;
 
 export interface BoardConfig {
   readonly geometry: BoardGeometry;
@@ -73,23 +89,6 @@ export interface BoardConfig {
 }
 
 export type BoardInit = Partial<BoardConfig> & Pick<BoardConfig, 'geometry' | 'pieces'>;
-
-/** English announcements, used when the app passes no `describe`. */
-export function describeInEnglish(a: Announcement): string {
-  const piece = (p: BoardPiece | undefined) => (p ? `${p.color} ${p.role}` : 'empty');
-  switch (a.type) {
-    case 'cursor':
-      return `${a.label}, ${piece(a.piece)}${a.destination ? ', legal destination' : ''}`;
-    case 'select':
-      return `${piece(a.piece)} on ${a.label} selected; destinations ${a.destinations.join(', ')}`;
-    case 'narrow':
-      return `via ${a.label}; next ${a.destinations.join(', ')}`;
-    case 'cancel':
-      return 'selection cancelled';
-    case 'move':
-      return `moved ${a.from} to ${a.to}${a.captures ? `, ${a.captures} captured` : ''}`;
-  }
-}
 
 const DEFAULTS: Omit<BoardConfig, 'geometry' | 'pieces'> = {
   moves: [],
@@ -134,6 +133,8 @@ export class BoardView {
   private readonly svg: SVGSVGElement;
   private readonly live: HTMLElement;
   private readonly listeners: Array<() => void> = [];
+  /** Prefix of the square ids (`aria-activedescendant` points at the cursor's square). */
+  private readonly idPrefix = `damka-board-${++boards}-sq-`;
 
   constructor(root: HTMLElement, init: BoardInit) {
     this.root = root;
@@ -147,7 +148,8 @@ export class BoardView {
     root.setAttribute('role', 'application');
     root.setAttribute('aria-roledescription', 'board');
     this.svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
-    this.svg.setAttribute('aria-hidden', 'true');
+    // not hidden: its squares carry names; pieces and coordinates are hidden one by one
+    this.svg.setAttribute('role', 'none');
     this.live = doc.createElement('div');
     this.live.className = 'sr-only';
     this.live.setAttribute('aria-live', 'polite');
@@ -162,7 +164,6 @@ export class BoardView {
       this.focused = true;
       if (this.cursor < 0) this.cursor = this.firstCursor();
       this.render();
-      this.announceCursor();
     });
     this.listen(root, 'blur', () => {
       this.focused = false;
@@ -282,16 +283,15 @@ export class BoardView {
     this.live.textContent = this.live.textContent === text ? text + '\u200b' : text;
   }
 
-  private announceCursor(): void {
+  /** A square's accessible name: its name and what stands on it, in the caller's words. */
+  private squareName(sq: Square, targets: readonly Square[]): string {
     const c = this.config;
-    const sq = this.cursor;
-    if (sq < 0) return;
-    this.say({
+    return c.describe({
       type: 'cursor',
       square: sq,
       label: c.labels[sq] ?? String(sq),
       piece: c.pieces[sq] ?? undefined,
-      destination: destinations(this.state).includes(sq),
+      destination: targets.includes(sq),
     });
   }
 
@@ -419,7 +419,6 @@ export class BoardView {
           ? this.firstCursor()
           : moveCursor(c.geometry, c.flipped, this.cursor, arrow);
       this.render();
-      this.announceCursor();
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (this.cursor < 0) this.cursor = this.firstCursor();
@@ -455,7 +454,10 @@ export class BoardView {
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     this.root.setAttribute('aria-label', c.ariaLabel);
     const out: string[] = [];
-    out.push(boardMarkup(g, c.flipped));
+    const dests = destinations(this.state);
+    const named = (sq: Square) =>
+      ` id="${this.idPrefix}${sq}" role="img" aria-label="${escapeXml(this.squareName(sq, dests))}"`;
+    out.push(boardMarkup(g, c.flipped, named));
     const hl: string[] = [];
     if (c.lastMove) {
       hl.push(this.mark(c.lastMove.from, 'last'));
@@ -512,6 +514,11 @@ export class BoardView {
     }
     out.push(top.join(''));
     this.svg.innerHTML = out.join('');
+    if (this.focused && this.cursor >= 0 && this.cursor < g.size) {
+      this.root.setAttribute('aria-activedescendant', `${this.idPrefix}${this.cursor}`);
+    } else {
+      this.root.removeAttribute('aria-activedescendant');
+    }
   }
 
   private animate(move: BoardMove, before: ReadonlyArray<BoardPiece | null | undefined>): void {

@@ -361,3 +361,16 @@ export async function gameState(page: Page): Promise<{ fen: string; ply: number;
     result: (await el.getAttribute('data-result')) ?? '',
   };
 }
+
+/**
+ * The accessible name of the square under the focused board's keyboard cursor (the board's active
+ * descendant), e.g. "33, white man"; a note instead when no board has focus.
+ */
+export async function cursorName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const board = document.activeElement;
+    if (!board?.classList.contains('damka-board')) return '(no board has focus)';
+    const id = board.getAttribute('aria-activedescendant');
+    return (id && document.getElementById(id)?.getAttribute('aria-label')) || '';
+  });
+}

@@ -68,8 +68,8 @@ export function piecesOf(position: Position): Array<BoardPiece | undefined> {
   return out;
 }
 
-/** Screen-reader sentences in the page's language. */
-function describer(t: Translate): (a: Announcement) => string {
+/** Screen-reader sentences in the page's language: square names and the live announcements. */
+export function describer(t: Translate): (a: Announcement) => string {
   const piece = (p: BoardPiece | undefined) =>
     p
       ? t('srPiece', {

@@ -31,7 +31,7 @@ import {
 import { BoardView, type BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { ColorChoice } from './color-choice.tsx';
-import { useEdgeLabels } from './board.tsx';
+import { describer, useEdgeLabels } from './board.tsx';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
 import { variantName } from '../rules-pages/texts.ts';
 import { positionReason } from '../pdn/fen-check.ts';
@@ -148,6 +148,7 @@ export function Editor({
 
   const topology = variant.topology;
   const edgeLabels = useEdgeLabels(variant);
+  const describe = useMemo(() => describer(t), [t]);
 
   useEffect(() => {
     if (!host.current) return;
@@ -176,6 +177,7 @@ export function Editor({
           ? { from: verdict.square, to: verdict.square }
           : null,
       ariaLabel: t('editorBoardLabel', { variant: variantName(t, variant.rules) }),
+      describe,
     });
   });
 

@@ -1,0 +1,180 @@
+/**
+ * Playing by keyboard and with a screen reader, in a real browser: the board's squares are named in
+ * the variant's own notation and the page's language with what stands on them, the keyboard cursor
+ * is the board's active descendant, a capture whose route matters is entered square by square, and
+ * a right-to-left page keeps the arrows on the board pointing where they point on screen.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { moveCursor, type Arrow } from '@damka/board';
+import { Position, variantOrThrow } from '@damka/rules';
+import { appMounted, cursorName, fillFen, squareIn, useHarness } from './harness.ts';
+
+const h = useHarness();
+
+/** The square index the board's cursor is on. */
+async function cursorSquare(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const id = document.activeElement?.getAttribute('aria-activedescendant') ?? '';
+    const el = id ? document.getElementById(id) : null;
+    return Number(el?.getAttribute('data-square') ?? -1);
+  });
+}
+
+/** The text of the board's live region. */
+const liveText = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .querySelector('.play .damka-board [aria-live]')
+        ?.textContent?.replace(/\u200b/g, '') ?? '',
+  );
+
+/** Press Tab until the game board has focus (failing after `max` presses). */
+async function tabToBoard(page: Page, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate(() => document.activeElement?.matches('.play .damka-board'))) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail('Tab never reached the board');
+}
+
+/** Move the board's cursor to `to` with arrow keys only (shortest sequence of presses). */
+async function cursorTo(page: Page, variantId: string, to: number, flipped = false): Promise<void> {
+  const g = variantOrThrow(variantId).topology;
+  const from = await cursorSquare(page);
+  const seen = new Map<number, Arrow[]>([[from, []]]);
+  const queue = [from];
+  while (queue.length > 0 && !seen.has(to)) {
+    const here = queue.shift()!;
+    for (const a of ['up', 'down', 'left', 'right'] as const) {
+      const next = moveCursor(g, flipped, here, a);
+      if (!seen.has(next)) {
+        seen.set(next, [...seen.get(here)!, a]);
+        queue.push(next);
+      }
+    }
+  }
+  const path = seen.get(to);
+  assert.ok(path, `no arrow path to square ${to}`);
+  for (const a of path) await page.keyboard.press(`Arrow${a[0]!.toUpperCase()}${a.slice(1)}`);
+  assert.equal(await cursorSquare(page), to);
+}
+
+/** Start a game from the home by keyboard only: a way to play, a variant, optionally a FEN. */
+async function startByKeyboard(
+  page: Page,
+  kind: 'friend' | 'computer',
+  variant: string,
+  fen?: string,
+): Promise<void> {
+  await appMounted(page);
+  await page.getByTestId(`home-${kind}`).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('new-game').waitFor();
+  await page.locator(`label[data-variant="${variant}"] input`).focus();
+  await page.keyboard.press('Space');
+  if (fen) await fillFen(page, fen);
+  await page.getByTestId('start').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.play').waitFor();
+}
+
+test('the squares are named in the variant notation; the cursor is the active descendant', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startByKeyboard(page, 'friend', 'russian');
+  await tabToBoard(page);
+  const board = page.getByRole('application', { name: 'Russian board' });
+  assert.ok(await board.evaluate((el) => el === document.activeElement));
+  // every square of the board, named by the browser's accessibility tree
+  assert.equal(await page.getByRole('img', { name: 'c3, white man' }).count(), 1);
+  assert.equal(await page.getByRole('img', { name: 'd4, empty' }).count(), 1);
+  assert.equal(await page.getByRole('img', { name: 'f6, black man' }).count(), 1);
+  assert.equal(await page.getByRole('img', { name: /, (white|black) man$/ }).count(), 24);
+  // the cursor: on White's first movable piece, then moved by arrows
+  const c3 = squareIn('russian', 'c3');
+  await cursorTo(page, 'russian', c3);
+  assert.equal(await cursorName(page), 'c3, white man');
+  await page.keyboard.press('ArrowUp');
+  assert.match(await cursorName(page), /^[bd]4, empty$/);
+  await cursorTo(page, 'russian', c3);
+  await page.keyboard.press('Enter');
+  assert.match(await liveText(page), /^white man on c3 selected; destinations /);
+  await page.keyboard.press('ArrowUp');
+  assert.match(await cursorName(page), /^[bd]4, empty, legal destination$/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a capture whose route matters is entered square by square from the keyboard', async () => {
+  const { page, errors } = await h.page();
+  const english = variantOrThrow('english');
+  const sq = (name: string) => squareIn('english', name);
+  // Black's man on 14 takes two men either way, via 23 or via 21, and lands on 30
+  const fen = 'B:W17,18,24-29,31,32:B1,3-5,8,9,11,12,14';
+  await page.goto(h.url);
+  await startByKeyboard(page, 'friend', 'english', fen);
+  await tabToBoard(page);
+  await cursorTo(page, 'english', sq('14'));
+  assert.equal(await cursorName(page), '14, black man');
+  await page.keyboard.press('Enter');
+  assert.match(await liveText(page), /^black man on 14 selected; destinations /);
+  await cursorTo(page, 'english', sq('30'));
+  assert.equal(await cursorName(page), '30, empty, legal destination');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.play').getAttribute('data-ply'), '0', 'two routes end on 30');
+  assert.match(await liveText(page), /^via 30; next .*\b21\b/);
+  assert.match(await liveText(page), /^via 30; next .*\b23\b/);
+  await cursorTo(page, 'english', sq('21'));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => document.querySelector('.play')?.getAttribute('data-ply') === '1',
+  );
+  const start = Position.fromFen(english, fen);
+  assert.ok(start.ok);
+  const via21 = start.value
+    .legalMoves()
+    .find((m) => m.to === sq('30') && m.path.includes(sq('21')))!;
+  assert.equal(await page.locator('.play').getAttribute('data-fen'), start.value.play(via21).fen);
+  assert.equal(await liveText(page), 'moved 14 to 30, 2 captured');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('right to left: the board names squares in the language, and arrows point on screen', async () => {
+  const { page, errors } = await h.page({ locale: 'he' });
+  await page.goto(h.url);
+  await page.waitForFunction(() => document.documentElement.dataset['catalogue'] === 'he');
+  await startByKeyboard(page, 'friend', 'russian');
+  await tabToBoard(page);
+  await cursorTo(page, 'russian', squareIn('russian', 'c3'));
+  const name = await cursorName(page);
+  assert.match(name, /^c3, /);
+  assert.doesNotMatch(name.slice(4), /\p{Script=Latin}/u, `${name}: said in Hebrew`);
+  // ArrowRight moves to the square on the right of the screen, ArrowLeft back (as on any board)
+  const x = async () =>
+    (await page
+      .locator(`.damka-board rect[data-square="${await cursorSquare(page)}"]`)
+      .boundingBox())!.x;
+  const before = await x();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await cursorName(page), /^e3, /);
+  assert.ok((await x()) > before, 'ArrowRight goes right');
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await cursorName(page), /^c3, /);
+  // the position editor's board speaks the page's language too
+  await page.getByTestId('menu').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('menu-new').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('home-editor').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('editor-board').focus();
+  const editorName = await cursorName(page);
+  assert.match(editorName, /^[a-h]\d, /);
+  assert.doesNotMatch(editorName.slice(4), /\p{Script=Latin}/u, `${editorName}: said in Hebrew`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
