@@ -1,6 +1,6 @@
 /**
  * The board's sentences for screen readers in English, used when the app passes no `describe` of
- * its own: a square's name with what stands on it, a piece picked, a move made.
+ * its own: a square's name with what stands on it, a piece picked, a move made or arriving.
  */
 import type { Announcement, BoardPiece } from './types.ts';
 
@@ -18,5 +18,7 @@ export function describeInEnglish(a: Announcement): string {
       return 'selection cancelled';
     case 'move':
       return `moved ${a.from} to ${a.to}${a.captures ? `, ${a.captures} captured` : ''}`;
+    case 'played':
+      return `${piece(a.piece)}: moved ${a.from} to ${a.to}${a.captures ? `, ${a.captures} captured` : ''}`;
   }
 }

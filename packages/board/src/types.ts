@@ -58,7 +58,8 @@ export interface LastMove {
 /**
  * What the board says to screen readers; `describe` turns it into words. A `cursor` sentence is a
  * square's accessible name (read as the keyboard cursor reaches it); the others go to the live
- * region.
+ * region: `move` for a move the user made on this board, `played` for one that arrived from the
+ * caller (the opponent's or the computer's, or a step forward through a game).
  */
 export type Announcement =
   | {
@@ -87,4 +88,12 @@ export type Announcement =
       readonly from: string;
       readonly to: string;
       readonly captures: number;
+    }
+  | {
+      readonly type: 'played';
+      readonly from: string;
+      readonly to: string;
+      readonly captures: number;
+      /** The piece that moved, as it stands on `to`. */
+      readonly piece: BoardPiece | undefined;
     };

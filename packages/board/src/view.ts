@@ -6,7 +6,8 @@
  * For assistive technology the board is one focusable `application` whose squares are named
  * ("33, white man" in the caller's words and notation); the keyboard cursor is its
  * `aria-activedescendant`, so a screen reader says each square the cursor reaches and a magnifier
- * follows it. The live region carries events: a piece picked, a selection cancelled, a move played.
+ * follows it. The live region carries events: a piece picked, a selection cancelled, a move played
+ * on the board and a move that arrives from elsewhere (the opponent's, the computer's).
  *
  * The SVG is rebuilt from plain data on every change: at most 100 squares, so a full redraw costs
  * well under a millisecond and no diffing is needed. All input decisions go through the pure
@@ -126,6 +127,8 @@ export class BoardView {
   private cursor: Square = -1;
   private focused = false;
   private drag: Drag | null = null;
+  /** The move the user last made here, until the caller shows it (then it is not said twice). */
+  private played: BoardMove | null = null;
   /** Editing: the pointer held down and the last square it reported. */
   private paint: { pointerId: number; square: Square } | null = null;
   private index: Int16Array;
@@ -172,7 +175,10 @@ export class BoardView {
     this.render();
   }
 
-  /** Update any part of the configuration; `animate` plays that move from the previous pieces. */
+  /**
+   * Update any part of the configuration; `animate` plays that move from the previous pieces and
+   * announces it, unless it is the move the user just made on this board (announced already).
+   */
   set(update: Partial<BoardConfig>, animate?: BoardMove): void {
     const before = this.config;
     const keys = Object.keys(update) as Array<keyof BoardConfig>;
@@ -201,6 +207,7 @@ export class BoardView {
       this.cursor = this.firstCursor();
     }
     this.render();
+    if (animate) this.announceArrival(animate);
     if (animate && this.config.animationMs > 0) this.animate(animate, before.pieces);
   }
 
@@ -261,6 +268,7 @@ export class BoardView {
         this.say({ type: 'cancel' });
         break;
       case 'move':
+        this.played = e.move;
         this.say({
           type: 'move',
           from: label(e.move.from),
@@ -281,6 +289,22 @@ export class BoardView {
     const text = this.config.describe(a);
     // the same text twice would not be re-announced: alternate a trailing invisible character
     this.live.textContent = this.live.textContent === text ? text + '\u200b' : text;
+  }
+
+  private announceArrival(m: BoardMove): void {
+    const own = this.played;
+    this.played = null;
+    const same = (a: readonly Square[], b: readonly Square[]) =>
+      a.length === b.length && a.every((sq, i) => sq === b[i]);
+    if (own && own.from === m.from && own.to === m.to && same(own.path, m.path)) return;
+    const c = this.config;
+    this.say({
+      type: 'played',
+      from: c.labels[m.from] ?? String(m.from),
+      to: c.labels[m.to] ?? String(m.to),
+      captures: m.captures.length,
+      piece: c.pieces[m.to] ?? undefined,
+    });
   }
 
   /** A square's accessible name: its name and what stands on it, in the caller's words. */

@@ -1,7 +1,8 @@
 /**
  * Playing by keyboard and with a screen reader, in a real browser: the board's squares are named in
  * the variant's own notation and the page's language with what stands on them, the keyboard cursor
- * is the board's active descendant, a capture whose route matters is entered square by square, and
+ * is the board's active descendant, every move (the player's own and the opponent's) is announced
+ * in the board's polite live region, a capture whose route matters is entered square by square, and
  * a right-to-left page keeps the arrows on the board pointing where they point on screen.
  */
 import { test } from 'node:test';
@@ -104,6 +105,32 @@ test('the squares are named in the variant notation; the cursor is the active de
   assert.match(await liveText(page), /^white man on c3 selected; destinations /);
   await page.keyboard.press('ArrowUp');
   assert.match(await cursorName(page), /^[bd]4, empty, legal destination$/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("the computer's reply is announced in the board's polite live region", async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await startByKeyboard(page, 'computer', 'international');
+  await tabToBoard(page);
+  const live = page.locator('.play .damka-board [aria-live]');
+  assert.equal(await live.getAttribute('aria-live'), 'polite');
+  await cursorTo(page, 'international', squareIn('international', '32'));
+  await page.keyboard.press('Enter');
+  await cursorTo(page, 'international', squareIn('international', '28'));
+  await page.keyboard.press('Enter');
+  assert.equal(await liveText(page), 'moved 32 to 28');
+  await page.waitForFunction(
+    () => document.querySelector('.play')?.getAttribute('data-ply') === '2',
+    undefined,
+    {
+      timeout: 20_000,
+    },
+  );
+  const reply = (await page.locator('.move-list .move').nth(1).textContent()) ?? '';
+  const [from, to] = reply.split(/[-x]/);
+  assert.equal(await liveText(page), `black man: moved ${from} to ${to}`);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -97,6 +97,10 @@ export function describer(t: Translate): (a: Announcement) => string {
         const text = t('srMoved', { from: a.from, to: a.to });
         return a.captures ? `${text}, ${t('srCaptured', { n: a.captures })}` : text;
       }
+      case 'played': {
+        const text = `${piece(a.piece)}: ${t('srMoved', { from: a.from, to: a.to })}`;
+        return a.captures ? `${text}, ${t('srCaptured', { n: a.captures })}` : text;
+      }
     }
   };
 }
