@@ -2,8 +2,9 @@
  * Playing by keyboard and with a screen reader, in a real browser: the board's squares are named in
  * the variant's own notation and the page's language with what stands on them, the keyboard cursor
  * is the board's active descendant, every move (the player's own and the opponent's) is announced
- * in the board's polite live region, a capture whose route matters is entered square by square, and
- * a right-to-left page keeps the arrows on the board pointing where they point on screen.
+ * in the board's polite live region, a capture whose route matters is entered square by square, a
+ * right-to-left page keeps the arrows on the board pointing where they point on screen, and a new
+ * screen takes the focus that the control which opened it lost.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -202,6 +203,50 @@ test('right to left: the board names squares in the language, and arrows point o
   const editorName = await cursorName(page);
   assert.match(editorName, /^[a-h]\d, /);
   assert.doesNotMatch(editorName.slice(4), /\p{Script=Latin}/u, `${editorName}: said in Hebrew`);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+/** What has focus: the board of a game, a heading's text, or the element's test id. */
+const focusIs = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    if (el.matches('.game-shell .damka-board')) return 'game board';
+    if (/^H[12]$/.test(el.tagName)) return `heading ${el.textContent}`;
+    return el.getAttribute('data-testid') ?? el.tagName;
+  });
+
+test('a new screen takes the focus its opener lost: the board of a new game, else its heading', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  // the new-game dialog's Start button leaves with the dialog: focus goes to the game's board
+  await startByKeyboard(page, 'friend', 'international');
+  assert.equal(await focusIs(page), 'game board');
+  assert.match(await cursorName(page), /, white man$/);
+  // a ☰ menu item leaves with the menu: focus goes to the new screen
+  for (const [item, heading] of [
+    ['menu-puzzles', 'heading Puzzles'],
+    ['menu-settings', 'heading Settings'],
+    ['menu-new', 'heading Play draughts'],
+  ] as const) {
+    await page.getByTestId('menu').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId(item).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .waitForFunction(() => document.activeElement !== document.body, undefined, {
+        timeout: 5000,
+      })
+      .catch(() => undefined);
+    assert.equal(await focusIs(page), heading, `after ${item}`);
+    // the next Tab goes on from the new screen, not from the top of the page
+    await page.keyboard.press('Tab');
+    assert.ok(
+      await page.evaluate(() => !!document.activeElement?.closest('main')),
+      `after ${item}, Tab stays in the screen`,
+    );
+  }
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -44,6 +44,10 @@ import { RulesScreenLoader } from '../rules-pages/lazy.tsx';
 import { parseRulesPath, rulesPath } from '../rules-pages/texts.ts';
 import { ReviewLoader, TrainerLoader } from '../puzzles/lazy.tsx';
 import { parsePuzzleLink } from '../puzzles/link.ts';
+import { useScreenFocus } from './screen-focus.ts';
+
+/** The ☰ menu's id (the drawer). */
+const MENU_ID = 'main-menu';
 
 type Screen = 'editor' | 'home' | 'play' | 'settings' | 'online' | 'rules' | 'puzzles' | 'review';
 
@@ -184,6 +188,9 @@ export function App() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  // focus lost with the control that changed the screen goes to the new screen (screen-focus.ts)
+  useScreenFocus(MENU_ID, [screen, game?.id, online?.game, rulesPage, menuOpen]);
+
   // the browser's back and forward buttons move between game links and the app
   useEffect(() => {
     const onPop = () => {
@@ -231,7 +238,7 @@ export function App() {
           class="menu-button"
           aria-label={t('menu')}
           aria-expanded={menuOpen}
-          aria-controls="main-menu"
+          aria-controls={MENU_ID}
           data-testid="menu"
           onClick={() => setMenuOpen(!menuOpen)}
         >
@@ -246,7 +253,7 @@ export function App() {
 
       {menuOpen && <div class="scrim" onClick={() => setMenuOpen(false)} />}
       <nav
-        id="main-menu"
+        id={MENU_ID}
         class={`drawer${menuOpen ? ' open' : ''}`}
         aria-label={t('menu')}
         hidden={!menuOpen}
