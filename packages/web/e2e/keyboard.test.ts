@@ -3,8 +3,9 @@
  * the variant's own notation and the page's language with what stands on them, the keyboard cursor
  * is the board's active descendant, every move (the player's own and the opponent's) is announced
  * in the board's polite live region, a capture whose route matters is entered square by square, a
- * right-to-left page keeps the arrows on the board pointing where they point on screen, and a new
- * screen takes the focus that the control which opened it lost.
+ * right-to-left page keeps the arrows on the board pointing where they point on screen, a new
+ * screen takes the focus that the control which opened it lost, and the ☰ menu closes when focus
+ * leaves it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -247,6 +248,34 @@ test('a new screen takes the focus its opener lost: the board of a new game, els
       `after ${item}, Tab stays in the screen`,
     );
   }
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the ☰ menu: Tab walks its items, Escape closes it, and Tab past its end closes it too', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await appMounted(page);
+  const menu = page.getByTestId('menu');
+  const drawer = page.getByRole('navigation', { name: 'Menu' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+  await page.keyboard.press('Tab');
+  assert.equal(await focusIs(page), 'menu-new');
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+  assert.equal(await focusIs(page), 'menu');
+  assert.ok(await drawer.isHidden());
+  // open again and Tab through every control of the drawer and beyond it
+  await page.keyboard.press('Enter');
+  const controls = await drawer.locator('button, select').count();
+  for (let i = 0; i < controls; i++) await page.keyboard.press('Tab');
+  assert.equal(await focusIs(page), 'menu-language');
+  assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+  await page.keyboard.press('Tab');
+  assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'focus left: the menu closed');
+  assert.ok(await drawer.isHidden());
   assert.deepEqual(errors, []);
   await page.context().close();
 });

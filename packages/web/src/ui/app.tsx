@@ -175,7 +175,8 @@ export function App() {
     document.title = `${t('appName')} — ${t('tagline')}`;
   }, [settings.locale, settings.theme, t]);
 
-  // a layout effect: Escape closes the menu from the first frame it shows
+  // a layout effect: Escape closes the menu from the first frame it shows; so does focus that
+  // leaves it (Tab past its last control), which would otherwise wander the page behind the drawer
   useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
@@ -184,8 +185,17 @@ export function App() {
         menuButton.current?.focus();
       }
     };
+    const onFocusIn = (e: FocusEvent) => {
+      const to = e.target as Node;
+      const drawer = document.getElementById(MENU_ID);
+      if (!drawer?.contains(to) && !menuButton.current?.contains(to)) setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+    };
   }, [menuOpen]);
 
   // focus lost with the control that changed the screen goes to the new screen (screen-focus.ts)
