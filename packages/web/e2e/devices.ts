@@ -1,9 +1,10 @@
 /**
  * The two screens the browser tests of serving, offline use and languages run on: a 390x844 phone
- * with touch, and a 1280x800 desktop; and the small phone held upright and sideways that the phone
- * tests use. `openOn` opens a fresh browser context (own storage, own service worker) on one of
- * them, recording console errors and uncaught exceptions; `tapSquare` presses a square with a
- * finger (touch events), as a player on a phone does.
+ * with touch, and a 1280x800 desktop; the small phone held upright and sideways that the phone
+ * tests use, and the smallest phone the app is laid out for (568x320) held sideways. `openOn`
+ * opens a fresh browser context (own storage, own service worker) on one of them, recording
+ * console errors and uncaught exceptions; `tapSquare` presses a square with a finger (touch
+ * events), as a player on a phone does.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { recordErrors, type Harness } from './harness.ts';
@@ -27,6 +28,15 @@ export const PHONES: readonly [Device, Device] = [
   { name: 'phone upright', width: 360, height: 740, touch: true, scale: 3 },
   { name: 'phone sideways', width: 740, height: 360, touch: true, scale: 3 },
 ];
+
+/** The smallest phone the app is laid out for, an old 4-inch one (2x pixels), held sideways. */
+export const SMALL_SIDEWAYS: Device = {
+  name: 'small phone sideways',
+  width: 568,
+  height: 320,
+  touch: true,
+  scale: 2,
+};
 
 export async function openOn(
   h: Harness,

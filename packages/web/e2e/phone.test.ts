@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { Position, variantOrThrow } from '@damka/rules';
-import { PHONES, openOn, tapSquare, type Device } from './devices.ts';
+import { PHONES, SMALL_SIDEWAYS, openOn, tapSquare, type Device } from './devices.ts';
 import { SCREENSHOTS, gameState, squareIn, useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -77,6 +77,21 @@ async function boardInside(page: Page, frame: string, where: string): Promise<vo
       m.bottom <= m.height + 0.5,
     `${where}: the board ${JSON.stringify(m)} is not inside the ${m.width}x${m.height} window`,
   );
+}
+
+/** With the page at its top, both player bars of the game lie inside the window. */
+async function barsInside(page: Page, where: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bars = await page.locator('.game-shell .player-bar').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: innerHeight };
+    }),
+  );
+  assert.equal(bars.length, 2, `${where}: two player bars`);
+  for (const b of bars) {
+    assert.ok(b.top >= 0 && b.bottom <= b.height + 0.5, `${where}: a bar ${JSON.stringify(b)}`);
+  }
 }
 
 /** Every visible element matching `selector` is at least a finger's size each way. */
@@ -375,6 +390,33 @@ for (const phone of PHONES) {
       '.puzzles .actions button, .puzzles select',
       `${where}: the puzzle trainer`,
     );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const phone of [...PHONES, SMALL_SIDEWAYS]) {
+  test(`${phone.name}: the clock's pause button is a finger's size, the board and both bars in view`, async () => {
+    const { context, page, errors } = await openOn(h, phone);
+    const where = `${phone.name}, a game with a clock`;
+    await page.goto(h.url);
+    await openNewGame(page, 'friend');
+    await page.locator('label[data-variant="russian"]').tap();
+    await page.getByTestId('friend-clock').selectOption({ index: 1 });
+    await tap(page, 'start');
+    await page.locator('.play').waitFor();
+    await tapSquare(page, squareIn('russian', 'c3'));
+    await tapSquare(page, squareIn('russian', 'd4'));
+    await page.getByTestId('clock-pause').waitFor();
+    await fingerSized(page, '[data-testid="clock-pause"]', where);
+    await boardInside(page, '.game-shell .board-frame', where);
+    await barsInside(page, where);
+    await tap(page, 'clock-pause');
+    await page.locator('[data-testid="clock-pause"][aria-pressed="true"]').waitFor();
+    await fingerSized(page, '[data-testid="clock-pause"]', `${where}, paused`);
+    await boardInside(page, '.game-shell .board-frame', `${where}, paused`);
+    await barsInside(page, `${where}, paused`);
+    await page.screenshot({ path: `${SCREENSHOTS}phone-clock-${phone.width}.png` });
     assert.deepEqual(errors, []);
     await context.close();
   });
