@@ -94,8 +94,13 @@ async function barsInside(page: Page, where: string): Promise<void> {
   }
 }
 
-/** Every visible element matching `selector` is at least a finger's size each way. */
-async function fingerSized(page: Page, selector: string, where: string): Promise<void> {
+/** Every visible element matching `selector` is at least a finger's size (`min` px) each way. */
+async function fingerSized(
+  page: Page,
+  selector: string,
+  where: string,
+  min = FINGER,
+): Promise<void> {
   const sizes = await page.locator(selector).evaluateAll((els) =>
     els
       .map((el) => {
@@ -106,11 +111,11 @@ async function fingerSized(page: Page, selector: string, where: string): Promise
       .filter((s) => s.width > 0 && s.height > 0),
   );
   assert.ok(sizes.length > 0, `${where}: nothing matches ${selector}`);
-  const small = sizes.filter((s) => s.width < FINGER || s.height < FINGER);
+  const small = sizes.filter((s) => s.width < min || s.height < min);
   assert.deepEqual(
     small.map((s) => `"${s.text}" ${s.width.toFixed(1)}x${s.height.toFixed(1)}`),
     [],
-    `${where}: ${selector} smaller than ${FINGER}px`,
+    `${where}: ${selector} smaller than ${min}px`,
   );
 }
 
@@ -329,6 +334,8 @@ for (const phone of PHONES) {
     await page.goto(h.url);
     await page.locator('.home .damka-board svg').waitFor();
     await fingerSized(page, '[data-testid="menu"], .home-action', `${where}: the home`);
+    // the quiet links under the ways to play: 44px high to hit, as the phone platforms ask
+    await fingerSized(page, '.home-links button', `${where}: the home's links`, 44);
 
     await openNewGame(page, 'computer');
     await page.locator('.house-rules summary').tap();
