@@ -428,3 +428,18 @@ for (const phone of [...PHONES, SMALL_SIDEWAYS]) {
     await context.close();
   });
 }
+
+test(`${SMALL_SIDEWAYS.name}: the home's three ways to play in view`, async () => {
+  const { context, page, errors } = await openOn(h, SMALL_SIDEWAYS);
+  await page.goto(h.url);
+  await page.locator('.home .damka-board svg').waitFor();
+  for (const id of ['home-computer', 'home-friend', 'home-online']) {
+    const r = (await page.getByTestId(id).boundingBox())!;
+    assert.ok(r.y >= 0 && r.y + r.height <= SMALL_SIDEWAYS.height, `${id} ${JSON.stringify(r)}`);
+  }
+  await noSidewaysScroll(page, 'the home');
+  await fingerSized(page, '.home-action', 'the home');
+  await page.screenshot({ path: `${SCREENSHOTS}phone-home-${SMALL_SIDEWAYS.width}.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
