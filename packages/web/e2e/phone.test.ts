@@ -443,3 +443,38 @@ test(`${SMALL_SIDEWAYS.name}: the home's three ways to play in view`, async () =
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const phone of [PHONES[1], SMALL_SIDEWAYS]) {
+  test(`${phone.name}: every entry of the ☰ menu can be brought into view and tapped`, async () => {
+    const { context, page, errors } = await openOn(h, phone);
+    await page.goto(h.url);
+    // a running game adds "Continue" to the menu
+    await startFriendGame(page, 'russian');
+    await tapSquare(page, squareIn('russian', 'c3'));
+    await tapSquare(page, squareIn('russian', 'd4'));
+    await tap(page, 'menu');
+    const entries = await page
+      .locator('#main-menu button, #main-menu select')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    assert.ok(
+      entries.includes('menu-continue') && entries.includes('menu-language'),
+      entries.join(),
+    );
+    for (const id of entries) {
+      const m = await page.getByTestId(id!).evaluate((el) => {
+        el.scrollIntoView({ block: 'nearest' });
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { top: r.top, bottom: r.bottom, height: innerHeight, hit: el.contains(hit) };
+      });
+      assert.ok(
+        m.top >= 0 && m.bottom <= m.height + 0.5 && m.hit,
+        `${phone.name}: ${id} out of reach ${JSON.stringify(m)}`,
+      );
+    }
+    await tap(page, 'menu-settings');
+    await page.getByTestId('language').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
