@@ -478,3 +478,29 @@ for (const phone of [PHONES[1], SMALL_SIDEWAYS]) {
     await context.close();
   });
 }
+
+for (const phone of [PHONES[1], SMALL_SIDEWAYS]) {
+  test(`${phone.name}: each board of a rules page fits in the window below the top bar`, async () => {
+    const { context, page, errors } = await openOn(h, phone);
+    for (const variant of ['russian', 'dhamet']) {
+      await page.goto(`${h.url}rules/${variant}`);
+      await page.locator('.rules-figure .board-frame svg').first().waitFor();
+      const m = await page.evaluate(() => ({
+        frames: [...document.querySelectorAll('.rules-figure .board-frame')].map(
+          (el) => el.getBoundingClientRect().height,
+        ),
+        room: innerHeight - document.querySelector('.topbar')!.getBoundingClientRect().height,
+      }));
+      assert.ok(m.frames.length > 1, `${variant}: the diagrams`);
+      for (const height of m.frames) {
+        assert.ok(
+          height <= m.room,
+          `${phone.name}, ${variant}: a ${height}px board in ${m.room}px`,
+        );
+      }
+      await noSidewaysScroll(page, `${phone.name}, the ${variant} rules`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
