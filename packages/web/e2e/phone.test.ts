@@ -349,6 +349,7 @@ for (const phone of PHONES) {
         '.setup select',
         '.setup summary',
         '.setup button',
+        '.setup input[type="text"]',
       ].join(', '),
       `${where}: the new-game dialog`,
     );
@@ -388,6 +389,16 @@ for (const phone of PHONES) {
       page,
       '[data-testid="menu"], [data-testid="rules-play"]',
       `${where}: a rules page`,
+    );
+    // the links to the index and the variants before and after, 44px high to hit
+    await fingerSized(page, '.rules-nav a', `${where}: a rules page's links`, 44);
+
+    await tap(page, 'menu');
+    await tap(page, 'menu-settings');
+    await fingerSized(
+      page,
+      '.settings .option, .settings select, .settings .segmented label',
+      `${where}: the settings`,
     );
 
     await page.goto(`${h.url}?puzzle=english/eng-1fk1lt7`);
