@@ -94,6 +94,30 @@ async function barsInside(page: Page, where: string): Promise<void> {
   }
 }
 
+/**
+ * The bottom player bar shows its whole clock face and, unless `name` is false, its player's whole
+ * name (a 568x320 phone's 176px bar has no room for it beside the time and the pause button).
+ */
+async function barReadable(page: Page, where: string, name = true): Promise<void> {
+  const m = await page.locator('.game-shell .player-bar:has(.clock-pause)').evaluate((bar) => {
+    const name = bar.querySelector('.player-name')!;
+    const box = bar.getBoundingClientRect();
+    const face = bar.querySelector('.clock-face')!.getBoundingClientRect();
+    return {
+      name: name.textContent,
+      shown: name.clientWidth,
+      needed: name.scrollWidth,
+      face: [face.left, face.right],
+      bar: [box.left, box.right],
+    };
+  });
+  if (name) assert.ok(m.needed <= m.shown + 0.5, `${where}: the name is cut ${JSON.stringify(m)}`);
+  assert.ok(
+    m.face[0]! >= m.bar[0]! && m.face[1]! <= m.bar[1]!,
+    `${where}: the clock is cut ${JSON.stringify(m)}`,
+  );
+}
+
 /** Every visible element matching `selector` is at least a finger's size (`min` px) each way. */
 async function fingerSized(
   page: Page,
@@ -414,7 +438,7 @@ for (const phone of PHONES) {
 }
 
 for (const phone of [...PHONES, SMALL_SIDEWAYS]) {
-  test(`${phone.name}: the clock's pause button is a finger's size, the board and both bars in view`, async () => {
+  test(`${phone.name}: the clock's pause button is a finger's size, the board and both bars in view, the name and time readable`, async () => {
     const { context, page, errors } = await openOn(h, phone);
     const where = `${phone.name}, a game with a clock`;
     await page.goto(h.url);
@@ -429,11 +453,14 @@ for (const phone of [...PHONES, SMALL_SIDEWAYS]) {
     await fingerSized(page, '[data-testid="clock-pause"]', where);
     await boardInside(page, '.game-shell .board-frame', where);
     await barsInside(page, where);
+    const small = phone === SMALL_SIDEWAYS;
+    await barReadable(page, where, !small);
     await tap(page, 'clock-pause');
     await page.locator('[data-testid="clock-pause"][aria-pressed="true"]').waitFor();
     await fingerSized(page, '[data-testid="clock-pause"]', `${where}, paused`);
     await boardInside(page, '.game-shell .board-frame', `${where}, paused`);
     await barsInside(page, `${where}, paused`);
+    await barReadable(page, `${where}, paused`, !small);
     await page.screenshot({ path: `${SCREENSHOTS}phone-clock-${phone.width}.png` });
     assert.deepEqual(errors, []);
     await context.close();

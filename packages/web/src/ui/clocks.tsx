@@ -4,7 +4,8 @@
  * a few times a second while its side's time runs and, when that time is out, records the fallen
  * flag in the game (which then ends "on time"). The arithmetic lives in `game/clock.ts`; this file
  * only ticks and draws. The bottom face carries the pause button: a clock runs in real time and
- * stops only when someone presses pause.
+ * stops only when someone presses pause. In a narrow bar (a phone) the button shows an icon in
+ * place of its words, which stay its name for screen readers, so the name and the time still fit.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Color } from '@damka/rules';
@@ -80,7 +81,8 @@ export function LocalPlayer({
             onChange({ ...game, clock: paused ? resume(clock, at) : pause(clock, turn, at) });
           }}
         >
-          {paused ? t('clockResume') : t('clockPause')}
+          <span class={`clock-pause-icon ${paused ? 'resume' : 'pause'}`} aria-hidden="true" />
+          <span class="clock-pause-text">{paused ? t('clockResume') : t('clockPause')}</span>
         </button>
       )}
     </PlayerBar>
