@@ -6,8 +6,11 @@
  * board of each board screen (game, review, puzzle, editor) inside the window, the home's three
  * ways to play and a puzzle's buttons and status in view; the puzzle trainer and the game review
  * naming the variants in the page's language (the trainer's list, both boards' labels); the main
- * actions at least 40 px each way, a finger's size, and a variant's whole card on the rules index
- * its link — and no console errors.
+ * actions at least 40 px each way, a finger's size (the clock's pause button, text fields and
+ * switches too), links on their own line 44 px high, and a variant's whole card on the rules index
+ * its link. Sideways, down to a 568x320 phone: the home's three ways to play, the game's board,
+ * both player bars with the name and the time, every entry of the ☰ menu and each rules diagram
+ * in view — and no console errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
