@@ -18,6 +18,7 @@ export const ENGLISH_BEFORE_FIT: Partial<Weights> = {
   kingMobility: 3,
   tempo: 4,
   runaway: 60,
+  simplify: 0,
 };
 
 /** `count` positions of `variant` from random games (seeded), each with its game history. */
