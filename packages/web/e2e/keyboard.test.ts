@@ -279,3 +279,31 @@ test('the ☰ menu: Tab walks its items, Escape closes it, and Tab past its end 
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test('focus that enters the ☰ menu before it has finished opening stays in the menu', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await appMounted(page);
+  // the menu button is pressed and its first item focused in the very next task, before the
+  // effects of the render that opened the menu have run: a fast Tab on a busy machine
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        document.querySelector<HTMLElement>('[data-testid="menu"]')?.click();
+        setTimeout(() => {
+          document.querySelector<HTMLElement>('[data-testid="menu-new"]')?.focus();
+          resolve();
+        }, 0);
+      }),
+  );
+  // let the render's effects run (they wait for the next frame)
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+  );
+  assert.equal(await focusIs(page), 'menu-new');
+  assert.equal(await page.getByTestId('menu').getAttribute('aria-expanded'), 'true');
+  await page.keyboard.press('Tab');
+  assert.equal(await focusIs(page), 'menu-online');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -32,10 +32,12 @@ function focusQuietly(target: HTMLElement): void {
  */
 export function landFocus(menuId: string): void {
   const active = document.activeElement;
+  // a control of the menu counts as lost only once the menu is closed: focus that went into an
+  // open menu (Tab straight after opening it, before this effect ran) stays where the user put it
   const lost =
     !active ||
     active === document.body ||
-    (active instanceof HTMLElement && !!active.closest(`#${menuId}`));
+    (active instanceof HTMLElement && !!active.closest(`#${menuId}[hidden]`));
   if (!lost) return;
   const main = document.querySelector<HTMLElement>('main');
   if (!main) return;
