@@ -16,7 +16,8 @@
  * (formation, stuck men, mobility, wing balance, tempo gap), of which only International's wing
  * balance is weighted so far; Breakthrough's race at the crowning row (a man one step from it with
  * a free square: crowning now for the side to move, a threat for the other), on only where
- * weighted; draw-ish endings scaled down; a tempo bonus.
+ * weighted; trading down when ahead (the lead times the pieces gone, English and Arab Dama so
+ * far); draw-ish endings scaled down; a tempo bonus.
  */
 import type { Variant } from '@damka/rules';
 import { kingBoards } from '../king-boards.ts';
