@@ -235,10 +235,18 @@ test('a new screen takes the focus its opener lost: the board of a new game, els
     await page.keyboard.press('Enter');
     await page.getByTestId(item).focus();
     await page.keyboard.press('Enter');
+    // the item keeps focus until the render's effects run (a frame later), and a screen whose
+    // code is still loading holds it on the main region until its heading arrives
+    // (screen-focus.ts): wait for focus to land, not just for focus off the body
     await page
-      .waitForFunction(() => document.activeElement !== document.body, undefined, {
-        timeout: 5000,
-      })
+      .waitForFunction(
+        () => {
+          const el = document.activeElement;
+          return !!el && el !== document.body && el.tagName !== 'MAIN' && !el.closest('#main-menu');
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
       .catch(() => undefined);
     assert.equal(await focusIs(page), heading, `after ${item}`);
     // the next Tab goes on from the new screen, not from the top of the page
