@@ -1,6 +1,7 @@
 /**
  * `damka play` driven by a list of typed lines: moves, explanations of illegal moves, undo, draw
- * offers, resignation, huff decisions, the result with its reason, and the end of input.
+ * offers, resignation, huff decisions, the result with its reason, and the end of input (exit
+ * code 1 unless the game ended or 'quit' was typed).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,10 +17,10 @@ async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
 async function session(
   args: string[],
   input: readonly string[],
-): Promise<{ code: number; out: string }> {
+): Promise<{ code: number; out: string; err: string }> {
   const io = bufferIo();
   const code = await playGame(gameFrom(args), io, linesOf(input));
-  return { code, out: io.out() };
+  return { code, out: io.out(), err: io.err() };
 }
 
 test('play: moves, an explained illegal move, undo and resignation', async () => {
@@ -73,7 +74,23 @@ test('play: Israeli burned pieces — the burn is offered and recorded', async (
   assert.match(r.out, /Black may burn c3 \('burn SQUARE'\) or move to decline\./);
   assert.match(r.out, /that piece cannot be burned/);
   assert.match(r.out, /Black burned c3\./);
-  assert.match(r.out, /Game stopped: end of input\./);
+});
+
+test('play: input that ends in the middle of the game exits 1 with one line; quit exits 0', async () => {
+  const eof = await session(['--variant', 'russian'], ['c3-d4']);
+  assert.equal(eof.code, 1);
+  assert.equal(
+    eof.err,
+    "damka: end of input before the game ended (type 'quit' to stop without a result)\n",
+  );
+  // the same when the input ends while a draw offer waits for its answer
+  const offer = await session(['--variant', 'russian'], ['draw']);
+  assert.equal(offer.code, 1);
+  assert.match(offer.err, /^damka: end of input before the game ended/);
+  const quit = await session(['--variant', 'russian'], ['c3-d4', 'quit']);
+  assert.equal(quit.code, 0);
+  assert.equal(quit.err, '');
+  assert.match(quit.out, /Game stopped\.\n$/);
 });
 
 test('play: Dhamet souffle — the offender replays the longest capture', async () => {

@@ -20,7 +20,7 @@ import {
   type Position,
   type Square,
 } from '@damka/rules';
-import { guard, type Io } from '../command.ts';
+import { complain, guard, type Io } from '../command.ts';
 import { POSITION_OPTIONS, POSITION_USAGE, parseCommandLine, positionFrom } from '../args.ts';
 
 export const usage = `Usage: damka play --variant ID [--option NAME=VALUE]... [--fen FEN]
@@ -28,6 +28,8 @@ export const usage = `Usage: damka play --variant ID [--option NAME=VALUE]... [-
 Two people play at one terminal, taking turns to type moves in the variant's notation
 (32-28, 28x19, c3:e5, or a whole capture route 27x18x29). A move the rules forbid is
 explained. Type 'help' during the game for the other commands.
+Exit code 0 when the game ends or 'quit' is typed; 1 when the input ends first
+(moves piped in that stop in the middle of the game).
 
 ${POSITION_USAGE}
 
@@ -126,9 +128,13 @@ export function gameFrom(args: string[]): Game {
   return Game.fromPosition(positionFrom(values));
 }
 
+/** Exit code of a game left unfinished because the input ended (not typed 'quit'). */
+export const EXIT_UNFINISHED = 1;
+
 /**
  * Play `game` to its end, reading commands from `input`. Resolves to the exit code: 0 when the
- * game ended or the players stopped.
+ * game ended or the players typed 'quit'; `EXIT_UNFINISHED`, with one line on stderr, when the
+ * input ended in the middle of the game (a script's moves ran out, a pipe closed).
  */
 export async function playGame(game: Game, io: Io, input: AsyncIterable<string>): Promise<number> {
   const out = (text: string) => io.stdout.write(`${text}\n`);
@@ -143,15 +149,16 @@ export async function playGame(game: Game, io: Io, input: AsyncIterable<string>)
     return String(next.value).trim();
   };
   const show = () => out(`\n${drawBoard(game.position)}\n${status(game)}`);
+  const endOfInput = () => {
+    complain(io, `end of input before the game ended (type 'quit' to stop without a result)`);
+    return EXIT_UNFINISHED;
+  };
 
   out(`${game.variant.rules.name}. Type 'help' for commands.`);
   show();
   while (!game.outcome) {
     const line = await ask(`${colorName(game.turn)}> `);
-    if (line === undefined) {
-      out('Game stopped: end of input.');
-      return 0;
-    }
+    if (line === undefined) return endOfInput();
     if (line === '') continue;
     const [word = '', ...rest] = line.split(/\s+/);
     const command = word.toLowerCase();
@@ -185,10 +192,7 @@ export async function playGame(game: Game, io: Io, input: AsyncIterable<string>)
       const answer = await ask(
         `${colorName(game.turn)} offers a draw. ${other}, do you accept? [y/n] `,
       );
-      if (answer === undefined) {
-        out('Game stopped: end of input.');
-        return 0;
-      }
+      if (answer === undefined) return endOfInput();
       if (/^y(es)?$/i.test(answer)) game.agreeDraw();
       else out('Draw declined.');
     } else if (command === 'burn') {
