@@ -15,7 +15,7 @@ import { main } from '../src/main.ts';
 const corpus = (name: string) =>
   fileURLToPath(new URL(`../../rules/test/data/pdn/${name}`, import.meta.url));
 
-function withFile(text: string, body: (path: string) => Promise<void>): Promise<void> {
+function withFile(text: string | Uint8Array, body: (path: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'damka-pdn-'));
   const path = join(dir, 'games.pdn');
   writeFileSync(path, text);
@@ -319,4 +319,30 @@ test('check: a file in another numbering hears the rule in its own squares', asy
     assert.match(r.stdout, /ply 3 \(2\. 21-17\).*Capture is compulsory: play 18:11\./);
     assert.doesNotMatch(r.stdout, /d4:f6/);
   });
+});
+
+test('check and convert read UTF-16 without a byte-order mark, with a warning on stderr', async () => {
+  const text = '[Event "wide"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n';
+  const units = [...text].map((c) => c.charCodeAt(0));
+  const orders = [
+    ['little-endian', units.flatMap((u) => [u & 0xff, u >> 8])],
+    ['big-endian', units.flatMap((u) => [u >> 8, u & 0xff])],
+  ] as const;
+  for (const [order, bytes] of orders) {
+    await withFile(new Uint8Array(bytes), async (path) => {
+      const r = await damka('pdn', 'check', path);
+      assert.equal(r.code, 0, r.stdout);
+      assert.deepEqual(lines(r.stdout), ['game 1 (wide): OK, 4 plies', '1 game: 1 OK, 0 bad']);
+      assert.equal(
+        r.stderr,
+        `damka: ${path}: this looks like UTF-16 (${order}) without a byte-order mark; read as such\n`,
+      );
+      const json = await damka('pdn', 'check', '--json', path);
+      assert.equal(JSON.parse(json.stdout).files[0].encoding, `utf-16${order[0]}e-no-bom`);
+      const converted = await damka('pdn', 'convert', path, '--notation', 'numeric');
+      assert.equal(converted.code, 0);
+      assert.match(converted.stdout, /1\. 32-28 19-23 2\. 28x19 14x23 \*/);
+      assert.match(converted.stderr, /without a byte-order mark; read as such/);
+    });
+  }
 });

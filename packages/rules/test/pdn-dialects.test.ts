@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {
   convertGame,
   decodePdn,
+  encodingWarning,
   parsePdn,
   replayGame,
   resultMarker,
@@ -203,4 +204,28 @@ test('encodings: UTF-8 with or without BOM, UTF-16, Latin-1 and Windows-1252, ne
   for (let b = 0; b < 256; b++) {
     assert.ok(!decodePdn(new Uint8Array([0x41, b, 0xff])).text.includes('\ufffd'), `byte ${b}`);
   }
+});
+
+test('encodings: UTF-16 without a byte-order mark is recognised by its NULs, and said to be a guess', () => {
+  const text = '[Event "Kérmaŕ €"]\n[GameType "20"]\n\n1. 32-28 19-23 *\n';
+  const units = [...text].map((c) => c.charCodeAt(0));
+  const le = new Uint8Array(units.flatMap((u) => [u & 0xff, u >> 8]));
+  const be = new Uint8Array(units.flatMap((u) => [u >> 8, u & 0xff]));
+  assert.deepEqual(decodePdn(le), { text, encoding: 'utf-16le-no-bom' });
+  assert.deepEqual(decodePdn(be), { text, encoding: 'utf-16be-no-bom' });
+  assert.equal(
+    encodingWarning('utf-16le-no-bom'),
+    'this looks like UTF-16 (little-endian) without a byte-order mark; read as such',
+  );
+  assert.match(encodingWarning('utf-16be-no-bom')!, /UTF-16 \(big-endian\)/);
+  for (const encoding of ['utf-8', 'utf-8-bom', 'utf-16le', 'windows-1252'] as const)
+    assert.equal(encodingWarning(encoding), undefined);
+  // with its mark it is plain UTF-16, as before
+  assert.equal(decodePdn(new Uint8Array([0xff, 0xfe, ...le])).encoding, 'utf-16le');
+  // NULs on both sides of the pairs (a binary file), or a few NULs in UTF-8, are not UTF-16
+  assert.equal(decodePdn(new Uint8Array([0, 0, 0x41, 0, 0, 0x42, 0, 0])).encoding, 'utf-8');
+  const sparse = new TextEncoder().encode('[Event "x"]\u0000 1. 32-28 *');
+  assert.equal(decodePdn(sparse).encoding, 'utf-8');
+  // an odd length cannot be UTF-16
+  assert.equal(decodePdn(le.subarray(1)).encoding, 'windows-1252');
 });

@@ -15,6 +15,7 @@ import {
   MAX_PDN_LENGTH,
   convertGame,
   decodePdn,
+  encodingWarning,
   explainMove,
   getTag,
   parseGameType,
@@ -31,7 +32,7 @@ import {
   type ReplayError,
   type SquareNaming,
 } from '@damka/rules';
-import { guard, UsageError, type Io } from '../command.ts';
+import { complain, guard, UsageError, type Io } from '../command.ts';
 import { parseCommandLine } from '../args.ts';
 
 export const usage = `Usage: damka pdn check FILE|FOLDER... [--json] [--game-type N]
@@ -51,7 +52,8 @@ convert  writes every game of FILE to stdout with its squares renamed: numeric (
          Tags, comments, NAGs and variations are kept; the GameType tag is updated.
          Games that do not replay are reported on stderr (exit code 1).
 
-Files may be UTF-8 (with or without a byte-order mark), UTF-16 with a mark, or
+Files may be UTF-8 (with or without a byte-order mark), UTF-16 (a file without a
+byte-order mark is recognised by its NUL bytes, with a warning on stderr), or
 Latin-1 / Windows-1252. The variant comes from the Variant tag (Damka's), else the
 GameType tag, else --game-type, else International.
 
@@ -114,7 +116,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
   const info = await stat(paths[0]!).catch((error: unknown) => unreadable(paths[0]!, error));
   if (!info.isFile()) throw new UsageError(`${paths[0]} is not a file`);
-  const { text } = await readPdnFile(paths[0]!);
+  const { text, encoding } = await readPdnFile(paths[0]!);
+  warnOfEncoding(io, paths[0]!, encoding);
   return convert(text, notation, gameType, io);
 });
 
@@ -186,6 +189,12 @@ async function readPdnFile(file: string): Promise<{ text: string; encoding: PdnE
   return decodePdn(bytes);
 }
 
+/** A line on stderr when the file's encoding was a guess (UTF-16 without a byte-order mark). */
+function warnOfEncoding(io: Io, file: string, encoding: PdnEncoding): void {
+  const warning = encodingWarning(encoding);
+  if (warning !== undefined) complain(io, `${file}: ${warning}`);
+}
+
 function title(index: number, game?: PdnGame): string {
   const event = game ? getTag(game.tags, 'Event')?.trim() : undefined;
   return `game ${index + 1}${event ? ` (${event})` : ''}`;
@@ -255,6 +264,10 @@ async function check(files: readonly PdnFile[], options: CheckOptions, io: Io): 
       continue;
     }
     const { text, encoding } = decoded;
+    if (encodingWarning(encoding) !== undefined) {
+      progress.clear();
+      warnOfEncoding(io, file.path, encoding);
+    }
     const { games } = parsePdn(text);
     if (games.length === 0) {
       // nothing to check is not a clean check: said like a file that cannot be read

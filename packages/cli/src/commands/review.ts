@@ -3,11 +3,12 @@
  * inaccuracies ($6), mistakes ($2) and blunders ($4), a comment with the evaluation after every
  * move, the better line as a variation, and each side's accuracy before the first move. The
  * review itself is `@damka/engine`'s `Reviewer`, the same the web app runs in its worker. The
- * file is decoded as `damka pdn` decodes it (UTF-8, UTF-16 with a mark, else Windows-1252).
+ * file is decoded as `damka pdn` decodes it (UTF-8, UTF-16, else Windows-1252).
  */
 import { readFileSync, statSync } from 'node:fs';
 import {
   decodePdn,
+  encodingWarning,
   MAX_PDN_LENGTH,
   parsePdn,
   replayGame,
@@ -16,7 +17,15 @@ import {
 } from '@damka/rules';
 import { annotatePdn, defaultReviewDepth, Engine, reviewGame } from '@damka/engine';
 import { progressBar } from '@damka/engine/match';
-import { guard, pathError, UsageError, writableFile, writeResult, type Io } from '../command.ts';
+import {
+  complain,
+  guard,
+  pathError,
+  UsageError,
+  writableFile,
+  writeResult,
+  type Io,
+} from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
 export const usage = `Usage: damka review FILE [--depth D] [--game N] [--out FILE] [--quiet]
@@ -32,13 +41,17 @@ Games that do not replay are reported on stderr and written unchanged (exit code
       --out FILE    write the reviewed PDN to FILE (default: stdout)
       --quiet       no progress on stderr
 
-FILE is read as damka pdn reads it: UTF-8 (with or without a byte-order mark), UTF-16 with a
-mark, or Latin-1 / Windows-1252, at most ${MAX_PDN_LENGTH} bytes.
+FILE is read as damka pdn reads it: UTF-8 (with or without a byte-order mark), UTF-16 (with a
+warning when it has no byte-order mark), or Latin-1 / Windows-1252, at most ${MAX_PDN_LENGTH}
+bytes.
 
 Example: damka review mygame.pdn --out mygame-reviewed.pdn`;
 
-/** A PDN file's text, decoded as `damka pdn` decodes it; too large a file is refused. */
-function readPdnText(file: string): string {
+/**
+ * A PDN file's text, decoded as `damka pdn` decodes it (a guessed encoding is said on stderr); too
+ * large a file is refused.
+ */
+function readPdnText(file: string, io: Io): string {
   let bytes: Buffer;
   try {
     if (statSync(file).size > MAX_PDN_LENGTH)
@@ -47,7 +60,10 @@ function readPdnText(file: string): string {
   } catch (error) {
     throw error instanceof UsageError ? error : pathError('read', file, error);
   }
-  return decodePdn(bytes).text;
+  const { text, encoding } = decodePdn(bytes);
+  const warning = encodingWarning(encoding);
+  if (warning !== undefined) complain(io, `${file}: ${warning}`);
+  return text;
 }
 
 export const run = guard(async (args: string[], io: Io): Promise<number> => {
@@ -66,7 +82,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   if (positionals.length > 1)
     throw new UsageError(`review takes one file, not ${positionals.length}`);
   if (values.out !== undefined) writableFile('--out', values.out);
-  const parsed = parsePdn(readPdnText(file));
+  const parsed = parsePdn(readPdnText(file, io));
   if (parsed.games.length === 0) throw new UsageError(`'${file}' holds no game`);
   const only =
     values.game === undefined

@@ -46,5 +46,5 @@ export {
   type ReplayError,
   type ReplayedGame,
 } from './replay.ts';
-export { decodePdn, type DecodedPdn, type PdnEncoding } from './encoding.ts';
+export { decodePdn, encodingWarning, type DecodedPdn, type PdnEncoding } from './encoding.ts';
 export { convertGame, renameMove, shortMove, makeFenIn, type PdnNotation } from './convert.ts';
