@@ -177,3 +177,46 @@ test('damka puzzles rate measures the difficulty again and keeps everything else
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('damka puzzles build says which games of the PDN files it skipped, and why, and how many', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-puzzles-'));
+  try {
+    const pdn = join(dir, 'skips.pdn');
+    writeFileSync(
+      pdn,
+      '[Event "Illegal"]\n[GameType "21"]\n\n1. 11-15 11-15 *\n\n' +
+        '[Event "Unknown"]\n[GameType "999"]\n\n1. 11-15 *\n\n' +
+        '[Event "Broken\n\n1. 11-15 *\n',
+    );
+    const r = await damka(
+      'puzzles',
+      'build',
+      ...['--variant', 'english', '--pdn', pdn, '--self-play', '0', '--depth', '4'],
+      ...['--out', join(dir, 'set.json'), '--state', join(dir, 'state.json'), '--no-egdb'],
+      '--quiet',
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.stderr.split('\n').slice(0, -1), [
+      `damka: ${pdn}: game 1 skipped: ply 2 (11-15): no legal move matches '11-15' (white to move)`,
+      `damka: ${pdn}: game 2 skipped: tags: GameType 999 is not a game Damka plays (add a Variant tag to name one)`,
+      `damka: ${pdn}: game 3 skipped: PDN error at line 11, column 8: the value of tag Event is never closed`,
+      'damka: skipped 3 games that did not read or replay (said above)',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damka puzzles: a file it cannot read is named with the reason', async () => {
+  const missing = join(tmpdir(), 'damka-no-such-file.json');
+  const manifest = await damka('puzzles', 'build', '--variant', 'english', '--manifest', missing);
+  assert.equal(manifest.code, 2);
+  assert.equal(
+    manifest.stderr,
+    `damka: --manifest: cannot read ${missing}: no such file or folder\n`,
+  );
+  const verify = await damka('puzzles', 'verify', missing);
+  assert.equal(verify.stderr, `damka: cannot read ${missing}: no such file or folder\n`);
+  const rate = await damka('puzzles', 'rate', tmpdir());
+  assert.equal(rate.stderr, `damka: cannot read ${tmpdir()}: a folder, not a file\n`);
+});

@@ -17,6 +17,7 @@ import {
   selfPlayPositions,
   type PuzzleBuildOptions,
   type PuzzleGame,
+  type PuzzleSkip,
 } from '../src/index.ts';
 import { startPuzzleBuild } from '../src/puzzles/build-node.ts';
 
@@ -54,7 +55,7 @@ const OPTIONS: PuzzleBuildOptions = {
   lastSeed: 0,
   deadline: Infinity,
 };
-const readText = (path: string) => readFileSync(path, 'utf8');
+const readText = (path: string) => ({ ok: true, value: readFileSync(path, 'utf8') }) as const;
 
 /** `promise`, or a rejection after `ms` milliseconds. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -235,8 +236,13 @@ test("a game's moves are read as the rules read them: x for a step, but never a 
       `[Event "Plain"]\n[GameType "20"]\n[FEN "${fen}"]\n\n1. 24-35 *\n`,
   );
   const games: PuzzleGame[] = [];
+  const skips: PuzzleSkip[] = [];
   const options = { ...OPTIONS, depth: 4, selfPlay: 0, files: [{ path, name: 'dialects.pdn' }] };
-  buildPuzzles(free.value, options, { readText, onGame: (g) => games.push(g) });
+  buildPuzzles(free.value, options, {
+    readText,
+    onGame: (g) => games.push(g),
+    onSkip: (skip) => skips.push(skip),
+  });
   assert.deepEqual(
     games.map((g) => [g.key, g.positions]),
     [
@@ -244,6 +250,52 @@ test("a game's moves are read as the rules read them: x for a step, but never a 
       ['dialects.pdn#2', 2],
     ],
   );
+  // the ambiguous game is left out, and said to be, once
+  assert.equal(skips.length, 1);
+  assert.equal(skips[0]!.path, path);
+  assert.equal(skips[0]!.game, 2);
+  assert.match(skips[0]!.reason, /^ply 1 \(24x35\): /);
+});
+
+test('the files and games left out are reported with the reason, from the worker too', async () => {
+  const path = join(dir, 'skips.pdn');
+  writeFileSync(
+    path,
+    // an illegal move, a tag that names no game, a syntax error, a game of another variant
+    '[Event "Illegal"]\n[GameType "21"]\n\n1. 11-15 11-15 *\n\n' +
+      '[Event "Unknown"]\n[GameType "999"]\n\n1. 11-15 *\n\n' +
+      '[Event "Broken\n\n1. 11-15 *\n\n' +
+      '[Event "Russian"]\n[GameType "25"]\n\n1. c3-d4 *\n',
+  );
+  const missing = join(dir, 'missing.pdn');
+  const options = {
+    ...OPTIONS,
+    depth: 4,
+    selfPlay: 0,
+    files: [
+      { path, name: 'skips.pdn' },
+      { path: missing, name: 'missing.pdn' },
+    ],
+  };
+  const skips: PuzzleSkip[] = [];
+  const build = startPuzzleBuild(
+    { variant: 'english', variantOptions: {}, options, egdb: null },
+    { onGame: () => {}, onSkip: (skip) => skips.push(skip) },
+  );
+  assert.deepEqual(await within(build.done, 60_000), { stopped: false });
+  assert.deepEqual(
+    skips.map((k) => [k.path, k.game]),
+    [
+      [path, 1],
+      [path, 2],
+      [path, 3],
+      [missing, undefined],
+    ],
+  );
+  assert.match(skips[0]!.reason, /^ply 2 \(11-15\): /);
+  assert.match(skips[1]!.reason, /^tags: .*999/);
+  assert.match(skips[2]!.reason, /^PDN error at line \d+, column \d+: /);
+  assert.match(skips[3]!.reason, /^cannot read it: ENOENT/);
 });
 
 test('the worker reads a PDN file in UTF-16 with a mark, as every reader of PDN files does', async () => {

@@ -33,7 +33,7 @@ import { defaultEgdbDir, openEgdb } from '@damka/engine/egdb-node';
 import { progressBar } from '@damka/engine/match';
 import { writableFolder, writeFileAtomic } from '@damka/engine/files-node';
 import { startPuzzleBuild } from '@damka/engine/puzzles-node';
-import { guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
+import { complain, guard, listenForStop, pathError, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka puzzles build --variant ID [--pdn PATH]... [--manifest FILE]
@@ -46,7 +46,9 @@ build   finds positions where the side to move wins by one line only, verified b
         every other first move scores at least 1.5 men less and does not win. Sources: the
         games of every .pdn file under each --pdn PATH whose variant is ID (a game whose
         tags name no variant takes the GameType its file has in --manifest, a tab-separated
-        'file gametype kind' list; only kind 'games' is read), then self-play games.
+        'file gametype kind' list; only kind 'games' is read), then self-play games. A
+        game that does not read or replay, or a file that cannot be read, is skipped and
+        named on stderr with the reason; the count of them comes at the end.
         Resumable: the set (--out) and the progress (--state) are saved after every game;
         Ctrl-C stops it at once, saved (exit code 1; the game in hand is searched again next
         time); run the same command again to go on. Where endgame tables are built (damka
@@ -150,14 +152,19 @@ function real(path: string): string {
   }
 }
 
+/** A usage error with the option it came from in front (`--manifest: cannot read …`). */
+function prefixed(option: string, error: unknown): unknown {
+  return error instanceof UsageError ? new UsageError(`${option}: ${error.message}`) : error;
+}
+
 /** `file → [gametype, kind]` from a manifest, keyed by absolute path. */
 function readManifest(file: string): Map<string, [string, string]> {
   const map = new Map<string, [string, string]>();
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`--manifest: cannot read '${file}'`);
+  } catch (error) {
+    throw prefixed('--manifest', pathError('read', file, error));
   }
   for (const line of text.split('\n')) {
     if (line.startsWith('#') || line.trim() === '') continue;
@@ -318,6 +325,8 @@ async function build(args: string[], io: Io): Promise<number> {
   if (!values.quiet) io.stderr.write(`${note}\n`);
   const setEgdb = egdb ? Math.max(set.egdb ?? 0, egdb.maxPieces) : set.egdb;
   let byTables = 0;
+  /** Games of the PDN files left out, and files that could not be read (each said on stderr). */
+  const skipped = { games: 0, files: 0 };
   const started = Date.now();
   const msBefore = state.ms;
   const cpuBefore = state.cpuMs ?? 0;
@@ -411,7 +420,17 @@ async function build(args: string[], io: Io): Promise<number> {
       },
       egdb: egdb ? { dir: egdbDir, limit: set.egdb } : null,
     },
-    { onGame },
+    {
+      onGame,
+      // said as the games are listed, before the searches; a progress bar's line is ended first
+      onSkip: (skip) => {
+        if (skip.game === undefined) skipped.files++;
+        else skipped.games++;
+        if (tty && !values.quiet) io.stderr.write('\n');
+        const what = skip.game === undefined ? 'skipped' : `game ${skip.game} skipped`;
+        complain(io, `${skip.path}: ${what}: ${skip.reason}`);
+      },
+    },
   );
   const stop = listenForStop(() => build.stop());
   let stopped: boolean;
@@ -422,6 +441,14 @@ async function build(args: string[], io: Io): Promise<number> {
   }
   save();
   if (tty && !values.quiet) io.stderr.write('\n');
+  if (skipped.games + skipped.files > 0) {
+    const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    const parts = [
+      ...(skipped.games > 0 ? [`${count(skipped.games, 'game')} that did not read or replay`] : []),
+      ...(skipped.files > 0 ? [`${count(skipped.files, 'file')} that could not be read`] : []),
+    ];
+    complain(io, `skipped ${parts.join(' and ')} (said above)`);
+  }
   const found = state.found ?? rows.length;
   const cpuHours = (state.cpuMs ?? state.ms) / 3_600_000;
   io.stdout.write(
@@ -492,8 +519,8 @@ function readSetFile(
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read '${file}'`);
+  } catch (error) {
+    throw pathError('read', file, error);
   }
   const parsed = parsePuzzleSet(text);
   if (!parsed.ok) throw new UsageError(`'${file}': ${parsed.error}`);

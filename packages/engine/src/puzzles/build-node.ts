@@ -7,7 +7,7 @@
  * every few hundred nodes.
  */
 import type { Options } from '@damka/rules';
-import type { PuzzleBuildOptions, PuzzleGame } from './build.ts';
+import type { PuzzleBuildOptions, PuzzleGame, PuzzleSkip } from './build.ts';
 import { startWorker, workerJob, type WorkerFailure } from '../worker-start-node.ts';
 
 /** What the worker builds (plain data: it crosses to the worker thread). */
@@ -24,12 +24,15 @@ export interface PuzzleBuildJob {
 /** The worker's messages. */
 export type PuzzleBuildReport =
   | { readonly type: 'game'; readonly game: PuzzleGame }
+  | { readonly type: 'skip'; readonly skip: PuzzleSkip }
   | { readonly type: 'done'; readonly stopped: boolean }
   | WorkerFailure;
 
 export interface PuzzleBuildCallbacks {
   /** A game searched in full: save it; an error it throws ends the build with that error. */
   readonly onGame: (game: PuzzleGame) => void;
+  /** A file or game of the PDN files left out, and why (`PuzzleBuildHooks.onSkip`). */
+  readonly onSkip?: (skip: PuzzleSkip) => void;
 }
 
 export interface PuzzleBuild {
@@ -59,6 +62,7 @@ export function startPuzzleBuild(
     "the puzzle builder's thread",
     (report) => {
       if (report.type === 'game') callbacks.onGame(report.game);
+      else if (report.type === 'skip') callbacks.onSkip?.(report.skip);
       else return { done: { stopped: report.stopped } };
       return undefined;
     },

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodePdn, getVariant } from '@damka/rules';
+import { decodePdn, getVariant, type Result } from '@damka/rules';
 import { openEgdb } from '../egdb/files-node.ts';
 import { buildPuzzles } from './build.ts';
 import type { PuzzleBuildJob, PuzzleBuildReport } from './build-node.ts';
@@ -18,14 +18,17 @@ const job = workerData as PuzzleBuildJob;
 const report = (message: PuzzleBuildReport) => port.postMessage(message);
 
 /**
- * A PDN file's text, decoded as every reader of PDN files decodes it (UTF-8, UTF-16 with a mark,
- * else Windows-1252); undefined when it cannot be read.
+ * A PDN file's text, decoded as every reader of PDN files decodes it (UTF-8, UTF-16, else
+ * Windows-1252); the system's reason when it cannot be read.
  */
-function readPdnText(path: string): string | undefined {
+function readPdnText(path: string): Result<string, string> {
   try {
-    return decodePdn(readFileSync(path)).text;
-  } catch {
-    return undefined;
+    return { ok: true, value: decodePdn(readFileSync(path)).text };
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot read it: ${error instanceof Error ? error.message : error}`,
+    };
   }
 }
 
@@ -37,6 +40,7 @@ try {
     readText: readPdnText,
     egdb,
     onGame: (game) => report({ type: 'game', game }),
+    onSkip: (skip) => report({ type: 'skip', skip }),
     stopFlag: job.stopFlag,
   });
   report({ type: 'done', stopped });

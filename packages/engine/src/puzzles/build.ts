@@ -4,7 +4,9 @@
  * checks every one once more one ply deeper with a fresh table, and reports each game done with
  * the new puzzles it gave. It keeps no files: the caller holds the set and the progress and saves
  * them after every game, so a build stopped anywhere resumes from the games already done (their
- * keys come back in `done`, the set's positions in `known`).
+ * keys come back in `done`, the set's positions in `known`). A file it cannot read, and a game of
+ * the variant that does not read or replay, is left out and reported (`onSkip`) with the reader's
+ * reason, so that a collection is never searched less than the user believes.
  *
  * A stop flag set from another thread (puzzles/build-node.ts runs this on a worker thread) ends
  * the search in hand within a few hundred nodes: every engine of the build reads it (the self-play
@@ -20,6 +22,7 @@ import {
   startPosition,
   type PdnGame,
   type Position,
+  type Result,
   type SquareNaming,
   type Variant,
 } from '@damka/rules';
@@ -78,9 +81,24 @@ export interface PuzzleGame {
   readonly real?: { readonly done: number; readonly total: number; readonly path: string };
 }
 
+/** A PDN file, or one game of it, left out of the build, and why. */
+export interface PuzzleSkip {
+  readonly path: string;
+  /** The game's number in the file, from 1; undefined when the whole file could not be read. */
+  readonly game?: number;
+  /** The reader's error message. */
+  readonly reason: string;
+}
+
 export interface PuzzleBuildHooks {
-  /** The text of a PDN file; undefined when it cannot be read (its games are left out). */
-  readonly readText: (path: string) => string | undefined;
+  /** The text of a PDN file, or why it cannot be read (its games are then left out). */
+  readonly readText: (path: string) => Result<string, string>;
+  /**
+   * A file that cannot be read, or a game of the variant that does not read (PDN syntax, tags) or
+   * replay (an illegal move, a bad FEN): it is left out. Said once per build, as the games are
+   * listed, before the first search.
+   */
+  readonly onSkip?: (skip: PuzzleSkip) => void;
   /** Endgame tables every search probes (the rating is measured without them). */
   readonly egdb?: EgdbProber | undefined;
   /** After each game searched in full; an error it throws ends the build. */
@@ -164,7 +182,7 @@ export function buildPuzzles(
     // real games first; the games of every file are listed before the first is searched
     const real: Array<{ key: string; file: PuzzlePdnFile; index: number }> = [];
     for (const file of options.files) {
-      for (const g of gamesOf(file, variant, hooks.readText)) {
+      for (const g of gamesOf(file, variant, hooks.readText, hooks.onSkip)) {
         if (flagged()) throw new Stopped();
         real.push({ key: `${file.name}#${g.index}`, file, index: g.index });
       }
@@ -213,18 +231,31 @@ interface PdnGameLine {
   readonly positions: readonly Position[];
 }
 
-/** The games of `file` played under `variant`, each with the positions of its main line. */
+/**
+ * The games of `file` played under `variant`, each with the positions of its main line; the file
+ * when it cannot be read, and each game that does not read or (being of `variant`) replay, go to
+ * `onSkip`. A game that reads but is of another variant is not this build's, and not a skip.
+ */
 function* gamesOf(
   file: PuzzlePdnFile,
   variant: Variant,
-  readText: (path: string) => string | undefined,
+  readText: (path: string) => Result<string, string>,
+  onSkip?: (skip: PuzzleSkip) => void,
 ): Generator<PdnGameLine> {
   const text = readText(file.path);
-  if (text === undefined) return;
+  if (!text.ok) {
+    onSkip?.({ path: file.path, reason: text.error });
+    return;
+  }
   let index = -1;
-  for (const result of parsePdn(text).games) {
+  for (const result of parsePdn(text.value).games) {
     index++;
-    if (!result.ok) continue;
+    const skip = (reason: string) => onSkip?.({ path: file.path, game: index + 1, reason });
+    if (!result.ok) {
+      const e = result.error;
+      skip(`PDN error at line ${e.line}, column ${e.column}: ${e.message}`);
+      continue;
+    }
     let game = result.value;
     if (
       file.gameType !== undefined &&
@@ -234,27 +265,42 @@ function* gamesOf(
       game = { ...game, tags: new Map([...game.tags, ['GameType', file.gameType]]) };
     }
     const setting = resolveSetting(game.tags);
-    if (!setting.ok || setting.value.variant.id !== variant.id) continue;
+    if (!setting.ok) {
+      skip(`tags: ${setting.error}`);
+      continue;
+    }
+    if (setting.value.variant.id !== variant.id) continue;
     const positions = mainLine(game, setting.value.naming, variant);
-    if (positions) yield { index, game, positions };
+    if (positions.ok) yield { index, game, positions: positions.value };
+    else skip(positions.error);
   }
 }
 
 /**
- * The positions of a game's main line; undefined when a move is not one legal move there (the game
- * is left out). A capture separator written for a plain step (`10x14`, as old English files do) is
- * read by the rules' move reader already; a capture that fits several legal moves is not guessed.
+ * The positions of a game's main line; an error when its start position does not read or a move is
+ * not one legal move there (the game is left out). A capture separator written for a plain step
+ * (`10x14`, as old English files do) is read by the rules' move reader already; a capture that
+ * fits several legal moves is not guessed.
  */
-function mainLine(game: PdnGame, naming: SquareNaming, variant: Variant): Position[] | undefined {
+function mainLine(
+  game: PdnGame,
+  naming: SquareNaming,
+  variant: Variant,
+): Result<Position[], string> {
   const start = startPosition(game, variant, naming);
-  if (!start.ok) return undefined;
+  if (!start.ok) {
+    const what = start.error.kind === 'fen' ? 'FEN tag' : 'tags';
+    return { ok: false, error: `${what}: ${start.error.message}` };
+  }
   let p = start.value;
   const positions = [p];
-  for (const written of game.moves.moves) {
+  for (const [i, written] of game.moves.moves.entries()) {
     const move = playWritten(p, written.text, naming);
-    if (!move.ok) return undefined;
+    if (!move.ok) {
+      return { ok: false, error: `ply ${i + 1} (${written.text}): ${move.error.message}` };
+    }
     p = p.play(move.value);
     positions.push(p);
   }
-  return positions;
+  return { ok: true, value: positions };
 }
