@@ -5,8 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { bufferIo } from '../src/command.ts';
+import { main } from '../src/main.ts';
 import { damka, lines } from './helpers.ts';
 import { parseAddress, scoreLine } from '../src/commands/dxp.ts';
 
@@ -88,6 +90,14 @@ test('damka dxp refuses bad command lines with exit code 2', async () => {
     [['--connect', '127.0.0.1:1', '--color', 'red'], /--color must be white or black/],
     [['--connect', '127.0.0.1:1', '--games', '0'], /--games must be a whole number/],
     [['--connect', '127.0.0.1:1', '--fen', 'W:W99'], /^damka: FEN: /],
+    // what the initiator's game request carries is not the follower's to set
+    [['--listen', '127.0.0.1:0', '--color', 'black'], /^damka: --color is for the initiator/],
+    [['--listen', '127.0.0.1:0', '--fen', 'W:W31:B20'], /^damka: --fen is for the initiator/],
+    [
+      ['--listen', '127.0.0.1:0', '--minutes', '5', '--moves', '75'],
+      /^damka: --minutes, --moves are for the initiator \(--connect\): a follower plays/,
+    ],
+    [['--connect', '127.0.0.1:1', '--forever'], /^damka: --forever is for the follower/],
   ];
   for (const [argv, message] of cases) {
     const r = await damka('dxp', ...argv);
@@ -99,7 +109,7 @@ test('damka dxp refuses bad command lines with exit code 2', async () => {
 
 test('damka dxp --connect to a closed port fails in one line with exit code 1', async () => {
   // find a free port, then close it so nothing listens there
-  const server = createServer();
+  const server = createTcpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -119,3 +129,117 @@ test('addresses and score lines', () => {
     'Damka +1 =0 -0 (2 games, 1 aborted)',
   );
 });
+
+/** A DXP record as sent: its text and the NUL that ends it. */
+const record = (text: string) => Buffer.from(`${text}\0`, 'latin1');
+const NAME = (s: string) => s.padEnd(32, ' ');
+
+/** A raw DXP peer on `port`: sends records, waits for the next record received. */
+async function rawPeer(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const received: string[] = [];
+  let partial = '';
+  let wake = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString('latin1')).split('\0');
+    partial = parts.pop()!;
+    received.push(...parts);
+    wake();
+  });
+  return {
+    send: (text: string) => socket.write(record(text)),
+    /** The next record received, which must be of `type`. */
+    async next(type: string): Promise<string> {
+      while (received.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const text = received.shift()!;
+      assert.equal(text[0], type, text);
+      return text;
+    },
+    close: () => socket.end(),
+  };
+}
+
+/** `damka dxp --listen 127.0.0.1:0 ...args` in this process: its port, exit code and output. */
+async function follower(...args: string[]) {
+  const io = bufferIo();
+  let seen = () => {};
+  const stdout = {
+    write: (text: string) => {
+      io.stdout.write(text);
+      seen();
+    },
+  };
+  const code = main(['dxp', '--listen', '127.0.0.1:0', '--depth', '1', ...args], {
+    stdout,
+    stderr: io.stderr,
+  });
+  let port: RegExpExecArray | null;
+  while ((port = /listening on 127\.0\.0\.1:(\d+)\n/.exec(io.out())) === null)
+    await new Promise<void>((resolve) => (seen = resolve));
+  return { port: Number(port[1]), code, out: io.out, err: io.err };
+}
+
+test(
+  'damka dxp --listen: --games is the most games it accepts; a game played out exits 0',
+  { timeout: 30_000 },
+  async () => {
+    const f = await follower('--games', '1');
+    const peer = await rawPeer(f.port);
+    // the follower White: it accepts and moves first
+    peer.send(`R01${NAME('raw')}W000000A`);
+    assert.equal(await peer.next('A'), `A${NAME('Damka')}0`);
+    await peer.next('M');
+    peer.send('E10'); // we resign
+    await peer.next('E');
+    peer.send(`R01${NAME('raw')}W000000A`);
+    assert.equal(await peer.next('A'), `A${NAME('Damka')}3`, 'no more games');
+    peer.close();
+    assert.equal(await f.code, 0, f.err());
+    assert.match(f.out(), /^game 1: win \(the opponent resigned\) after 1 plies$/m);
+    assert.equal(f.err(), '');
+  },
+);
+
+test(
+  'damka dxp --listen: an aborted game is said on stderr and exits 1',
+  { timeout: 30_000 },
+  async () => {
+    const f = await follower();
+    const peer = await rawPeer(f.port);
+    peer.send(`R01${NAME('raw')}W000000A`);
+    await peer.next('A');
+    await peer.next('M');
+    peer.close(); // in the middle of the game
+    assert.equal(await f.code, 1);
+    assert.match(f.out(), /^game 1: aborted \(connection closed by the opponent\) after 1 plies$/m);
+    assert.equal(f.err(), 'damka: game 1 aborted: connection closed by the opponent\n');
+  },
+);
+
+test(
+  'damka dxp --connect: no game is a failure on stderr, not a progress line',
+  { timeout: 30_000 },
+  async () => {
+    // a follower that declines every request (A code 3: no more games)
+    const server = createTcpServer((socket) =>
+      socket.on('data', () => socket.write(record(`A${NAME('raw')}3`))),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const r = await damka('dxp', '--connect', `127.0.0.1:${port}`, '--depth', '1');
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, 'Damka +0 =0 -0 (0 games)\n');
+      assert.equal(
+        r.stderr,
+        'damka: no game: the follower declined (code 3)\ndamka: 0 of 1 games played\n',
+      );
+    } finally {
+      server.close();
+    }
+  },
+);

@@ -3,6 +3,11 @@
  * follower it listens for an initiator's game requests; as initiator it connects, requests games
  * (colours alternating) and prints the score. Every incoming move is checked by the rules
  * package; an illegal one ends the game cleanly. The protocol lives in `@damka/engine`.
+ *
+ * Games and their results go to stdout; failures (no game, a refused message, an aborted game)
+ * to stderr, and either side exits 1 when a game was aborted. The game request (`R`) is the
+ * initiator's alone — colours, time control, start position — so those options are refused with
+ * --listen rather than ignored; --games is honoured there as the most games a follower accepts.
  */
 import {
   DXP_PORT,
@@ -18,7 +23,7 @@ import { Position, variantOrThrow } from '@damka/rules';
 import { complain, guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
-export const usage = `Usage: damka dxp --listen HOST:PORT [--forever] [engine options]
+export const usage = `Usage: damka dxp --listen HOST:PORT [--games N] [--forever] [engine options]
        damka dxp --connect HOST:PORT [--games N] [--color white|black] [--minutes M]
                  [--moves N] [--fen FEN] [engine options]
 
@@ -26,15 +31,25 @@ DXP (DamExchange) links two International draughts engines over TCP (port ${DXP_
 convention). The follower (--listen) waits for game requests; the initiator (--connect)
 requests --games games, its colour alternating from --color, and prints the score.
 A follower serves one initiator, then exits (--forever: keep accepting). PORT 0 picks a
-free port; the follower prints the address it listens on.
+free port; the follower prints the address it listens on. Colours, time control and start
+position are the initiator's to choose (its request carries them), so --color, --minutes,
+--moves and --fen are refused with --listen, and --forever with --connect.
+Failures go to stderr; exit code 1 when a game was aborted (an illegal or malformed move,
+a timeout, a lost connection) or, for the initiator, when fewer games were played than
+requested.
 
   -l, --listen HOST:PORT  follow: listen for an initiator
   -c, --connect HOST:PORT initiate: connect to a follower
-  -g, --games N           games to request (default 1)
-      --color COLOR       Damka's colour in the first game: white (default) or black
-      --minutes M         minutes per player sent in the request (default 0: none)
-      --moves N           moves to the time control sent in the request (default 0)
-      --fen FEN           start position (International FEN); default the standard one
+  -g, --games N           initiator: games to request (default 1); follower: games to
+                          accept from each initiator before declining (default no limit)
+      --color COLOR       initiator: Damka's colour in the first game, white (default)
+                          or black
+      --minutes M         initiator: minutes per player sent in the request (default 0:
+                          none)
+      --moves N           initiator: moves to the time control sent in the request
+                          (default 0)
+      --fen FEN           initiator: start position (International FEN); default the
+                          standard one
       --forever           follower: keep accepting initiators until interrupted
 Engine options:
       --level L           Damka's level 1-8 (default 8)
@@ -65,10 +80,10 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     options: {
       listen: { type: 'string', short: 'l' },
       connect: { type: 'string', short: 'c' },
-      games: { type: 'string', short: 'g', default: '1' },
-      color: { type: 'string', default: 'white' },
-      minutes: { type: 'string', default: '0' },
-      moves: { type: 'string', default: '0' },
+      games: { type: 'string', short: 'g' },
+      color: { type: 'string' },
+      minutes: { type: 'string' },
+      moves: { type: 'string' },
       fen: { type: 'string' },
       forever: { type: 'boolean', default: false },
       level: { type: 'string', default: '8' },
@@ -81,6 +96,22 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   });
   if ((values.listen === undefined) === (values.connect === undefined)) {
     throw new UsageError('give exactly one of --listen HOST:PORT and --connect HOST:PORT');
+  }
+  // what the initiator's game request carries has no meaning for a follower: refused, not ignored
+  if (values.listen !== undefined) {
+    const given = (['color', 'minutes', 'moves', 'fen'] as const).filter(
+      (k) => values[k] !== undefined,
+    );
+    if (given.length > 0) {
+      const options = given.map((k) => `--${k}`).join(', ');
+      throw new UsageError(
+        `${options} ${given.length > 1 ? 'are' : 'is'} for the initiator (--connect): ` +
+          `a follower plays the colours, time control and start position the initiator's ` +
+          `game request sets`,
+      );
+    }
+  } else if (values.forever) {
+    throw new UsageError('--forever is for the follower (--listen): an initiator plays its games');
   }
   const level = integerFrom('level', values.level, 1, 8);
   if (values.time !== undefined && values.depth !== undefined) {
@@ -102,6 +133,13 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     ...(seed !== undefined ? { seed } : {}),
   });
   const say = (text: string) => io.stdout.write(`${text}\n`);
+  const problem = (text: string) => complain(io, text);
+  /** Each aborted game said on stderr; true when there was one. */
+  const anyAborted = (reports: readonly DxpGameReport[]) => {
+    const aborted = reports.filter((r) => r.result === 'aborted');
+    for (const r of aborted) problem(`game ${r.index + 1} aborted: ${r.reason}`);
+    return aborted.length > 0;
+  };
   const watch = (channel: DxpChannel) => {
     if (values.verbose) channel.onRecord = (direction, text) => say(`${direction} ${text}`);
     return channel;
@@ -109,6 +147,9 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
 
   if (values.listen !== undefined) {
     const { host, port } = parseAddress('listen', values.listen);
+    const maxGames =
+      values.games === undefined ? undefined : integerFrom('games', values.games, 1, 10_000);
+    let aborted = false;
     let server;
     try {
       server = await dxpListen(
@@ -116,7 +157,14 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
         port,
         (channel, peer) => {
           say(`initiator connected from ${peer}`);
-          return runDxpFollower(watch(channel), { player, onEvent: say });
+          return runDxpFollower(watch(channel), {
+            player,
+            onEvent: say,
+            onProblem: problem,
+            ...(maxGames !== undefined ? { maxGames } : {}),
+          }).then((reports) => {
+            if (anyAborted(reports)) aborted = true;
+          });
         },
         values.forever ? {} : { connections: 1 },
       );
@@ -128,16 +176,16 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     if (values.forever) await new Promise<never>(() => {});
     await server.done;
     await server.close();
-    return 0;
+    return aborted ? 1 : 0;
   }
 
-  const games = integerFrom('games', values.games, 1, 10_000);
-  const color = values.color;
+  const games = integerFrom('games', values.games ?? '1', 1, 10_000);
+  const color = values.color ?? 'white';
   if (color !== 'white' && color !== 'black') {
     throw new UsageError(`--color must be white or black, not '${color}'`);
   }
-  const minutes = integerFrom('minutes', values.minutes, 0, 999);
-  const moves = integerFrom('moves', values.moves, 0, 999);
+  const minutes = integerFrom('minutes', values.minutes ?? '0', 0, 999);
+  const moves = integerFrom('moves', values.moves ?? '0', 0, 999);
   let start: Position | undefined;
   if (values.fen !== undefined) {
     const parsed = Position.fromFen(variantOrThrow('international'), values.fen);
@@ -160,9 +208,12 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     moves,
     ...(start ? { start } : {}),
     onEvent: say,
+    onProblem: problem,
   });
   say(scoreLine(name, reports));
-  return reports.length === games && reports.every((r) => r.result !== 'aborted') ? 0 : 1;
+  const aborted = anyAborted(reports);
+  if (!aborted && reports.length < games) problem(`${reports.length} of ${games} games played`);
+  return reports.length === games && !aborted ? 0 : 1;
 });
 
 /** `Damka +1 =0 -1 (2 games)`, plus the aborted ones. */

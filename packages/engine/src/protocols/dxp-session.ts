@@ -198,8 +198,13 @@ export interface DxpSessionOptions {
   readonly moveTimeout?: number;
   /** Milliseconds to wait for `A` and for a confirming `E` (default 10 s). */
   readonly replyTimeout?: number;
-  /** Progress lines for a person (games starting and ending, refusals). */
+  /** Progress lines for a person (games starting and ending, a peer's chat). */
   readonly onEvent?: (text: string) => void;
+  /**
+   * Failures for a person: no game (the follower declined or did not answer), a malformed
+   * message refused. Without it they go to `onEvent`, as progress lines.
+   */
+  readonly onProblem?: (text: string) => void;
 }
 
 export interface DxpInitiatorOptions extends DxpSessionOptions {
@@ -249,11 +254,11 @@ export async function runDxpInitiator(
       do answer = await channel.next(replyTimeout);
       while (answer.kind === 'message' && answer.message.type === 'C');
       if (answer.kind !== 'message' || answer.message.type !== 'A') {
-        options.onEvent?.(`no game: the follower answered ${describe(answer)}`);
+        problem(options, `no game: the follower answered ${describe(answer)}`);
         break;
       }
       if (answer.message.code !== DXP_ACCEPT) {
-        options.onEvent?.(`no game: the follower declined (code ${answer.message.code})`);
+        problem(options, `no game: the follower declined (code ${answer.message.code})`);
         break;
       }
       const position = options.start ?? Position.start(dxpVariant());
@@ -518,8 +523,13 @@ async function playGame(
   }
 }
 
+/** Tell the person of a failure: `onProblem`, else `onEvent`. */
+function problem(options: DxpSessionOptions, text: string): void {
+  (options.onProblem ?? options.onEvent)?.(text);
+}
+
 function refuse(channel: DxpChannel, options: DxpSessionOptions, error: string): void {
-  options.onEvent?.(`refused a malformed message: ${error}`);
+  problem(options, `refused a malformed message: ${error}`);
   channel.send({ type: 'C', text: `malformed message ignored: ${error}` });
 }
 
