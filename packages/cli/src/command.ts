@@ -139,13 +139,15 @@ export function guard(body: (args: string[], io: Io) => Promise<number>): Comman
 export interface StopSignal {
   /** True once a signal has come: finish the item in hand, save, and return. */
   readonly requested: boolean;
+  /** The first signal that came, for the exit code (130 for SIGINT, 143 for SIGTERM). */
+  readonly signal: 'SIGINT' | 'SIGTERM' | undefined;
   /** Stops listening; call it when the long work is over, also on error. */
   release(): void;
 }
 
 /**
- * Listens for a graceful stop. Long commands (`book build`, `puzzles build`) save their work after
- * each item, so the first signal lets the item in hand finish and be saved (`onStop` is called at
+ * Listens for a graceful stop. Long commands (`book build`, `puzzles build`, `match`) save their
+ * work after each item, so the first signal lets the item in hand finish and be saved (`onStop` is called at
  * once, for work on another thread to stop now); a second signal exits at once with code 130, as a
  * shell expects of an interrupted program. Signals reach JavaScript only between turns of the
  * event loop, so a command must yield (`await`) between items for either to be seen, or do its
@@ -153,9 +155,11 @@ export interface StopSignal {
  */
 export function listenForStop(onStop?: () => void): StopSignal {
   let requested = false;
-  const onSignal = () => {
+  let signal: StopSignal['signal'];
+  const onSignal = (name: NodeJS.Signals) => {
     if (requested) process.exit(130);
     requested = true;
+    signal = name === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
     onStop?.();
   };
   process.on('SIGINT', onSignal);
@@ -163,6 +167,9 @@ export function listenForStop(onStop?: () => void): StopSignal {
   return {
     get requested() {
       return requested;
+    },
+    get signal() {
+      return signal;
     },
     release() {
       process.off('SIGINT', onSignal);

@@ -1,8 +1,9 @@
 /**
  * Long commands stop gracefully: the first Ctrl-C (SIGINT) or SIGTERM stops `damka book build` and
  * `damka puzzles build` at once, even in the middle of a search of minutes, and saves what they
- * built (run on the real executable, since signals are what a user sends to a process); a second
- * one exits at once with code 130.
+ * built, and stops `damka match` between two moves with its finished games scored and written
+ * (run on the real executable, since signals are what a user sends to a process); a second one
+ * exits at once with code 130.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePuzzleSet } from '@damka/engine/puzzles';
+import { parsePdn } from '@damka/rules';
 import { listenForStop } from '../src/command.ts';
+import { damka } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'damka-stop-'));
@@ -187,4 +190,53 @@ test('a signal stops a puzzle build in the middle of a game; its files stay good
   const last = files();
   assert.deepEqual(last.state.done, ['self#1', 'self#2']);
   assert.deepEqual(last.puzzles.slice(0, saved.puzzles.length), saved.puzzles);
+});
+
+test('a signal stops a match between two moves: the finished games are scored and written, exit 130', async () => {
+  const pdn = join(dir, 'match.pdn');
+  const child = spawn(
+    process.execPath,
+    [
+      'packages/cli/bin/damka.cjs',
+      'match',
+      ...['--variant', 'english', '--level', '2', '--opponent-level', '1'],
+      ...['--games', '20', '--time', '20', '--pdn', pdn],
+    ],
+    { cwd: ROOT },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!/ game 1: /.test(stdout)) {
+    assert.ok(Date.now() < deadline, `no game finished within a minute: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const sent = Date.now();
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await exited;
+  clearTimeout(timer);
+  assert.equal(code, 130, `${stdout}\n${stderr}`);
+  const waited = Date.now() - sent;
+  assert.ok(waited < 5000, `stopped ${waited} ms after the signal`);
+  const played = stdout.split('\n').filter((l) => / game \d+: Damka /.test(l)).length;
+  assert.ok(played >= 1 && played < 20, stdout);
+  assert.match(stdout, /^Damka level 2, 20 ms\/move vs Damka level 1, 20 ms\/move$/m);
+  assert.match(stdout, /^Damka \+\d+ =\d+ -\d+: /m);
+  assert.match(
+    stdout,
+    new RegExp(
+      `\nstopped after ${played} of 20 games \\(SIGINT; the game in progress is not counted\\)\n$`,
+    ),
+  );
+  // the file holds exactly the games reported, each complete and legal
+  const games = parsePdn(readFileSync(pdn, 'utf8')).games;
+  assert.equal(games.length, played);
+  assert.ok(games.every((g) => g.ok && g.value.result !== '*'));
+  const checked = await damka('pdn', 'check', pdn);
+  assert.equal(checked.code, 0, checked.stdout);
+  assert.match(checked.stdout, new RegExp(`^${played} games?: ${played} OK, 0 bad$`, 'm'));
 });

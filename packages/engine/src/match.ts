@@ -13,7 +13,9 @@
  * engine) loses that game with the reason recorded, and a player failing twice in a row ends the
  * match early with an error rather than forfeiting a whole series. A player that cannot even
  * start its first game ends the match at once with no game counted: nothing was played, and a
- * win by default would read as a result.
+ * win by default would read as a result. An `AbortSignal` (Ctrl-C in `damka match`) stops the
+ * match between two moves, or at once while an external engine thinks: the game in progress is
+ * abandoned and not counted, and the report holds the games finished before it.
  */
 import {
   Game,
@@ -38,6 +40,16 @@ import type { SearchLimits } from './search.ts';
 import { now } from './time.ts';
 import { mulberry32 } from '@damka/rules';
 import type { Weights } from './weights.ts';
+import { eloEstimate, type EloEstimate, type MatchTally } from './match-score.ts';
+
+export {
+  eloEstimate,
+  eloOf,
+  formatScore,
+  progressBar,
+  type EloEstimate,
+  type MatchTally,
+} from './match-score.ts';
 
 /**
  * Thrown by a player whose own rules end the game in a draw where the variant's rules play on
@@ -82,6 +94,12 @@ export interface MatchOptions {
   /** PDN `Event` tag. */
   readonly event?: string;
   readonly onGame?: (game: MatchGame, index: number, tally: MatchTally) => void;
+  /**
+   * Stops the match when aborted (see the module comment); the report then says `stopped`. With
+   * a signal, each move is asked for after a turn of the event loop, so that a signal handler
+   * can run between moves even when the players answer without waiting (Damka's own search).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface MatchGame {
@@ -114,13 +132,6 @@ export function addThinkTimes(times: readonly ThinkTime[]): ThinkTime {
   };
 }
 
-export interface MatchTally {
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
-  readonly played: number;
-}
-
 export interface MatchReport extends MatchTally {
   readonly games: readonly MatchGame[];
   /** The player's score fraction. */
@@ -129,65 +140,36 @@ export interface MatchReport extends MatchTally {
   readonly pdn: string;
   /** Set when the match ended early because a player kept failing. */
   readonly aborted?: string;
+  /** Set when `signal` stopped the match: the game in progress was abandoned, not counted. */
+  readonly stopped?: boolean;
 }
 
-export interface EloEstimate {
-  /** Elo difference (player minus opponent); ±Infinity for a clean sweep. */
-  readonly elo: number;
-  /** 95% interval bounds. */
-  readonly low: number;
-  readonly high: number;
-}
-
-/** Elo from a score fraction. */
-export function eloOf(score: number): number {
-  if (score <= 0) return -Infinity;
-  if (score >= 1) return Infinity;
-  // `+ 0` turns the -0 of an even score into 0
-  return -400 * Math.log10(1 / score - 1) + 0;
-}
-
-/** Elo difference and 95% interval from per-game results (1, 0.5, 0). */
-export function eloEstimate(results: readonly number[]): EloEstimate {
-  const n = results.length;
-  if (n === 0) return { elo: NaN, low: -Infinity, high: Infinity };
-  const mean = results.reduce((a, b) => a + b, 0) / n;
-  const variance = results.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
-  const z = 1.96;
-  if (mean === 1 || mean === 0) {
-    // a clean sweep has no spread to measure: use the Wilson bound of n results out of n
-    const bound = n / (n + z * z);
-    return mean === 1
-      ? { elo: Infinity, low: eloOf(bound), high: Infinity }
-      : { elo: -Infinity, low: -Infinity, high: eloOf(1 - bound) };
+/** Thrown out of `playMatchGame` when its signal is aborted: the game is abandoned. */
+export class MatchStopped extends Error {
+  override readonly name = 'MatchStopped';
+  constructor() {
+    super('the match was stopped');
   }
-  const se = Math.sqrt(variance / n);
-  return {
-    elo: eloOf(mean),
-    low: eloOf(Math.max(0, mean - z * se)),
-    high: eloOf(Math.min(1, mean + z * se)),
-  };
 }
 
-/** "+3 =10 −7: 40.0%, Elo −70 (95%: −190 to +45)". */
-export function formatScore(report: MatchTally & { elo: EloEstimate }): string {
-  const total = report.wins + report.draws / 2;
-  const pct = report.played > 0 ? ((total / report.played) * 100).toFixed(1) : '-';
-  const e = (x: number) =>
-    Number.isFinite(x) ? `${x > 0 ? '+' : ''}${Math.round(x)}` : x > 0 ? '+inf' : '-inf';
-  return (
-    `+${report.wins} =${report.draws} -${report.losses}: ${pct}%, ` +
-    `Elo ${e(report.elo.elo)} (95%: ${e(report.elo.low)} to ${e(report.elo.high)})`
+/** A turn of the event loop (setImmediate where there is one), for signal handlers to run. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
   );
 }
 
-/**
- * A text progress bar: `[#####---------------] 5/20`. Past the total (a puzzle build's last game
- * may find several puzzles) the bar is full and the count says how far past.
- */
-export function progressBar(done: number, total: number, width = 20): string {
-  const filled = total > 0 ? Math.min(width, Math.max(0, Math.round((done / total) * width))) : 0;
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+/** `answer`, or a `MatchStopped` rejection as soon as `signal` is aborted, whichever comes first. */
+function untilStopped<T>(answer: T | Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return Promise.resolve(answer);
+  const pending = Promise.resolve(answer);
+  pending.catch(() => {}); // an engine closed after the stop may still reject: no one waits then
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new MatchStopped());
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 export interface OpeningOptions {
@@ -401,7 +383,13 @@ export async function playMatchGame(
   playerColor: 'white' | 'black',
   player: MatchPlayer,
   opponent: MatchPlayer,
-  options: { readonly maxPlies?: number; readonly event?: string; readonly round?: number } = {},
+  options: {
+    readonly maxPlies?: number;
+    readonly event?: string;
+    readonly round?: number;
+    /** Aborted: the game is abandoned, and `MatchStopped` thrown (see `MatchOptions.signal`). */
+    readonly signal?: AbortSignal;
+  } = {},
 ): Promise<
   MatchGame & { readonly failed?: 'player' | 'opponent'; readonly failedAtStart?: boolean }
 > {
@@ -431,8 +419,9 @@ export async function playMatchGame(
     ['opponent', opponent],
   ] as const) {
     try {
-      await side.newGame?.(variant);
+      await untilStopped(side.newGame?.(variant), options.signal);
     } catch (e) {
+      if (e instanceof MatchStopped) throw e;
       // an engine that cannot start loses the game like one that fails mid-game
       failed ??= who;
       reason ??= `${side.name} failed: ${e instanceof Error ? e.message : String(e)}`;
@@ -471,15 +460,16 @@ export async function playMatchGame(
     const mover = position.turn === playerColor ? player : opponent;
     const who = mover === player ? 'player' : 'opponent';
     let move: Move;
+    if (options.signal) {
+      await nextTurn();
+      if (options.signal.aborted) throw new MatchStopped();
+    }
     try {
       const asked = now();
-      const answer = await mover.move({
-        start,
-        moves: game.moves,
-        position,
-        history,
-        legal,
-      });
+      const answer = await untilStopped(
+        mover.move({ start, moves: game.moves, position, history, legal }),
+        options.signal,
+      );
       const took = now() - asked;
       const clock = think[who];
       clock.moves++;
@@ -489,6 +479,7 @@ export async function playMatchGame(
       if (!found) throw new Error(`illegal move ${formatMove(position, answer)}`);
       move = found;
     } catch (e) {
+      if (e instanceof MatchStopped) throw e;
       if (e instanceof DrawClaim) {
         reason = `${mover.name}: ${e.message}`;
         break;
@@ -548,6 +539,7 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
   const lines = options.openings ?? balancedOpenings(variant, Math.ceil(options.games / 2));
   const games: MatchGame[] = [];
   let aborted: string | undefined;
+  let stopped = false;
   let lastFailure: string | undefined;
   const tally = () => {
     const wins = games.filter((g) => g.score === 1).length;
@@ -558,11 +550,20 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
     for (let i = 0; i < options.games; i++) {
       const line = lines[Math.floor(i / 2) % lines.length] ?? [];
       const color = i % 2 === 0 ? 'white' : 'black';
-      const g = await playMatchGame(variant, line, color, player, opponent, {
-        ...(options.maxPlies !== undefined ? { maxPlies: options.maxPlies } : {}),
-        ...(options.event !== undefined ? { event: options.event } : {}),
-        round: i + 1,
-      });
+      let g;
+      try {
+        if (options.signal?.aborted) throw new MatchStopped();
+        g = await playMatchGame(variant, line, color, player, opponent, {
+          ...(options.maxPlies !== undefined ? { maxPlies: options.maxPlies } : {}),
+          ...(options.event !== undefined ? { event: options.event } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          round: i + 1,
+        });
+      } catch (e) {
+        if (!(e instanceof MatchStopped)) throw e;
+        stopped = true;
+        break;
+      }
       if (i === 0 && g.failedAtStart) {
         aborted = `not started: ${g.reason}`;
         break;
@@ -589,5 +590,6 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
     elo: eloEstimate(results),
     pdn: writePdn(games.map((g) => g.pdn)),
     ...(aborted !== undefined ? { aborted } : {}),
+    ...(stopped ? { stopped } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Matches: a short match against `damka hub` run as an external Hub engine (the path Scan takes),
  * the first Hub protocol (Scan 2.0) spoken to a small fake engine, king splits across the wire,
- * the biggest-capture player, and a failing player forfeiting instead of crashing the match.
+ * the biggest-capture player, a failing player forfeiting instead of crashing the match, and a
+ * stop signal ending it at once.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -282,6 +283,56 @@ test('a player that cannot start the first game ends the match with no game coun
     assert.equal(report.wins + report.losses + report.draws, 0, side);
     assert.match(report.aborted ?? '', /not started: unstartable failed: spawn/, side);
   }
+});
+
+test('a stop signal ends the match at once, even while a player thinks; the game in hand is not counted', async () => {
+  const variant = variantOrThrow('english');
+  const controller = new AbortController();
+  const quick = biggestCapturePlayer(1);
+  let games = 0;
+  let closed = 0;
+  let asked = 0;
+  // the second game's third move never comes: the stop must not wait for it
+  const thinker: MatchPlayer = {
+    name: 'thinker',
+    newGame: () => void games++,
+    move(turn) {
+      if (games === 2 && ++asked === 3) {
+        setTimeout(() => controller.abort(), 10);
+        return new Promise<Move>(() => {});
+      }
+      return quick.move(turn);
+    },
+    close: () => void closed++,
+  };
+  const finished: number[] = [];
+  const report = await runMatch({
+    variant,
+    games: 6,
+    player: biggestCapturePlayer(2),
+    opponent: thinker,
+    openings: [[]],
+    maxPlies: 20,
+    signal: controller.signal,
+    onGame: (_, i) => finished.push(i),
+  });
+  assert.equal(report.stopped, true);
+  assert.deepEqual(finished, [0]);
+  assert.equal(report.games.length, 1);
+  assert.equal(report.played, 1);
+  assert.equal(parsePdn(report.pdn).games.length, 1);
+  assert.equal(report.aborted, undefined);
+  assert.equal(closed, 1, 'the players are closed');
+  // a signal aborted before the match: no game is started
+  const none = await runMatch({
+    variant,
+    games: 2,
+    player: biggestCapturePlayer(1),
+    opponent: biggestCapturePlayer(2),
+    openings: [[]],
+    signal: AbortSignal.abort(),
+  });
+  assert.deepEqual([none.stopped, none.games.length], [true, 0]);
 });
 
 test('huff rules: the match runner burns a piece that failed to capture, a king first', async () => {

@@ -3,12 +3,21 @@
  * command (Scan and its kin, or `damka hub` itself), Damka at another level, or rapid-draughts on
  * English — over balanced openings with colours alternating, judged by the variant's draw rules.
  * Prints a progress line per game, then the score and an Elo difference with its 95% interval
- * and each side's mean wall-clock time a move, and writes the games as PDN. The match itself lives
- * in `@damka/engine/match`.
+ * and each side's mean wall-clock time a move, and writes the games as PDN. Ctrl-C (or SIGTERM)
+ * stops it after the move in hand, the game in progress abandoned: the games finished are scored
+ * and written all the same, and the exit code says it was stopped (130, or 143 for SIGTERM). The
+ * match itself lives in `@damka/engine/match`.
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { guard, UsageError, writableFile, writeResult, type Io } from '../command.ts';
+import {
+  guard,
+  listenForStop,
+  UsageError,
+  writableFile,
+  writeResult,
+  type Io,
+} from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
 
 export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] [--level L]
@@ -20,6 +29,9 @@ Plays N games between Damka and an opponent, colours alternating over balanced t
 variant's draw counters) or are drawn after --max-plies plies. Under huff rules (Israeli's burns,
 Dhamet's souffle) a player who skips a capture is burned before the next move, a king first, as
 the web app's computer does; each burn is written in the PDN as a comment ({burns d4}).
+Ctrl-C stops the match once the move being searched is played (at once while an external
+engine thinks): the game in progress is dropped, the finished games are scored and written
+to --pdn, and the exit code is 130 (143 for SIGTERM); a second Ctrl-C quits at once.
 
 Opponent (one of):
       --opponent-hub CMD      an external Hub engine: its command line, e.g. "SCAN_DIR/scan hub"
@@ -228,22 +240,39 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     values['opening-plies'] === undefined
       ? undefined
       : integerFrom('opening-plies', values['opening-plies'], 0, 8);
-  const report = await m.runMatch({
-    variant,
-    games,
-    ...(openingPlies !== undefined
-      ? { openings: m.balancedOpenings(variant, Math.ceil(games / 2), { plies: openingPlies }) }
-      : {}),
-    player,
-    opponent,
-    maxPlies,
-    onGame: (g, i, tally) =>
-      io.stdout.write(
-        `${m.progressBar(i + 1, games)} game ${i + 1}: Damka ${g.playerColor}, ` +
-          `opening ${g.opening}: ${g.score} (${g.reason}, ${g.plies} plies)  ` +
-          `+${tally.wins} =${tally.draws} -${tally.losses}\n`,
-      ),
-  });
+  // Ctrl-C: the match stops between two moves and what was played is kept (a second one quits)
+  const controller = new AbortController();
+  const stop = listenForStop(() => controller.abort());
+  const report = await m
+    .runMatch({
+      variant,
+      signal: controller.signal,
+      games,
+      ...(openingPlies !== undefined
+        ? { openings: m.balancedOpenings(variant, Math.ceil(games / 2), { plies: openingPlies }) }
+        : {}),
+      player,
+      opponent,
+      maxPlies,
+      onGame: (g, i, tally) =>
+        io.stdout.write(
+          `${m.progressBar(i + 1, games)} game ${i + 1}: Damka ${g.playerColor}, ` +
+            `opening ${g.opening}: ${g.score} (${g.reason}, ${g.plies} plies)  ` +
+            `+${tally.wins} =${tally.draws} -${tally.losses}\n`,
+        ),
+    })
+    .finally(() => stop.release());
+  const stopped = report.stopped === true;
+  const stoppedLine = () =>
+    io.stdout.write(
+      `stopped after ${report.games.length} of ${games} games` +
+        ` (${stop.signal ?? 'a signal'}; the game in progress is not counted)\n`,
+    );
+  const stoppedCode = stop.signal === 'SIGTERM' ? 143 : 130;
+  if (stopped && report.games.length === 0) {
+    stoppedLine();
+    return stoppedCode;
+  }
   if (report.games.length === 0) {
     // nothing was played (a player could not start): no score to give
     io.stderr.write(`damka: match ${report.aborted ?? 'played no game'}\n`);
@@ -260,6 +289,10 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   };
   io.stdout.write(`mean time a move: Damka ${think('player')}, opponent ${think('opponent')}\n`);
   if (values.pdn !== undefined) writeResult(io, values.pdn, report.pdn);
+  if (stopped) {
+    stoppedLine();
+    return stoppedCode;
+  }
   if (report.aborted !== undefined) {
     io.stderr.write(`damka: match ${report.aborted}\n`);
     return 1;
