@@ -229,6 +229,7 @@ test('a new screen takes the focus its opener lost: the board of a new game, els
   for (const [item, heading] of [
     ['menu-puzzles', 'heading Puzzles'],
     ['menu-settings', 'heading Settings'],
+    ['menu-editor', 'heading Set up a position'],
     ['menu-new', 'heading Play draughts'],
   ] as const) {
     await page.getByTestId('menu').focus();

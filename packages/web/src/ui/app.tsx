@@ -233,6 +233,12 @@ export function App() {
     setMenuOpen(false);
   };
 
+  /** The position editor, on the variant and house rules last chosen in the new-game dialog. */
+  const openEditor = () => {
+    setEditing({ variant: choices.variant, options: choices.options });
+    go('editor');
+  };
+
   const openOnline = (link: PlayLink) => {
     history.pushState(null, '', `/play/${link.game}${link.token ? `#${link.token}` : ''}`);
     setOnline(link);
@@ -297,6 +303,11 @@ export function App() {
             </button>
           </li>
           <li>
+            <button type="button" data-testid="menu-editor" onClick={openEditor}>
+              {t('setUpPosition')}
+            </button>
+          </li>
+          <li>
             <button
               type="button"
               data-testid="menu-import"
@@ -340,10 +351,7 @@ export function App() {
               go('play');
             }}
             onRules={() => openRules('')}
-            onEditor={() => {
-              setEditing({ variant: choices.variant, options: choices.options });
-              go('editor');
-            }}
+            onEditor={openEditor}
             onImport={() => setImporting(true)}
           />
         )}
