@@ -1,7 +1,8 @@
 /**
  * The two screens the browser tests of serving, offline use and languages run on: a 390x844 phone
  * with touch, and a 1280x800 desktop; the small phone held upright and sideways that the phone
- * tests use, and the smallest phone the app is laid out for (568x320) held sideways. `openOn`
+ * tests use, and the smallest phone the app is laid out for (568x320) held sideways; every one of
+ * these phones held both ways (`PHONE_VIEWPORTS`, for checks that must hold on any phone). `openOn`
  * opens a fresh browser context (own storage, own service worker) on one of them, recording
  * console errors and uncaught exceptions; `tapSquare` presses a square with a finger (touch
  * events), as a player on a phone does.
@@ -37,6 +38,15 @@ export const SMALL_SIDEWAYS: Device = {
   touch: true,
   scale: 2,
 };
+
+/** Every phone above, upright and sideways: 390x844, 360x740 and 320x568 each way. */
+export const PHONE_VIEWPORTS: readonly Device[] = [DEVICES[0], PHONES[0], SMALL_SIDEWAYS].flatMap(
+  (d) =>
+    [d, { ...d, width: d.height, height: d.width }].map((v) => ({
+      ...v,
+      name: `${v.width}x${v.height} ${v.width < v.height ? 'upright' : 'sideways'}`,
+    })),
+);
 
 export async function openOn(
   h: Harness,
