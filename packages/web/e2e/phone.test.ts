@@ -470,17 +470,40 @@ for (const phone of [...PHONES, SMALL_SIDEWAYS]) {
   });
 }
 
-test(`${SMALL_SIDEWAYS.name}: the home's three ways to play in view`, async () => {
+/** With the page at its top, the home's main actions `ids` lie inside the window. */
+async function homeActionsInView(page: Page, ids: string[], where: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const { width, height } = page.viewportSize()!;
+  for (const id of ids) {
+    const r = (await page.getByTestId(id).boundingBox())!;
+    assert.ok(
+      r.y >= 0 && r.y + r.height <= height + 0.5 && r.x >= 0 && r.x + r.width <= width + 0.5,
+      `${where}: ${id} ${JSON.stringify(r)} outside the ${width}x${height} window`,
+    );
+  }
+}
+
+const WAYS_TO_PLAY = ['home-computer', 'home-friend', 'home-online'];
+
+test(`${SMALL_SIDEWAYS.name}: the home's ways to play in view, with Continue while a game runs`, async () => {
   const { context, page, errors } = await openOn(h, SMALL_SIDEWAYS);
   await page.goto(h.url);
   await page.locator('.home .damka-board svg').waitFor();
-  for (const id of ['home-computer', 'home-friend', 'home-online']) {
-    const r = (await page.getByTestId(id).boundingBox())!;
-    assert.ok(r.y >= 0 && r.y + r.height <= SMALL_SIDEWAYS.height, `${id} ${JSON.stringify(r)}`);
-  }
+  await homeActionsInView(page, WAYS_TO_PLAY, 'the home');
   await noSidewaysScroll(page, 'the home');
   await fingerSized(page, '.home-action', 'the home');
   await page.screenshot({ path: `${SCREENSHOTS}phone-home-${SMALL_SIDEWAYS.width}.png` });
+  // a game begun: the home offers Continue above the three, and all four are in view
+  await startFriendGame(page, 'russian');
+  await tapSquare(page, squareIn('russian', 'c3'));
+  await tapSquare(page, squareIn('russian', 'd4'));
+  await tap(page, 'menu');
+  await tap(page, 'menu-new');
+  await page.getByTestId('home-continue').waitFor();
+  await homeActionsInView(page, ['home-continue', ...WAYS_TO_PLAY], 'the home with a game');
+  await noSidewaysScroll(page, 'the home with a game');
+  await fingerSized(page, '.home-action', 'the home with a game');
+  await page.screenshot({ path: `${SCREENSHOTS}phone-home-continue-${SMALL_SIDEWAYS.width}.png` });
   assert.deepEqual(errors, []);
   await context.close();
 });
