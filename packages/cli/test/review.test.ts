@@ -78,7 +78,7 @@ test('damka review: clear errors for a missing file, no file, a bad option', asy
   assert.match(bad.stderr, /--depth/);
 });
 
-test('damka review reads a file as damka pdn does: UTF-16 with a mark, Latin-1; too large a one is refused', async () => {
+test('damka review reads a file as damka pdn does: UTF-16 with a mark or without, Latin-1; too large a one is refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'damka-review-'));
   try {
     const game = '[Event "Café"]\n[GameType "21"]\n\n1. 11-15 23-19 *\n';
@@ -91,6 +91,16 @@ test('damka review reads a file as damka pdn does: UTF-16 with a mark, Latin-1; 
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^\[Event "Café"\]/);
     }
+    // UTF-16 without a mark is read too, and said to be a guess
+    const bare = join(dir, 'utf16-bare.pdn');
+    writeFileSync(bare, Buffer.from(game, 'utf16le'));
+    const guessed = await damka('review', bare, '--depth', '2', '--quiet');
+    assert.equal(guessed.code, 0, guessed.stderr);
+    assert.match(guessed.stdout, /^\[Event "Café"\]/);
+    assert.equal(
+      guessed.stderr,
+      `damka: ${bare}: this looks like UTF-16 (little-endian) without a byte-order mark; read as such\n`,
+    );
     const big = join(dir, 'big.pdn');
     writeFileSync(big, game.repeat(Math.ceil((17 * 2 ** 20) / game.length)));
     const r = await damka('review', big, '--quiet');
