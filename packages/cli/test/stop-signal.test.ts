@@ -110,13 +110,9 @@ test('a second signal exits at once with code 130, and release stops listening',
   assert.equal(process.listenerCount('SIGINT'), before);
 });
 
-/** `damka puzzles build ...args` on the real executable. */
-function startPuzzles(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['packages/cli/bin/damka.cjs', 'puzzles', 'build', ...args],
-    { cwd: ROOT },
-  );
+/** `damka ...args` on the real executable, its output gathered as it comes. */
+function startDamka(args: string[]) {
+  const child = spawn(process.execPath, ['packages/cli/bin/damka.cjs', ...args], { cwd: ROOT });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -124,6 +120,9 @@ function startPuzzles(args: string[]) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
+
+/** `damka puzzles build ...args` on the real executable. */
+const startPuzzles = (args: string[]) => startDamka(['puzzles', 'build', ...args]);
 
 /** The exit code of `run`; a failure, the process killed, when it runs `ms` milliseconds more. */
 async function exitWithin(run: ReturnType<typeof startPuzzles>, ms: number): Promise<number> {
@@ -194,24 +193,15 @@ test('a signal stops a puzzle build in the middle of a game; its files stay good
 
 test('a signal stops a match between two moves: the finished games are scored and written, exit 130', async () => {
   const pdn = join(dir, 'match.pdn');
-  const child = spawn(
-    process.execPath,
-    [
-      'packages/cli/bin/damka.cjs',
-      'match',
-      ...['--variant', 'english', '--level', '2', '--opponent-level', '1'],
-      ...['--games', '20', '--time', '20', '--pdn', pdn],
-    ],
-    { cwd: ROOT },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const run = startDamka([
+    'match',
+    ...['--variant', 'english', '--level', '2', '--opponent-level', '1'],
+    ...['--games', '20', '--time', '20', '--pdn', pdn],
+  ]);
+  const { child, exited } = run;
   const deadline = Date.now() + 60_000;
-  while (!/ game 1: /.test(stdout)) {
-    assert.ok(Date.now() < deadline, `no game finished within a minute: ${stderr}`);
+  while (!/ game 1: /.test(run.stdout())) {
+    assert.ok(Date.now() < deadline, `no game finished within a minute: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const sent = Date.now();
@@ -219,7 +209,8 @@ test('a signal stops a match between two moves: the finished games are scored an
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   const code = await exited;
   clearTimeout(timer);
-  assert.equal(code, 130, `${stdout}\n${stderr}`);
+  const stdout = run.stdout();
+  assert.equal(code, 130, `${stdout}\n${run.stderr()}`);
   const waited = Date.now() - sent;
   assert.ok(waited < 5000, `stopped ${waited} ms after the signal`);
   const played = stdout.split('\n').filter((l) => / game \d+: Damka /.test(l)).length;
