@@ -5,7 +5,8 @@
  * as single bytes). Both list every game; the good ones open and replay; nothing is garbled. The
  * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped;
  * a file of 1,700 games is listed a thousand at a time, with a find box, and without putting its
- * megabytes of text into the paste box.
+ * megabytes of text into the paste box. The Latin-1 file saved as UTF-16 without its byte-order
+ * mark reads the same, and the dialog says it guessed the encoding.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -105,6 +106,45 @@ test('a Latin-1 file: names with accents read right, never a U+FFFD', async () =
   const text = await page.getByTestId('pdn-text').inputValue();
   assert.ok(text.includes('[White "Berçot"]') && !text.includes('\ufffd'));
   await page.screenshot({ path: `${SCREENSHOTS}pdn-real-latin1.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the Latin-1 file saved as UTF-16 without a byte-order mark: read right, and the guess said', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  // as a Windows tool writes "Unicode" without its mark: every character two bytes, low first
+  const latin1 = await readFile(`${REAL}games-checkers/internt/Cannes_Open_Tournament_2002.pdn`);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-import').click();
+  await page.getByTestId('pdn-import').waitFor();
+  await page.getByTestId('pdn-file').setInputFiles({
+    name: 'cannes-utf16.pdn',
+    mimeType: 'application/x-pdn',
+    buffer: Buffer.from(latin1.toString('latin1'), 'utf16le'),
+  });
+  const items = page.locator('[data-testid="pdn-games"] li');
+  await items.first().waitFor();
+  assert.equal(await items.count(), 50);
+  assert.equal(await page.locator('[data-testid="pdn-games"] li.ok').count(), 50);
+  assert.match((await items.allTextContents()).join('\n'), /Berçot – Kouamé/);
+  assert.match(
+    (await page.getByTestId('pdn-encoding').textContent()) ?? '',
+    /UTF-16 without a byte-order mark/,
+  );
+  // the same games from the original bytes: no word about the encoding
+  await page.getByTestId('pdn-file').setInputFiles({
+    name: 'cannes.pdn',
+    mimeType: 'application/x-pdn',
+    buffer: latin1,
+  });
+  await page.getByTestId('pdn-encoding').waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="pdn-reading"]') &&
+      document.querySelectorAll('[data-testid="pdn-games"] li.ok').length === 50,
+  );
+  assert.equal(await page.getByTestId('pdn-encoding').count(), 0);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

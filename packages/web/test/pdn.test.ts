@@ -191,6 +191,26 @@ test('a file is read by its bytes: Latin-1 names, a UTF-8 byte-order mark', () =
   assert.equal(read.games[0]!.black, 'Kouamé');
   const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[White "Zoë"]\n*')]);
   assert.equal(readPdnBytes(bom).games[0]!.white, 'Zoë');
+  assert.equal(read.guessed, false, 'Latin-1 is read without a word');
+  assert.equal(readPdnBytes(bom).guessed, false);
+});
+
+test('UTF-16 without a byte-order mark is read, and the guess is said; with its mark it is not', () => {
+  const text = '[White "Ber\u00e7ot"]\n[Black "Kouam\u00e9"]\n[GameType "20"]\n1. 32-28 *';
+  const le = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) le[2 * i] = text.charCodeAt(i);
+  const be = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) be[2 * i + 1] = text.charCodeAt(i);
+  for (const bytes of [le, be]) {
+    const read = readPdnBytes(bytes);
+    assert.equal(read.guessed, true);
+    assert.equal(read.games.length, 1);
+    assert.equal(read.games[0]!.white, 'Berçot');
+    assert.ok(read.games[0]!.game.ok);
+  }
+  const marked = readPdnBytes(new Uint8Array([0xff, 0xfe, ...le]));
+  assert.equal(marked.guessed, false);
+  assert.equal(marked.games[0]!.black, 'Kouamé');
 });
 
 test('a burned piece (huff) is kept in a comment and the file still reads', () => {

@@ -170,6 +170,8 @@ const arApp: AppMessages = {
   pdnUnreadable: 'تعذّرت قراءة النص: {reason}',
   pdnFileUnreadable: 'تعذّرت قراءة الملف.',
   pdnFileEmpty: 'الملف فارغ.',
+  pdnEncodingGuessed:
+    'يبدو أن هذا الملف بترميز UTF-16 دون علامة ترتيب البايتات، وقد قُرئ على هذا الأساس.',
   pdnReading: 'جارٍ قراءة المباريات…',
   pdnStop: 'إيقاف',
   pdnChoose: 'في هذا النص {n} مباريات: اختر واحدة.',

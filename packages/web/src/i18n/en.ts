@@ -183,6 +183,8 @@ const enApp = {
   pdnUnreadable: 'This text cannot be read: {reason}',
   pdnFileUnreadable: 'This file cannot be read.',
   pdnFileEmpty: 'This file is empty.',
+  pdnEncodingGuessed:
+    'This file looks like UTF-16 without a byte-order mark, and was read as such.',
   pdnReading: 'Reading the games…',
   pdnStop: 'Stop',
   pdnChoose: '{n} games in this text: choose one.',

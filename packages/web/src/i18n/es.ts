@@ -176,6 +176,8 @@ const esApp: AppMessages = {
   pdnUnreadable: 'Este texto no se puede leer: {reason}',
   pdnFileUnreadable: 'Este archivo no se puede leer.',
   pdnFileEmpty: 'Este archivo está vacío.',
+  pdnEncodingGuessed:
+    'Este archivo parece UTF-16 sin marca de orden de bytes, y se ha leído como tal.',
   pdnReading: 'Leyendo las partidas…',
   pdnStop: 'Detener',
   pdnChoose: '{n} partidas en este texto: elige una.',

@@ -175,6 +175,8 @@ const frApp: AppMessages = {
   pdnUnreadable: 'Ce texte est illisible : {reason}',
   pdnFileUnreadable: 'Ce fichier est illisible.',
   pdnFileEmpty: 'Ce fichier est vide.',
+  pdnEncodingGuessed:
+    'Ce fichier semble être en UTF-16 sans indicateur d’ordre des octets ; il a été lu ainsi.',
   pdnReading: 'Lecture des parties…',
   pdnStop: 'Arrêter',
   pdnChoose: '{n} parties dans ce texte : choisissez-en une.',

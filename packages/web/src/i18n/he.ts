@@ -170,6 +170,7 @@ const heApp: AppMessages = {
   pdnUnreadable: 'לא ניתן לקרוא את הטקסט: {reason}',
   pdnFileUnreadable: 'לא ניתן לקרוא את הקובץ.',
   pdnFileEmpty: 'הקובץ ריק.',
+  pdnEncodingGuessed: 'נראה שהקובץ הזה בקידוד UTF-16 בלי סימן סדר בתים, והוא נקרא כך.',
   pdnReading: 'קורא את המשחקים…',
   pdnStop: 'עצור',
   pdnChoose: 'בטקסט יש {n} משחקים: בחרו אחד.',

@@ -176,6 +176,8 @@ const itApp: AppMessages = {
   pdnUnreadable: 'Questo testo non si può leggere: {reason}',
   pdnFileUnreadable: 'Questo file non si può leggere.',
   pdnFileEmpty: 'Questo file è vuoto.',
+  pdnEncodingGuessed:
+    'Questo file sembra UTF-16 senza byte order mark, ed è stato letto come tale.',
   pdnReading: 'Lettura delle partite…',
   pdnStop: 'Interrompi',
   pdnChoose: '{n} partite in questo testo: scegline una.',

@@ -176,6 +176,7 @@ const nlApp: AppMessages = {
   pdnUnreadable: 'Deze tekst is onleesbaar: {reason}',
   pdnFileUnreadable: 'Dit bestand is onleesbaar.',
   pdnFileEmpty: 'Dit bestand is leeg.',
+  pdnEncodingGuessed: 'Dit bestand lijkt UTF-16 zonder byte-order-markering en is zo gelezen.',
   pdnReading: 'Partijen worden gelezen…',
   pdnStop: 'Stoppen',
   pdnChoose: '{n} partijen in deze tekst: kies er een.',

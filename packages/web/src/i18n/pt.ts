@@ -176,6 +176,8 @@ const ptApp: AppMessages = {
   pdnUnreadable: 'Este texto não pode ser lido: {reason}',
   pdnFileUnreadable: 'Este ficheiro não pode ser lido.',
   pdnFileEmpty: 'Este ficheiro está vazio.',
+  pdnEncodingGuessed:
+    'Este ficheiro parece UTF-16 sem marca de ordem de bytes, e foi lido como tal.',
   pdnReading: 'A ler as partidas…',
   pdnStop: 'Parar',
   pdnChoose: '{n} partidas neste texto: escolha uma.',

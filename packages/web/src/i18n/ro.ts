@@ -173,6 +173,8 @@ const roApp: AppMessages = {
   pdnUnreadable: 'Textul nu poate fi citit: {reason}',
   pdnFileUnreadable: 'Fișierul nu poate fi citit.',
   pdnFileEmpty: 'Fișierul este gol.',
+  pdnEncodingGuessed:
+    'Fișierul pare să fie UTF-16 fără marcaj de ordine a octeților și a fost citit ca atare.',
   pdnReading: 'Se citesc partidele…',
   pdnStop: 'Oprește',
   pdnChoose: '{n} partide în acest text: alege una.',

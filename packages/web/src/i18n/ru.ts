@@ -177,6 +177,8 @@ const ruApp: AppMessages = {
   pdnUnreadable: 'Этот текст нельзя прочитать: {reason}',
   pdnFileUnreadable: 'Этот файл нельзя прочитать.',
   pdnFileEmpty: 'Этот файл пуст.',
+  pdnEncodingGuessed:
+    'Похоже, этот файл в UTF-16 без метки порядка байтов; он прочитан как UTF-16.',
   pdnReading: 'Чтение партий…',
   pdnStop: 'Остановить',
   pdnChoose: 'В этом тексте партий: {n}. Выберите одну.',

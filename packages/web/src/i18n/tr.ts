@@ -178,6 +178,7 @@ const trApp: AppMessages = {
   pdnUnreadable: 'Bu metin okunamıyor: {reason}',
   pdnFileUnreadable: 'Bu dosya okunamıyor.',
   pdnFileEmpty: 'Bu dosya boş.',
+  pdnEncodingGuessed: 'Bu dosya bayt sırası işareti olmayan UTF-16 gibi görünüyor ve öyle okundu.',
   pdnReading: 'Oyunlar okunuyor…',
   pdnStop: 'Durdur',
   pdnChoose: 'Bu metinde {n} oyun var: birini seçin.',

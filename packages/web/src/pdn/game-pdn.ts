@@ -10,6 +10,7 @@
  */
 import {
   decodePdn,
+  encodingWarning,
   isPdnResult,
   parsePdn,
   replayGame,
@@ -260,12 +261,17 @@ export function readPdnGames(text: string, idPrefix = 'pdn'): PdnListing[] {
 
 /**
  * The games of a PDN file's bytes, decoded by what they are (UTF-8 with or without a byte-order
- * mark, UTF-16, else Latin-1 / Windows-1252: never a silent U+FFFD), with the text read.
+ * mark, UTF-16, else Latin-1 / Windows-1252: never a silent U+FFFD), with the text read, and
+ * whether the encoding was a guess the reader should be told of (UTF-16 without its mark).
  */
 export function readPdnBytes(
   bytes: Uint8Array,
   idPrefix = 'pdn',
-): { text: string; games: PdnListing[] } {
-  const { text } = decodePdn(bytes);
-  return { text, games: readPdnGames(text, idPrefix) };
+): { text: string; games: PdnListing[]; guessed: boolean } {
+  const { text, encoding } = decodePdn(bytes);
+  return {
+    text,
+    games: readPdnGames(text, idPrefix),
+    guessed: encodingWarning(encoding) !== undefined,
+  };
 }

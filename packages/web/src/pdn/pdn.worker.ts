@@ -20,8 +20,8 @@ scope.onmessage = ({ data }) => {
     const read =
       data.bytes !== undefined
         ? readPdnBytes(data.bytes, data.idPrefix)
-        : { text: data.text, games: readPdnGames(data.text, data.idPrefix) };
-    scope.postMessage({ ok: true, text: read.text, games: read.games });
+        : { text: data.text, games: readPdnGames(data.text, data.idPrefix), guessed: false };
+    scope.postMessage({ ok: true, ...read });
   } catch (e) {
     scope.postMessage({ ok: false, reason: e instanceof Error ? e.message : String(e) });
   }

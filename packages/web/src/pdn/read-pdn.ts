@@ -11,7 +11,13 @@ export type PdnReadRequest =
   | { readonly idPrefix: string; readonly text: string; readonly bytes?: undefined };
 
 export type PdnReadAnswer =
-  | { readonly ok: true; readonly text: string; readonly games: PdnListing[] }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly games: PdnListing[];
+      /** The file's encoding was guessed (UTF-16 without a byte-order mark): say so. */
+      readonly guessed: boolean;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** A read in progress: its answer, and a way to stop it (the answer then never comes). */
@@ -23,10 +29,10 @@ export interface PdnRead {
 function readHere(request: PdnReadRequest): PdnReadAnswer {
   try {
     if (request.bytes !== undefined) {
-      const { text, games } = readPdnBytes(request.bytes, request.idPrefix);
-      return { ok: true, text, games };
+      return { ok: true, ...readPdnBytes(request.bytes, request.idPrefix) };
     }
-    return { ok: true, text: request.text, games: readPdnGames(request.text, request.idPrefix) };
+    const games = readPdnGames(request.text, request.idPrefix);
+    return { ok: true, text: request.text, games, guessed: false };
   } catch (e) {
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
   }

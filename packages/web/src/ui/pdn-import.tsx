@@ -2,7 +2,9 @@
  * The PDN import dialog: a file picker or pasted text, read with `@damka/rules` (through
  * `pdn/game-pdn.ts`). One playable game opens at once; a file with several games lists them
  * (White – Black, result, event, date; a thousand at a time, with a find box) to choose one, and
- * a game that does not open says why with its line and column. Nothing read here can break the page: every failure is a message, and the
+ * a game that does not open says why with its line and column; a file whose encoding had to be
+ * guessed (UTF-16 without its byte-order mark) says so above the list or the message, in case the
+ * guess was wrong. Nothing read here can break the page: every failure is a message, and the
  * reading runs in a worker (`pdn/read-pdn.ts`), so a file of hundreds of games never freezes it
  * and can be stopped. Loaded on demand, so it costs the first page nothing.
  */
@@ -44,6 +46,8 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
   const [text, setText] = useState('');
   const [games, setGames] = useState<PdnListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The file's encoding was guessed (shown with the list or the message it leads to). */
+  const [guessed, setGuessed] = useState(false);
   const [find, setFind] = useState('');
   const [shown, setShown] = useState(GAMES_SHOWN);
   const first = useRef<HTMLTextAreaElement>(null);
@@ -92,6 +96,7 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
   const read = (pasted: string, bytes?: Uint8Array) => {
     stopReading();
     setError(null);
+    setGuessed(false);
     setGames(null);
     setFind('');
     setShown(GAMES_SHOWN);
@@ -113,6 +118,7 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
       }
       // a file's text goes into the paste box to be edited, unless it is too long to edit there
       if (bytes) setText(answer.text.length <= FILE_TEXT_SHOWN ? answer.text : '');
+      setGuessed(answer.guessed);
       show(answer.text, bytes !== undefined, answer.games);
     });
   };
@@ -176,6 +182,11 @@ export function PdnImport({ t, onOpen, onClose }: PdnImportProps) {
       {reading && (
         <p class="hint" role="status" aria-busy="true" data-testid="pdn-reading">
           {t('pdnReading')}
+        </p>
+      )}
+      {guessed && (
+        <p class="hint" role="status" data-testid="pdn-encoding">
+          {t('pdnEncodingGuessed')}
         </p>
       )}
       {error && (
