@@ -6,7 +6,7 @@
  * page stays live while a big file is read (the reading runs in a worker), and a read can be stopped;
  * a file of 1,700 games is listed a thousand at a time, with a find box, and without putting its
  * megabytes of text into the paste box. The Latin-1 file saved as UTF-16 without its byte-order
- * mark reads the same, and the dialog says it guessed the encoding.
+ * mark reads the same, and the dialog says (here in Hebrew, on a phone) it guessed the encoding.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -110,9 +110,10 @@ test('a Latin-1 file: names with accents read right, never a U+FFFD', async () =
   await page.context().close();
 });
 
-test('the Latin-1 file saved as UTF-16 without a byte-order mark: read right, and the guess said', async () => {
-  const { page, errors } = await h.page();
+test('the Latin-1 file saved as UTF-16 without a byte-order mark: read right, and the guess said (Hebrew, a phone)', async () => {
+  const { page, errors } = await h.page({ width: 390, height: 844, locale: 'he' });
   await page.goto(h.url);
+  await page.waitForFunction(() => document.documentElement.dataset['catalogue'] === 'he');
   // as a Windows tool writes "Unicode" without its mark: every character two bytes, low first
   const latin1 = await readFile(`${REAL}games-checkers/internt/Cannes_Open_Tournament_2002.pdn`);
   await page.getByTestId('menu').click();
@@ -128,9 +129,12 @@ test('the Latin-1 file saved as UTF-16 without a byte-order mark: read right, an
   assert.equal(await items.count(), 50);
   assert.equal(await page.locator('[data-testid="pdn-games"] li.ok').count(), 50);
   assert.match((await items.allTextContents()).join('\n'), /Berçot – Kouamé/);
-  assert.match(
-    (await page.getByTestId('pdn-encoding').textContent()) ?? '',
-    /UTF-16 without a byte-order mark/,
+  const notice = page.getByTestId('pdn-encoding');
+  assert.match((await notice.textContent()) ?? '', /UTF-16 בלי סימן סדר בתים/);
+  const box = (await notice.boundingBox())!;
+  assert.ok(
+    box.x >= 0 && box.x + box.width <= 390,
+    `the notice runs off the phone: ${box.x}+${box.width}`,
   );
   // the same games from the original bytes: no word about the encoding
   await page.getByTestId('pdn-file').setInputFiles({

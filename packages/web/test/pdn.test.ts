@@ -22,6 +22,7 @@ import {
   pdnGameToSaved,
   playerNames,
   readPdnBytes,
+  answerPdnRead,
   readPdnGames,
   savedGameToPdn,
   savedGameToPdnText,
@@ -208,6 +209,11 @@ test('UTF-16 without a byte-order mark is read, and the guess is said; with its 
     assert.equal(read.games[0]!.white, 'Berçot');
     assert.ok(read.games[0]!.game.ok);
   }
+  // the answer the worker (or the page) gives the dialog carries the guess; pasted text has none
+  const answer = answerPdnRead({ idPrefix: 'p', bytes: le });
+  assert.ok(answer.ok && answer.guessed && answer.games.length === 1);
+  const pasted = answerPdnRead({ idPrefix: 'p', text });
+  assert.ok(pasted.ok && !pasted.guessed && pasted.games[0]!.white === 'Berçot');
   const marked = readPdnBytes(new Uint8Array([0xff, 0xfe, ...le]));
   assert.equal(marked.guessed, false);
   assert.equal(marked.games[0]!.black, 'Kouamé');

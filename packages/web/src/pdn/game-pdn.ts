@@ -275,3 +275,35 @@ export function readPdnBytes(
     guessed: encodingWarning(encoding) !== undefined,
   };
 }
+
+/** What a reader of an imported PDN is given: a file's bytes, or pasted text. */
+export type PdnReadRequest =
+  | { readonly idPrefix: string; readonly bytes: Uint8Array; readonly text?: undefined }
+  | { readonly idPrefix: string; readonly text: string; readonly bytes?: undefined };
+
+export type PdnReadAnswer =
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly games: PdnListing[];
+      /** The file's encoding was guessed (UTF-16 without a byte-order mark): say so. */
+      readonly guessed: boolean;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Read `request` (a file's bytes, or pasted text) into its answer: the one reading that the
+ * worker (`pdn.worker.ts`) runs, and the page itself where no worker starts (`read-pdn.ts`).
+ * Never throws: a failure is the answer's reason.
+ */
+export function answerPdnRead(request: PdnReadRequest): PdnReadAnswer {
+  try {
+    if (request.bytes !== undefined) {
+      return { ok: true, ...readPdnBytes(request.bytes, request.idPrefix) };
+    }
+    const games = readPdnGames(request.text, request.idPrefix);
+    return { ok: true, text: request.text, games, guessed: false };
+  } catch (e) {
+    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}

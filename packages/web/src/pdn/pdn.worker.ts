@@ -4,8 +4,7 @@
  * A big file (Tinsley's 724 games are 1.5 MB of moves to replay) takes seconds on a phone; here it
  * never freezes the page, and the dialog can stop it by ending the worker.
  */
-import { readPdnBytes, readPdnGames } from './game-pdn.ts';
-import type { PdnReadAnswer, PdnReadRequest } from './read-pdn.ts';
+import { answerPdnRead, type PdnReadAnswer, type PdnReadRequest } from './game-pdn.ts';
 
 /** The part of a dedicated worker's global scope used here (no DOM worker types needed). */
 interface WorkerScope {
@@ -16,13 +15,5 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 scope.onmessage = ({ data }) => {
-  try {
-    const read =
-      data.bytes !== undefined
-        ? readPdnBytes(data.bytes, data.idPrefix)
-        : { text: data.text, games: readPdnGames(data.text, data.idPrefix), guessed: false };
-    scope.postMessage({ ok: true, ...read });
-  } catch (e) {
-    scope.postMessage({ ok: false, reason: e instanceof Error ? e.message : String(e) });
-  }
+  scope.postMessage(answerPdnRead(data));
 };

@@ -4,38 +4,14 @@
  * ends its worker at once. Where no worker can start (an old browser, a test without one) the
  * same reading runs on the page, so import always works.
  */
-import { readPdnBytes, readPdnGames, type PdnListing } from './game-pdn.ts';
+import { answerPdnRead, type PdnReadAnswer, type PdnReadRequest } from './game-pdn.ts';
 
-export type PdnReadRequest =
-  | { readonly idPrefix: string; readonly bytes: Uint8Array; readonly text?: undefined }
-  | { readonly idPrefix: string; readonly text: string; readonly bytes?: undefined };
-
-export type PdnReadAnswer =
-  | {
-      readonly ok: true;
-      readonly text: string;
-      readonly games: PdnListing[];
-      /** The file's encoding was guessed (UTF-16 without a byte-order mark): say so. */
-      readonly guessed: boolean;
-    }
-  | { readonly ok: false; readonly reason: string };
+export type { PdnReadAnswer, PdnReadRequest };
 
 /** A read in progress: its answer, and a way to stop it (the answer then never comes). */
 export interface PdnRead {
   readonly answer: Promise<PdnReadAnswer>;
   stop(): void;
-}
-
-function readHere(request: PdnReadRequest): PdnReadAnswer {
-  try {
-    if (request.bytes !== undefined) {
-      return { ok: true, ...readPdnBytes(request.bytes, request.idPrefix) };
-    }
-    const games = readPdnGames(request.text, request.idPrefix);
-    return { ok: true, text: request.text, games, guessed: false };
-  } catch (e) {
-    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
-  }
 }
 
 function startWorker(): Worker | null {
@@ -52,7 +28,7 @@ function startWorker(): Worker | null {
 /** Starts reading `request` in a worker (or on the page when no worker starts). */
 export function readPdnOffThread(request: PdnReadRequest): PdnRead {
   const worker = typeof Worker === 'undefined' ? null : startWorker();
-  if (!worker) return { answer: Promise.resolve(readHere(request)), stop: () => {} };
+  if (!worker) return { answer: Promise.resolve(answerPdnRead(request)), stop: () => {} };
   const answer = new Promise<PdnReadAnswer>((resolve) => {
     worker.onmessage = (e: MessageEvent<PdnReadAnswer>) => {
       worker.terminate();
@@ -62,7 +38,7 @@ export function readPdnOffThread(request: PdnReadRequest): PdnRead {
     worker.onerror = (e) => {
       e.preventDefault();
       worker.terminate();
-      resolve(readHere(request));
+      resolve(answerPdnRead(request));
     };
     // copied, not transferred: the page may still need the bytes to read them itself
     worker.postMessage(request);
