@@ -3,8 +3,9 @@
 // loader outside development and tests:
 // - the `damka` command (packages/cli/dist): one self-contained CommonJS file per command
 //   (`<command>.cjs`), a small dispatcher (main.cjs) that requires only the command asked for, and
-//   the worker threads (the engine's worker-node.js, the book builder's book-build-worker.js and
-//   the puzzle builder's puzzles-build-worker.js, ES modules), all in one folder so that the
+//   the worker threads (the engine's worker-node.js and helper threads' threads-worker-node.js,
+//   the book builder's book-build-worker.js and the puzzle builder's puzzles-build-worker.js, ES
+//   modules), all in one folder so that the
 //   module starting one (worker-start-node.ts) finds it beside its caller. CommonJS and no shared
 //   chunks because start-up is what a command line pays for: Node's ES-module loader costs tens
 //   of milliseconds to start and a few more per file, `require` much less, and a bundle of its own
@@ -88,6 +89,7 @@ const WORKERS = [
   ['packages/engine/src/client-node.ts', 'worker-node'],
   ['packages/engine/src/book/build-node.ts', 'book-build-worker'],
   ['packages/engine/src/puzzles/build-node.ts', 'puzzles-build-worker'],
+  ['packages/engine/src/threads-node.ts', 'threads-worker-node'],
 ];
 
 /**
@@ -134,6 +136,7 @@ export async function buildCli({ clean = false } = {}) {
         { in: 'packages/engine/src/worker-node.ts', out: 'worker-node' },
         { in: 'packages/engine/src/book/build-worker-node.ts', out: 'book-build-worker' },
         { in: 'packages/engine/src/puzzles/build-worker-node.ts', out: 'puzzles-build-worker' },
+        { in: 'packages/engine/src/threads-worker-node.ts', out: 'threads-worker-node' },
       ],
       outdir: CLI_DIST,
     }),

@@ -59,3 +59,24 @@ test('the start position is analysed by the search alone; bad input exits 2', as
   assert.equal(none.code, 2);
   assert.match(none.stderr, /no english endgame tables in/);
 });
+
+test('analyse --threads 2 searches on two threads within its time; --threads wants --time', async () => {
+  const t0 = Date.now();
+  const two = await damka('analyse', '--variant', 'russian', '--time', '600', '--threads', '2');
+  assert.equal(two.code, 0, two.stderr);
+  const out = lines(two.stdout).filter((l) => !l.startsWith('Book:'));
+  assert.match(out[0]!, /^depth\s+1\s/);
+  assert.match(out.at(-1)!, /^best [a-h]\d-[a-h]\d$/);
+  // the helper thread loads first (a fraction of a second), then the search takes its 600 ms
+  assert.ok(Date.now() - t0 < 10_000);
+  for (const bad of [
+    ['--depth', '4', '--threads', '2'],
+    ['--threads', '0'],
+    ['--threads', '65'],
+    ['--threads', 'two'],
+  ]) {
+    const r = await damka('analyse', '--variant', 'russian', ...bad);
+    assert.equal(r.code, 2, bad.join(' '));
+    assert.match(r.stderr, /threads/);
+  }
+});

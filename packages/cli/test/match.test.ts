@@ -132,3 +132,34 @@ test('a fitted table from a file plays against the stored one; a table of anothe
   assert.equal(alone.code, 2);
   assert.match(alone.stderr, /--opponent-patterns goes with --opponent-level/);
 });
+
+test('damka match --threads: Damka on two threads against one, named so; bad values refused', async () => {
+  const r = await damka(
+    'match',
+    '--variant',
+    'english',
+    '--games',
+    '2',
+    '--time',
+    '40',
+    '--max-plies',
+    '30',
+    '--threads',
+    '2',
+    '--opponent-level',
+    '8',
+    '--opponent-threads',
+    '1',
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /^Damka level 8, 40 ms\/move, opening book, 2 threads vs Damka level 8, 40 ms\/move, opening book$/m,
+  );
+  const alone = await damka('match', '--threads', '2', '--opponent-threads', '2');
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--opponent-threads goes with --opponent-level/);
+  const bad = await damka('match', '--threads', '0', '--opponent-level', '3');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /threads/);
+});

@@ -31,9 +31,10 @@ export class NodeEngineClient {
 
   /**
    * Start a worker; `seed` fixes the levels' randomness (tests); `book` lets levels 6–8 play from
-   * the opening books (off by default; `damka hub` turns it on unless its `book` parameter is false).
+   * the opening books (off by default; `damka hub` turns it on unless its `book` parameter is false);
+   * `threads` above 1 gives searches bounded by time helper threads (threads.ts).
    */
-  constructor(options: { seed?: number; ttBits?: number; book?: boolean } = {}) {
+  constructor(options: { seed?: number; ttBits?: number; book?: boolean; threads?: number } = {}) {
     this.worker = startWorker(import.meta.url, './worker-node.ts', './worker-node.js');
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => (markReady = resolve));
@@ -60,6 +61,7 @@ export class NodeEngineClient {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
       ...(options.book !== undefined ? { book: options.book } : {}),
+      ...(options.threads !== undefined ? { threads: options.threads } : {}),
     });
   }
 

@@ -10,11 +10,13 @@
 import { MAN, colorIndex, type Move, type Position, type Variant } from '@damka/rules';
 import { BLUNDER_LOSS, MAX_LEVEL, levelSettings, playsBestBookMove, usesBook } from './levels.ts';
 import { MATE, MATE_BOUND, Searcher, moveIdOf, type RawInfo, type SearchLimits } from './search.ts';
+import type { RawResult } from './search-types.ts';
 import type { PatternTable } from './patterns.ts';
 import type { Weights } from './weights.ts';
 import type { EgdbProber } from './egdb/probe.ts';
 import type { BookChoice, OpeningBook } from './book/book.ts';
 import { mulberry32 } from '@damka/rules';
+import type { SearchHelpers } from './threads.ts';
 
 export interface SearchOptions {
   readonly limits?: SearchLimits;
@@ -62,6 +64,11 @@ export interface EngineOptions {
   readonly egdb?: EgdbProber | null;
   /** The variant's opening book (book/), played from levels 6–8; none by default. */
   readonly book?: OpeningBook | null;
+  /**
+   * Helper threads sharing the search's table (threads.ts; on Node `startHelpers`): they join
+   * searches bounded by time at full strength. The table is theirs, so `ttBits` is ignored.
+   */
+  readonly helpers?: SearchHelpers;
 }
 
 /** When no limit is given at all: one second per move. */
@@ -80,11 +87,18 @@ export class Engine {
   private readonly searcher: Searcher;
   private readonly random: () => number;
   private book: OpeningBook | null;
+  private readonly helpers: SearchHelpers | null;
 
   constructor(variant: Variant, options: EngineOptions = {}) {
     this.variant = variant;
+    this.helpers = options.helpers ?? null;
+    const helpers = this.helpers;
     this.searcher = new Searcher(variant, {
-      ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+      ...(helpers
+        ? { ttBits: helpers.ttBits, sharedTable: helpers.table }
+        : options.ttBits !== undefined
+          ? { ttBits: options.ttBits }
+          : {}),
       ...(options.weights ? { weights: options.weights } : {}),
       ...(options.patterns !== undefined ? { patterns: options.patterns } : {}),
       // a search that does not model burn rights probes only tables of board-only rules
@@ -102,6 +116,12 @@ export class Engine {
   /** Forget what earlier searches learnt (start of a new game). */
   newGame(): void {
     this.searcher.clear();
+    this.helpers?.newGame();
+  }
+
+  /** Threads a search bounded by time runs on (1 without helpers). */
+  get threads(): number {
+    return 1 + (this.helpers?.count ?? 0);
   }
 
   /** Stop the running search (from an `onInfo` callback); it returns its best move so far. */
@@ -173,21 +193,51 @@ export class Engine {
       historyHi[i] = hi;
     });
     const seed = Math.floor(this.random() * 0x7fffffff);
-    const raw = this.searcher.run(board, side, {
-      limits,
+    const root = {
       historyLo,
       historyHi,
       reversiblePlies: reversiblePlies(history, position),
       openingPly: position.openingPly,
       kingRuns: position.kingRuns,
-      noise: level.noise,
-      seed,
-      ...(options.stopFlag ? { stopFlag: options.stopFlag } : {}),
-      ...(options.analysis ? { analysis: true } : {}),
-      ...(options.onInfo
-        ? { onIteration: (info: RawInfo) => options.onInfo!(this.info(position, info)) }
-        : {}),
+    };
+    // helpers join a search bounded by time at full strength, never one of fixed depth or
+    // nodes (its result stays the same on every run), nor a single reply played at once
+    const helpers =
+      this.helpers !== null &&
+      limits.depth === undefined &&
+      limits.nodes === undefined &&
+      level.noise === 0 &&
+      level.margin === 0 &&
+      level.blunder === 0 &&
+      (legal.length > 1 || options.analysis === true)
+        ? this.helpers
+        : null;
+    helpers?.start({
+      board: Int8Array.from(board),
+      side,
+      ...root,
+      // the age the search is about to stamp (its start moves the table's age on by one)
+      age: (this.searcher.tt.currentAge + 1) & 63,
     });
+    let raw: RawResult;
+    let helperNodes: number;
+    try {
+      raw = this.searcher.run(board, side, {
+        limits,
+        ...root,
+        noise: level.noise,
+        seed,
+        ...(options.stopFlag ? { stopFlag: options.stopFlag } : {}),
+        ...(options.analysis ? { analysis: true } : {}),
+        ...(options.onInfo
+          ? { onIteration: (info: RawInfo) => options.onInfo!(this.info(position, info)) }
+          : {}),
+      });
+    } finally {
+      helperNodes = helpers?.stop() ?? 0;
+    }
+    // the nodes of every thread, as other engines count them
+    if (helperNodes > 0) raw = { ...raw, nodes: raw.nodes + helperNodes };
     if (pick && raw.depth <= bookDepth) return bookResult(pick, raw.nodes, raw.time);
     let id = raw.index >= 0 ? moveIdOf(this.searcher.rootList, raw.index) : 0;
     let score = raw.score;

@@ -10,6 +10,7 @@ import { bookGate } from './book/gate.ts';
 import { getVariant, Position, type Move, type Variant } from '@damka/rules';
 import { Engine, type SearchInfo } from './engine.ts';
 import type { EngineRequest, EngineResponse, WireGame, WireMove } from './protocol.ts';
+import type { SearchHelpers } from './threads.ts';
 
 /** Rebuild a game from the wire: the current position and the positions before it. */
 export function replayGame(
@@ -65,11 +66,17 @@ export function wireMoveOf(move: Move): WireMove {
  * `bookFor` loads a variant's opening book (book/load.ts): the first move asked at a book level
  * (6–8) of a variant waits for its book, and the messages after it wait their turn, so the order
  * of answers is the order of questions. Books are used only after an `init` with `book: true`.
+ * `helpersFor` starts helper threads for an engine, where the platform can (Node), when an `init`
+ * asks for more than one thread.
  */
 export function createEngineHost(
   post: (message: EngineResponse) => void,
   egdbFor?: (variant: Variant) => EgdbProber | undefined,
   bookFor?: (variant: Variant) => Promise<OpeningBook | null>,
+  helpersFor?: (
+    variant: Variant,
+    settings: { threads: number; ttBits: number | undefined; egdb: boolean },
+  ) => SearchHelpers,
 ): {
   handle(message: EngineRequest): void;
 } {
@@ -77,15 +84,24 @@ export function createEngineHost(
   let seed: number | undefined;
   let ttBits: number | undefined;
   let booksOn = false;
+  let threads = 1;
+  const helpers: SearchHelpers[] = [];
   const books = new Map<Variant, OpeningBook | null>();
   const engines = new Map<Variant, Engine>();
   const engineFor = (variant: Variant): Engine => {
     let e = engines.get(variant);
     if (!e) {
+      const egdb = egdbFor?.(variant) ?? null;
+      const h =
+        helpersFor && threads > 1
+          ? helpersFor(variant, { threads, ttBits, egdb: egdb !== null })
+          : undefined;
+      if (h) helpers.push(h);
       e = new Engine(variant, {
         ...(seed !== undefined ? { seed } : {}),
         ...(ttBits !== undefined ? { ttBits } : {}),
-        egdb: egdbFor?.(variant) ?? null,
+        ...(h ? { helpers: h } : {}),
+        egdb,
       });
       engines.set(variant, e);
     }
@@ -112,7 +128,9 @@ export function createEngineHost(
         seed = message.seed;
         ttBits = message.ttBits;
         booksOn = message.book === true;
+        threads = message.threads ?? 1;
         engines.clear();
+        for (const h of helpers.splice(0)) void h.close();
         post({ type: 'ready' });
         return;
       case 'new-game':

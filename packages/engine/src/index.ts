@@ -24,3 +24,4 @@ export * from './egdb/verdict.ts';
 export { buildValues, type BuildProgress } from './egdb/build.ts';
 export * from './book/index.ts';
 export { patternsFromModule, type PatternTable } from './patterns.ts';
+export * from './threads.ts';

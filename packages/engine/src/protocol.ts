@@ -41,6 +41,11 @@ export interface InitRequest {
   readonly ttBits?: number;
   /** Play from the opening books at levels 6–8 where the host has them (default false). */
   readonly book?: boolean;
+  /**
+   * Threads a search bounded by time runs on, where the host can start helper threads (Node);
+   * default 1.
+   */
+  readonly threads?: number;
 }
 
 export interface SearchRequest {

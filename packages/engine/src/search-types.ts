@@ -47,4 +47,6 @@ export interface RunOptions {
   readonly onIteration?: (info: RawInfo) => void;
   /** Report every iteration and never stop early on a single reply (analysis). */
   readonly analysis?: boolean;
+  /** A helper thread's number (threads.ts), 0 or absent for the main search. */
+  readonly helper?: number;
 }

@@ -106,13 +106,15 @@ export class Searcher {
       weights?: Partial<Weights>;
       patterns?: PatternTable | null;
       egdb?: EgdbProber | null;
+      /** A transposition table shared with other threads' searchers (threads.ts). */
+      sharedTable?: SharedArrayBuffer;
     } = {},
   ) {
     this.variant = variant;
     this.tables = new SearchTables(options.egdb ?? null, MAX_PLY);
     this.evaluator = new Evaluator(variant, options.weights, options.patterns);
     this.path = new SearchPath(variant, this.evaluator);
-    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.tt = new TranspositionTable(options.ttBits ?? 20, options.sharedTable);
     this.moves = boardMovesFor(variant.compiled);
     this.ordering = new MoveOrdering(variant.topology.size, MAX_PLY);
     for (let i = 0; i <= MAX_PLY; i++) this.lists.push(new MoveList());
@@ -135,9 +137,12 @@ export class Searcher {
     seeKingMoves(this.moves, variant.compiled, this.lists[1]!);
   }
 
-  /** Forget everything learnt (transposition table, history): a new game, or a bench run. */
-  clear(): void {
-    this.tt.clear();
+  /**
+   * Forget what was learnt (a new game, a bench run): the history, and the table unless `table` is
+   * false (a helper thread's new game: the main thread clears the table they share).
+   */
+  clear(table = true): void {
+    if (table) this.tt.clear();
     this.ordering.clear();
   }
 
@@ -214,7 +219,9 @@ export class Searcher {
     }
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
-    for (let depth = 1; depth <= maxDepth; depth++) {
+    // helper threads of odd number search every iteration a ply deeper (threads.ts)
+    const deeper = (options.helper ?? 0) & 1;
+    for (let depth = 1 + deeper; depth <= maxDepth; depth++) {
       // aspiration: a narrow window around the last score, widened on each side that fails
       let score: number;
       if (depth >= ASPIRATION_DEPTH && Math.abs(bestScore) < MATE_BOUND) {

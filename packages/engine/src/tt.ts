@@ -31,6 +31,18 @@ const INFO = 1;
 const MOVE = 2;
 const BUCKET = 6;
 
+/** Bytes of a table of 2^bits entries. */
+export function tableBytes(bits: number): number {
+  return (1 << (bits - 1)) * BUCKET * 4;
+}
+
+/** A zeroed, mapped buffer for a table of 2^bits entries shared between threads. */
+export function sharedTableBuffer(bits: number): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(tableBytes(bits));
+  new Int32Array(buffer).fill(0);
+  return buffer;
+}
+
 /**
  * Transposition table indexed by the low key half, confirmed by the high half. Entries come in
  * buckets of two: the first keeps the deepest result of the current search, the second takes
@@ -49,15 +61,34 @@ export class TranspositionTable {
    */
   private used = false;
 
-  /** `bits`: log2 of the number of entries (20 → 1,048,576 entries, 12 MB). */
-  constructor(bits = 20) {
+  /**
+   * `bits`: log2 of the number of entries (20 → 1,048,576 entries, 12 MB). `shared`: a buffer of
+   * `tableBytes(bits)` from `sharedTableBuffer`, when the table is shared by the threads of one
+   * search (threads.ts); its words are then written by all of them.
+   */
+  constructor(bits = 20, shared?: SharedArrayBuffer) {
     this.size = 1 << bits;
     this.mask = (this.size >> 1) - 1;
+    if (shared !== undefined) {
+      if (shared.byteLength !== tableBytes(bits)) throw new Error('shared table of the wrong size');
+      this.data = new Int32Array(shared);
+      this.used = true;
+      return;
+    }
     this.data = new Int32Array((this.size >> 1) * BUCKET);
     // Writing every word now makes the system map the table's pages here, when the engine is
     // made, and not one by one at the first touches during the first search: there they cost a
     // few percent of a search's time (the bench's first pass, or a game's first move at 200 ms).
     this.data.fill(0);
+  }
+
+  /** The age stamped on new entries (a helper thread takes its main thread's, `setAge`). */
+  get currentAge(): number {
+    return this.age;
+  }
+
+  setAge(age: number): void {
+    this.age = age & 63;
   }
 
   clear(): void {

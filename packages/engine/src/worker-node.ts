@@ -4,11 +4,13 @@
  * folder), or this source under tsx when the caller runs from sources (tests).
  * Its engines probe the endgame databases of the cache folder (egdb/files-node.ts) when some
  * were built there; with none the search is as before. Levels 6–8 play from the variant's opening
- * book (book/), loaded when a game of that variant first asks for a move.
+ * book (book/), loaded when a game of that variant first asks for a move. An `init` asking for
+ * more than one thread gives each engine helper threads (threads-node.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { createEngineHost } from './host.ts';
-import { openEgdb } from './egdb/files-node.ts';
+import { defaultEgdbDir, openEgdb } from './egdb/files-node.ts';
+import { startHelpers } from './threads-node.ts';
 import { loadBook } from './book/load.ts';
 import type { EngineRequest } from './protocol.ts';
 
@@ -18,5 +20,11 @@ const host = createEngineHost(
   (message) => port.postMessage(message),
   (variant) => openEgdb(variant),
   loadBook,
+  (variant, { threads, ttBits, egdb }) =>
+    startHelpers(variant, {
+      threads,
+      ...(ttBits !== undefined ? { ttBits } : {}),
+      ...(egdb ? { egdbDir: defaultEgdbDir() } : {}),
+    }),
 );
 port.on('message', (message: EngineRequest) => host.handle(message));

@@ -513,3 +513,26 @@ async function liveChecks(s: ReturnType<typeof liveSession>): Promise<void> {
   // think, three analyses, and the search cut short by the end of input
   assert.equal(s.lines.filter((l) => l.startsWith('done')).length, 5);
 }
+
+test('threads: announced, set before init, handed to the backend; bad values are errors', () => {
+  const out: string[] = [];
+  const settings: { ttBits: number; book: boolean; threads: number }[] = [];
+  const engine = new HubEngine({
+    send: (l) => out.push(l),
+    createBackend: (s) => {
+      settings.push(s);
+      return new ScriptedBackend();
+    },
+  });
+  engine.handle('hub');
+  assert.ok(out.includes('param name=threads value=1 type=int min=1 max=64'));
+  out.length = 0;
+  for (const bad of ['0', '65', 'two', '1.5']) {
+    engine.handle(`set-param name=threads value=${bad}`);
+    assert.match(out.pop()!, /^error message="threads must be a whole number 1-64/);
+  }
+  engine.handle('set-param name=threads value=2');
+  engine.handle('init');
+  assert.deepEqual(out, ['ready']);
+  assert.deepEqual(settings, [{ ttBits: 20, book: true, threads: 2 }]);
+});

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Position, variantOrThrow } from '@damka/rules';
 import { NodeEngineClient } from '../src/client-node.ts';
 import { createEngineHost, type EngineResponse } from '../src/index.ts';
+import { startHelpers, type NodeSearchHelpers } from '../src/threads-node.ts';
 
 test('worker round trip: a legal move from a worker thread, with progress', async () => {
   const client = new NodeEngineClient({ seed: 5, ttBits: 16 });
@@ -82,4 +83,66 @@ test('host: errors are answers, not exceptions', () => {
   assert.ok(
     out.slice(3).some((m) => m.type === 'result' && m.id === 3 && m.result.move !== undefined),
   );
+});
+
+test('a worker asked for two threads plays on them', async () => {
+  const client = new NodeEngineClient({ ttBits: 16, threads: 2 });
+  try {
+    const legal = Position.start(variantOrThrow('english')).legalMoves();
+    for (let round = 0; round < 3; round++) {
+      const result = await client.search({
+        game: { variant: 'english' },
+        limits: { moveTime: 200 },
+      });
+      assert.ok(legal.some((m) => m.from === result.move!.from && m.to === result.move!.to));
+    }
+  } finally {
+    await client.close();
+  }
+});
+
+test('host: an init for two threads gives its engines helper threads, which search', async () => {
+  const stops: number[] = [];
+  const asked: { threads: number; ttBits: number | undefined; egdb: boolean }[] = [];
+  const started: NodeSearchHelpers[] = [];
+  const answers: EngineResponse[] = [];
+  let answered: (() => void) | undefined;
+  const host = createEngineHost(
+    (m) => {
+      answers.push(m);
+      if (m.type === 'result' || m.type === 'error') answered?.();
+    },
+    undefined,
+    undefined,
+    (variant, settings) => {
+      asked.push(settings);
+      const helpers = startHelpers(variant, { threads: settings.threads, ttBits: 16 });
+      started.push(helpers);
+      return {
+        ...helpers,
+        stop: () => {
+          const nodes = helpers.stop();
+          stops.push(nodes);
+          return nodes;
+        },
+      };
+    },
+  );
+  try {
+    host.handle({ type: 'init', ttBits: 16, threads: 2 });
+    const search = async (id: number) => {
+      const done = new Promise<void>((r) => (answered = r));
+      host.handle({ type: 'search', id, game: { variant: 'english' }, limits: { moveTime: 200 } });
+      await done;
+    };
+    await search(1);
+    await started[0]!.ready();
+    await search(2);
+    assert.deepEqual(asked, [{ threads: 2, ttBits: 16, egdb: false }]);
+    assert.equal(stops.length, 2);
+    assert.ok(stops[1]! > 0, 'the helper searched once loaded');
+    assert.ok(answers.filter((a) => a.type === 'result').length === 2);
+  } finally {
+    for (const h of started) await h.close();
+  }
 });

@@ -9,6 +9,7 @@
 import { formatMove, type Move, type Position } from '@damka/rules';
 import {
   Engine,
+  MAX_THREADS,
   loadBook,
   knownTableResult,
   tableVerdict,
@@ -26,7 +27,8 @@ import {
   positionFrom,
 } from '../args.ts';
 
-export const usage = `Usage: damka analyse --variant ID [--fen FEN] [--time MS | --depth D] [--egdb-dir DIR]
+export const usage = `Usage: damka analyse --variant ID [--fen FEN] [--time MS | --depth D] [--threads N]
+                     [--egdb-dir DIR]
 
 Searches the position and prints each completed depth: the evaluation in men from White's side
 (or a forced win in N moves), the nodes and the best line. When an endgame table covers the
@@ -37,6 +39,8 @@ variant's opening book (damka book) gets its book moves first: share of play and
 ${POSITION_USAGE}
       --time MS           thinking time (default 2000)
       --depth D           search to depth D instead of a time (not with --time)
+      --threads N         search on N threads sharing one table (default 1; with --time only:
+                          a search to a fixed depth stays on one thread)
       --egdb-dir DIR      the endgame database folder (default ${'$'}DAMKA_EGDB_DIR or ~/.cache/damka/egdb)
       --no-egdb           do not use endgame tables
 
@@ -75,6 +79,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       depth: { type: 'string' },
       'egdb-dir': { type: 'string' },
       'no-egdb': { type: 'boolean', default: false },
+      threads: { type: 'string', default: '1' },
     },
   });
   const position = positionFrom(values);
@@ -101,13 +106,33 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const lines = book ? bookLines(book, position) : [];
   if (lines.length > 0)
     io.stdout.write(`Book: ${lines.map((l) => l.replace(/\s+/g, ' ')).join(', ')}\n`);
-  const engine = new Engine(position.variant, egdb ? { egdb } : {});
+  const threads = integerFrom('threads', values.threads, 1, MAX_THREADS);
+  if (threads > 1 && values.depth !== undefined) {
+    throw new UsageError('--threads goes with --time: a search to a fixed depth uses one thread');
+  }
+  const helpers =
+    threads > 1
+      ? (await import('@damka/engine/threads-node')).startHelpers(position.variant, {
+          threads,
+          ...(egdb ? { egdbDir: dir } : {}),
+        })
+      : undefined;
+  // one long search: the helpers join it from its start
+  await helpers?.ready();
+  const engine = new Engine(position.variant, {
+    ...(egdb ? { egdb } : {}),
+    ...(helpers ? { helpers } : {}),
+  });
   const show = (info: SearchInfo) =>
     io.stdout.write(
       `depth ${String(info.depth).padStart(2)}  ${whiteMen(info, position).padStart(7)}  ` +
         `nodes ${info.nodes}  ${lineText(position, info.pv)}\n`,
     );
-  const result = engine.analyse(position, { limits, onInfo: show });
-  if (result.move) io.stdout.write(`best ${formatMove(position, result.move)}\n`);
+  try {
+    const result = engine.analyse(position, { limits, onInfo: show });
+    if (result.move) io.stdout.write(`best ${formatMove(position, result.move)}\n`);
+  } finally {
+    await helpers?.close();
+  }
   return 0;
 });

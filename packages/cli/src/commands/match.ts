@@ -19,6 +19,7 @@ import {
   type Io,
 } from '../command.ts';
 import { integerFrom, parseCommandLine, variantFrom } from '../args.ts';
+import type { PatternTable } from '@damka/engine';
 
 export const usage = `Usage: damka match [--variant ID] [--games N] [--time MS] [--level L]
                    [--opponent-hub CMD | --opponent-level L | --opponent-depth D]
@@ -70,6 +71,9 @@ Opponent (one of):
       --egdb-dir DIR          the same with the tables of DIR
       --no-book               Damka plays without its opening book (levels 6-8 use it by default)
       --opponent-no-book      with --opponent-level: the opponent without the opening book
+      --threads N             Damka searches on N threads sharing one table (default 1); only
+                              with --time: a --nodes search stays on one thread
+      --opponent-threads N    with --opponent-level: the same for the opponent
 
 Examples:
   damka match --games 40 --time 200 --pdn match.pdn          (English, rapid-draughts)
@@ -113,6 +117,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       'egdb-dir': { type: 'string' },
       'no-book': { type: 'boolean', default: false },
       'opponent-no-book': { type: 'boolean', default: false },
+      threads: { type: 'string', default: '1' },
+      'opponent-threads': { type: 'string' },
     },
   });
   const variant = variantFrom(values);
@@ -140,12 +146,14 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
 
   const m = await import('@damka/engine/match');
   let egdb;
+  let egdbDir: string | undefined;
   if (values.egdb || values['egdb-dir'] !== undefined) {
     const { defaultEgdbDir, openEgdb } = await import('@damka/engine/egdb-node');
     const { unsupportedReason } = await import('@damka/engine');
     const reason = unsupportedReason(variant);
     if (reason) throw new UsageError(`${variant.id} has no endgame tables: ${reason}`);
     const dir = values['egdb-dir'] ?? defaultEgdbDir();
+    egdbDir = dir;
     egdb = openEgdb(variant, dir);
     if (!egdb)
       throw new UsageError(`no ${variant.id} endgame tables in ${dir} (see damka egdb build)`);
@@ -184,9 +192,33 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     if (!parsed.ok) throw new UsageError(`--${key}: ${parsed.error}`);
     return { weights: parsed.value };
   };
+  const { startHelpers, MAX_THREADS } = await import('@damka/engine/threads-node');
+  const threadsOf = (
+    key: 'threads' | 'opponent-threads',
+    tables?: { patterns: PatternTable | null },
+  ) => {
+    const text = values[key];
+    if (text === undefined) return {};
+    const threads = integerFrom(key, text, 1, MAX_THREADS);
+    if (threads === 1) return {};
+    return {
+      threads,
+      helpers: (v: typeof variant) =>
+        startHelpers(v, {
+          threads,
+          ...(key === 'threads' ? weightsOf('weights') : weightsOf('opponent-weights')),
+          ...(tables ? { patterns: tables.patterns } : {}),
+          ...(egdbDir !== undefined && key === 'threads' ? { egdbDir } : {}),
+        }),
+    };
+  };
+  if (values['opponent-threads'] !== undefined && values['opponent-level'] === undefined) {
+    throw new UsageError('--opponent-threads goes with --opponent-level (a Damka opponent)');
+  }
   const player = m.damkaPlayer({
     level,
     limits,
+    ...threadsOf('threads', playerTable),
     ...(egdb ? { egdb } : {}),
     ...(book && !values['no-book'] ? { book } : {}),
     ...weightsOf('weights'),
@@ -219,6 +251,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     opponent = m.damkaPlayer({
       level: opponentLevel,
       limits: opponentLimits,
+      ...threadsOf('opponent-threads', opponentTable),
       ...(book && !values['opponent-no-book'] ? { book } : {}),
       ...weightsOf('opponent-weights'),
       ...(opponentTable

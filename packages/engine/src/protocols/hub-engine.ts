@@ -23,6 +23,7 @@ import {
 import type { ClientSearch } from '../client-node.ts';
 import type { WireInfo, WireMove, WireResult } from '../protocol.ts';
 import type { SearchLimits } from '../search.ts';
+import { MAX_THREADS } from '../threads.ts';
 import {
   formatHubLine,
   formatHubMove,
@@ -49,6 +50,8 @@ export interface HubEngineOptions {
     readonly ttBits: number;
     /** Levels 6–8 play from the opening book (the `book` parameter, default true). */
     readonly book: boolean;
+    /** Threads a search bounded by time runs on (the `threads` parameter, default 1). */
+    readonly threads: number;
   }) => HubBackend;
   readonly name?: string;
   readonly version?: string;
@@ -98,6 +101,7 @@ export class HubEngine {
   private strength = 8;
   private ttBits = 20;
   private book = true;
+  private threads = 1;
   private backend: HubBackend | undefined;
   private start: Position | undefined;
   /** Set by a refused `pos`: `go` must not play the position before it. */
@@ -250,6 +254,15 @@ export class HubEngine {
     );
     this.send(
       formatHubLine('param', [
+        ['name', 'threads'],
+        ['value', this.threads],
+        ['type', 'int'],
+        ['min', 1],
+        ['max', MAX_THREADS],
+      ]),
+    );
+    this.send(
+      formatHubLine('param', [
         ['name', 'book'],
         ['value', String(this.book)],
         ['type', 'bool'],
@@ -283,13 +296,20 @@ export class HubEngine {
         this.ttBits = n;
         return;
       }
+      case 'threads': {
+        const n = integer(value, 1, MAX_THREADS);
+        if (n === undefined)
+          return this.error(`threads must be a whole number 1-${MAX_THREADS}, not '${value}'`);
+        this.threads = n;
+        return;
+      }
       case 'book':
         if (value !== 'true' && value !== 'false')
           return this.error(`book must be true or false, not '${value}'`);
         this.book = value === 'true';
         return;
       default:
-        return; // unknown parameters are ignored (Scan's book, threads, … mean nothing here)
+        return; // unknown parameters are ignored (Scan's bb-size, … mean nothing here)
     }
   }
 
@@ -309,7 +329,11 @@ export class HubEngine {
   }
 
   private ensureBackend(): HubBackend {
-    this.backend ??= this.options.createBackend({ ttBits: this.ttBits, book: this.book });
+    this.backend ??= this.options.createBackend({
+      ttBits: this.ttBits,
+      book: this.book,
+      threads: this.threads,
+    });
     return this.backend;
   }
 

@@ -27,6 +27,7 @@ export interface HubRunOptions {
   readonly createBackend?: (settings: {
     readonly ttBits: number;
     readonly book: boolean;
+    readonly threads: number;
   }) => HubBackend;
 }
 
@@ -35,10 +36,11 @@ export async function runHubEngine(options: HubRunOptions): Promise<void> {
   let createBackend = options.createBackend;
   if (!createBackend) {
     const { NodeEngineClient } = await import('../client-node.ts');
-    createBackend = ({ ttBits, book }) =>
+    createBackend = ({ ttBits, book, threads }) =>
       new NodeEngineClient({
         ttBits,
         book,
+        threads,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
       });
   }
