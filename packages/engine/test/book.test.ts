@@ -292,7 +292,7 @@ test('the host plays from the book it loads, and not after init with book: false
 });
 
 test('the Hub engine announces a book parameter and passes it to its backend', () => {
-  const settings: { ttBits: number; book: boolean }[] = [];
+  const settings: { ttBits: number; book: boolean; threads: number }[] = [];
   const out: string[] = [];
   const backend: HubBackend = {
     search: () => new Promise(() => {}),
@@ -313,7 +313,7 @@ test('the Hub engine announces a book parameter and passes it to its backend', (
   assert.match(out.at(-1)!, /^error message=/);
   hub.handle('set-param name=book value=false');
   hub.handle('init');
-  assert.deepEqual(settings, [{ ttBits: 20, book: false }]);
+  assert.deepEqual(settings, [{ ttBits: 20, book: false, threads: 1 }]);
 });
 
 test('every shipped book is played from the start, through compulsory openings and house rules', async () => {
