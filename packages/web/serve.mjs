@@ -2,7 +2,8 @@
 // Serves the built web app (packages/web/dist) on http://localhost:8080 with node:http only —
 // the browser tests and `npm run bench:web` use it; `npm start` serves the same files from the
 // game server. Both follow `staticFile` of packages/server/src/static-files.ts: compressed copies
-// by Accept-Encoding, a year of caching for hashed assets, 404 for an unknown variant's rules page.
+// by Accept-Encoding, a year of caching for hashed assets, 404 for an unknown variant's rules page,
+// and the game server's security headers (security-headers.ts), cross-origin isolation included.
 // Run with `npm run serve -w @damka/web` (through tsx: that module is TypeScript).
 // `PORT` and `HOST` override the defaults; `createServer` is used by tests.
 import { createServer as createHttpServer } from 'node:http';
@@ -10,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staticFile } from '@damka/server/static-files';
+import { SECURITY_HEADERS } from '@damka/server/security-headers';
 
 export const DIST = fileURLToPath(new URL('./dist/', import.meta.url));
 
@@ -29,8 +31,8 @@ export function createServer(root = DIST) {
       const body = await readFile(found.path);
       res.writeHead(found.status, {
         ...found.headers,
+        ...SECURITY_HEADERS,
         'content-length': body.length,
-        'x-content-type-options': 'nosniff',
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {

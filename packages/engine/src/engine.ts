@@ -50,6 +50,8 @@ export interface SearchInfo {
 export interface SearchResult extends SearchInfo {
   /** The move to play; undefined only when the side to move has no legal move. */
   readonly move: Move | undefined;
+  /** Threads that searched, when helper threads joined (threads.ts); `nodes` counts them all. */
+  readonly threads?: number;
 }
 
 export interface EngineOptions {
@@ -276,7 +278,12 @@ export class Engine {
     }
     const move = legal.find((m) => moveIdOfMove(this.variant, m) === id) ?? legal[0]!;
     const info = this.info(position, { ...raw, selDepth: 0, score, pv: pvIds });
-    return { ...info, move, pv: info.pv.length > 0 && info.pv[0] === move ? info.pv : [move] };
+    return {
+      ...info,
+      move,
+      pv: info.pv.length > 0 && info.pv[0] === move ? info.pv : [move],
+      ...(helpers !== null && helperNodes > 0 ? { threads: 1 + helpers.count } : {}),
+    };
   }
 
   /** A seeded random number in [0, 1). */

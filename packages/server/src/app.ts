@@ -13,13 +13,11 @@
  * eats the API's; every response carries a content security policy and the usual protective
  * headers.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
-import { BOARD_CSS } from '@damka/board';
 import {
   MAX_MESSAGE_BYTES,
   GAME_ID_PATTERN,
@@ -36,6 +34,7 @@ import type { GameService } from './service.ts';
 import * as decisions from './decisions.ts';
 import { gamePdn } from './pdn.ts';
 import { staticFile } from './static-files.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 export interface AppOptions {
   readonly service: GameService;
@@ -70,32 +69,6 @@ export const CLOSE = {
   notFound: 4004,
   badVersion: 4005,
 } as const;
-
-/** The board widget injects one constant stylesheet: allowed by its hash, no 'unsafe-inline'. */
-const BOARD_STYLE_HASH = `'sha256-${createHash('sha256').update(BOARD_CSS).digest('base64')}'`;
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  `style-src 'self' ${BOARD_STYLE_HASH}`,
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 /** A token bucket: `take` is false once the connection sends faster than allowed. */
 class Bucket {

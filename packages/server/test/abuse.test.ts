@@ -215,6 +215,9 @@ test('HTTP rate limits answer 429; pages carry a content security policy', async
   assert.doesNotMatch(csp, /unsafe-inline/);
   assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
   assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
+  // cross-origin isolated: the computer's worker can share memory (its stop flag, its threads)
+  assert.equal(page.headers.get('cross-origin-opener-policy'), 'same-origin');
+  assert.equal(page.headers.get('cross-origin-embedder-policy'), 'require-corp');
   const big = await fetch(`${server.url}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

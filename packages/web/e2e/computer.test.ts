@@ -2,7 +2,8 @@
  * The computer in a real browser: it replies at level 1 and level 8 from its Web Worker while the
  * page keeps drawing frames (a requestAnimationFrame counter never stalls), the level is kept with
  * the game and in the setup form, Dhamet's compulsory opening is played by the computer, the
- * bundled worker answers a legal move in every variant, a hint shows a legal move on the board and
+ * bundled worker answers a legal move in every variant and searches on helper threads when given
+ * them (the page is cross-origin isolated), a hint shows a legal move on the board and
  * in the notation, and the analysis shows a score and a line, updates while it thinks, stops on
  * request and restarts on another position — with no console errors anywhere. When the engine's
  * file cannot be fetched the page says so and asks again, and the computer moves once it can.
@@ -162,6 +163,56 @@ test('every variant: the bundled worker answers a legal first move', async () =>
   await page.context().close();
 });
 
+test('cross-origin isolated: a full-strength search runs on helper threads of the worker', async () => {
+  const MIDDLEGAME = 'W:W21,23,25,27-32:B1-5,8,12,15,16';
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), true);
+  await startComputerGame(page, 'international', 1, 'black');
+  await waitForPly(page, 1);
+  const url = page
+    .workers()
+    .find((w) => w.url().includes('computer.worker'))
+    ?.url();
+  assert.ok(url, 'the computer worker is loaded');
+  const question = (id: number): Question => ({
+    type: 'think',
+    id,
+    // a middlegame out of the opening book, so the search runs
+    setup: { variant: 'english', options: {}, fen: MIDDLEGAME },
+    entries: [],
+    level: 8,
+    moveTime: 700,
+  });
+  // a second worker from the same script, given two threads, asked until a search was helped
+  // (the helper thread loads its code during the first searches, then joins)
+  const answers = (await page.evaluate(`new Promise((resolve) => {
+    const answers = [];
+    const w = new Worker(${JSON.stringify(url)}, { type: 'module' });
+    w.postMessage({ type: 'init', stopBuffer: new SharedArrayBuffer(4), threads: 2 });
+    const ask = (id) => w.postMessage({ ...${JSON.stringify(question(0))}, id });
+    w.onmessage = (e) => {
+      if (e.data.type === 'info') return;
+      answers.push(e.data);
+      const helped = e.data.type === 'done' && e.data.analysis && e.data.analysis.threads;
+      if (helped || answers.length === 8) { w.terminate(); resolve(answers); }
+      else ask(answers.length + 1);
+    };
+    ask(1);
+  })`)) as FromWorker[];
+  const last = answers.at(-1);
+  assert.ok(last?.type === 'done' && last.analysis?.best, JSON.stringify(last));
+  assert.equal(
+    last.analysis.threads,
+    2,
+    `no search of ${answers.length} was helped: ${JSON.stringify(errors)}`,
+  );
+  const game = newGame({ variant: 'english', options: {}, fen: MIDDLEGAME }, 'friend', null);
+  assert.equal(replay({ ...game, entries: [last.analysis.best] }).entries.length, 1);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test('a hint shows a legal move on the board and in the notation', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
@@ -191,6 +242,9 @@ test('a hint shows a legal move on the board and in the notation', async () => {
 test('analysis: score, bar and line, updated while thinking; stop; another position restarts it', async () => {
   const { page, errors } = await h.page();
   await page.goto(h.url);
+  // the server makes the page cross-origin isolated: the worker shares memory with it, and a stop
+  // is the shared flag the search polls, not the worker's end
+  assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), true);
   await startGame(page, 'international');
   for (const [from, to] of [
     ['32', '28'],

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { Position, VARIANTS, variantOrThrow } from '@damka/rules';
 import { entryOf, newGame, replay, type Entry, type SavedGame } from '../src/game/record.ts';
 import { chooseBurn, createResponder, lineText } from '../src/computer/responder.ts';
-import { levelOf } from '../src/computer/client.ts';
+import { computerThreads, levelOf } from '../src/computer/client.ts';
+import { sharedTableBuffer } from '@damka/engine';
 import type { Analysis, FromWorker, Question, QuestionKind } from '../src/computer/protocol.ts';
 import { formatMen, whiteShare } from '../src/ui/analysis.tsx';
 
@@ -184,4 +185,60 @@ test('analysis figures: signed men from White’s side, and the bar’s share', 
   assert.ok(whiteShare(at(-300)) < 50 && whiteShare(at(-300)) > 0);
   assert.equal(whiteShare(at(29_990, 5)), 100);
   assert.equal(whiteShare(at(-29_990, 5)), 0);
+});
+
+test('threads: full-strength searches get helper threads, counted in the answer; evicted engines close theirs', () => {
+  const started: { variant: string; threads: number }[] = [];
+  let closed = 0;
+  const answers: FromWorker[] = [];
+  const r = createResponder((a) => answers.push(a), {
+    seed: 7,
+    ttBits: 14,
+    helpersFor: (variant, threads) => {
+      started.push({ variant: variant.id, threads });
+      // helpers that search nothing but report nodes, as loaded threads do
+      return {
+        count: threads - 1,
+        table: sharedTableBuffer(14),
+        ttBits: 14,
+        start: () => {},
+        stop: () => 5000,
+        newGame: () => {},
+        close: async () => void closed++,
+      };
+    },
+  });
+  r.setThreads(3);
+  const ask = (variant: string, type: QuestionKind, level?: number) => {
+    answers.length = 0;
+    r.answer({
+      type,
+      id: 1,
+      setup: { variant, options: {} },
+      entries: [],
+      moveTime: 40,
+      ...(level !== undefined ? { level } : {}),
+    });
+    const done = answers.find((a) => a.type === 'done');
+    assert.ok(done?.type === 'done' && done.analysis);
+    return done.analysis;
+  };
+  const full = ask('russian', 'think', 8);
+  assert.equal(full.threads, 3);
+  assert.ok(full.nodes > 5000);
+  assert.equal(ask('russian', 'think', 2).threads, undefined, 'a lower level searches alone');
+  assert.equal(ask('russian', 'hint').threads, 3);
+  assert.deepEqual(started, [{ variant: 'russian', threads: 3 }]);
+  // two engines are kept: a third variant's evicts the oldest, whose threads end
+  ask('english', 'hint');
+  ask('international', 'hint');
+  assert.equal(started.length, 3);
+  assert.equal(closed, 1);
+});
+
+test('the computer leaves one core to the page and searches on at most four', () => {
+  assert.deepEqual(
+    [1, 2, 3, 4, 8, 16, NaN].map((cores) => computerThreads(cores)),
+    [1, 1, 2, 3, 4, 4, 1],
+  );
 });

@@ -5,8 +5,9 @@
  * answered late.
  *
  * A search is synchronous inside the worker and cannot read messages. When the page is
- * cross-origin isolated a shared flag stops it and the worker answers with its best so far;
- * otherwise cancelling the running question terminates the worker, and the next question starts a
+ * cross-origin isolated (the server's headers make it so) a shared flag stops it and the worker
+ * answers with its best so far, and a full-strength search may use several threads
+ * (`computerThreads`); otherwise cancelling the running question terminates the worker, and the next question starts a
  * fresh one. Either way the page never waits for a search it no longer wants.
  */
 import type { Entry, GameSetup } from '../game/record.ts';
@@ -26,6 +27,15 @@ export const EVALUATE_TIME_MS = 300;
 export const ANALYSIS_TIME_MS = 60_000;
 
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * Threads the computer searches on at full strength (level 8, hints, analysis) on a device with
+ * `cores` logical processors, when the page is cross-origin isolated: one core is left to the page
+ * (its drawing and input), and at most four search.
+ */
+export function computerThreads(cores: number): number {
+  return Number.isFinite(cores) ? Math.max(1, Math.min(4, Math.floor(cores) - 1)) : 1;
+}
 export const DEFAULT_LEVEL = 3;
 
 /** A level from stored data: an integer 1–8, or the default. */
@@ -105,7 +115,8 @@ export class EngineWorker {
     if (typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true) {
       const buffer = new SharedArrayBuffer(4);
       this.stopFlag = new Int32Array(buffer);
-      const init: ToWorker = { type: 'init', stopBuffer: buffer };
+      const threads = computerThreads(globalThis.navigator?.hardwareConcurrency ?? 1);
+      const init: ToWorker = { type: 'init', stopBuffer: buffer, threads };
       w.postMessage(init);
     }
     return w;

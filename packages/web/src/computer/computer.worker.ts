@@ -5,6 +5,7 @@
  * variant's opening book is a chunk of its own, loaded when a game of that variant first needs it.
  */
 import { loadBook } from '@damka/engine';
+import { startBrowserHelpers } from '@damka/engine/threads-browser';
 import { createResponder } from './responder.ts';
 import { createReviewRunner } from '../review/runner.ts';
 import type { FromWorker, ToReviewWorker, ToWorker } from './protocol.ts';
@@ -16,12 +17,17 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const responder = createResponder((answer) => scope.postMessage(answer), { bookFor: loadBook });
+const responder = createResponder((answer) => scope.postMessage(answer), {
+  bookFor: loadBook,
+  helpersFor: (variant, threads) => startBrowserHelpers(variant, { threads }),
+});
 const reviews = createReviewRunner((answer) => scope.postMessage(answer));
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.type === 'init') responder.setStopFlag(new Int32Array(message.stopBuffer));
-  else if (message.type === 'review' || message.type === 'review-stop') reviews.receive(message);
+  if (message.type === 'init') {
+    responder.setStopFlag(new Int32Array(message.stopBuffer));
+    responder.setThreads(message.threads ?? 1);
+  } else if (message.type === 'review' || message.type === 'review-stop') reviews.receive(message);
   else responder.answer(message);
 };

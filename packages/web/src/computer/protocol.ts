@@ -28,6 +28,8 @@ export interface InitMessage {
   readonly type: 'init';
   /** Four bytes; a non-zero int32 stops the running search (needs cross-origin isolation). */
   readonly stopBuffer: SharedArrayBuffer;
+  /** Threads a full-strength search may run on (helper workers sharing its table); default 1. */
+  readonly threads?: number;
 }
 
 /** Game review (see `../review/`): every position of the game searched, one after another. */
@@ -70,6 +72,8 @@ export interface Analysis {
   readonly best: Entry | null;
   /** Analysis of a position of the opening book: its book moves, best first. */
   readonly book?: readonly BookLine[];
+  /** The final answer of a search on several threads: how many searched (`nodes` counts all). */
+  readonly threads?: number;
 }
 
 /** A book move as the analysis panel shows it. */

@@ -18,6 +18,7 @@ import {
   bookGate,
   usesBook,
   type OpeningBook,
+  type SearchHelpers,
   type SearchInfo,
   type SearchOptions,
 } from '@damka/engine';
@@ -68,6 +69,8 @@ export interface ResponderOptions {
   readonly ttBits?: number;
   /** Loads a variant's opening book; none without it. */
   readonly bookFor?: (variant: Variant) => Promise<OpeningBook | null>;
+  /** Starts helper threads for an engine (the worker: browser workers); none without it. */
+  readonly helpersFor?: (variant: Variant, threads: number) => SearchHelpers;
 }
 
 /** The book moves of `position` as the panel shows them (empty when out of book). */
@@ -86,6 +89,8 @@ export function bookLinesOf(book: OpeningBook | null | undefined, position: Posi
 export interface Responder {
   /** A stop flag shared with the page: the running search returns its best so far when set. */
   setStopFlag(flag: Int32Array): void;
+  /** Threads for the engines made from now on (with `helpersFor`; 1: none). */
+  setThreads(threads: number): void;
   /**
    * Answer one question: synchronously (the worker is busy until the answer is posted), except
    * that the first question needing a variant's opening book waits for it, and those after it.
@@ -99,7 +104,9 @@ export function createResponder(
   options: ResponderOptions = {},
 ): Responder {
   let stopFlag: Int32Array | undefined;
+  let threads = 1;
   const engines = new Map<string, Engine>();
+  const helpersOf = new Map<Engine, SearchHelpers>();
   const books = new Map<Variant, OpeningBook | null>();
 
   const engineFor = (position: Position, key: string): Engine => {
@@ -107,11 +114,20 @@ export function createResponder(
     if (engine) {
       engines.delete(key); // re-inserted below: the map keeps the most recent last
     } else {
+      const helpers =
+        options.helpersFor && threads > 1 ? options.helpersFor(position.variant, threads) : null;
       engine = new Engine(position.variant, {
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
         ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+        ...(helpers ? { helpers } : {}),
       });
-      while (engines.size >= MAX_ENGINES) engines.delete(engines.keys().next().value!);
+      if (helpers) helpersOf.set(engine, helpers);
+      while (engines.size >= MAX_ENGINES) {
+        const [key, old] = engines.entries().next().value!;
+        engines.delete(key);
+        void helpersOf.get(old)?.close();
+        helpersOf.delete(old);
+      }
     }
     engines.set(key, engine);
     return engine;
@@ -183,7 +199,12 @@ export function createResponder(
       const result =
         q.type === 'analyse' ? engine.analyse(position, search) : engine.search(position, search);
       const best = result.move ? entryOf(result.move) : null;
-      post({ type: 'done', id: q.id, analysis: withBook(toAnalysis(position, result, best)) });
+      const analysis = withBook(toAnalysis(position, result, best));
+      post({
+        type: 'done',
+        id: q.id,
+        analysis: result.threads ? { ...analysis, threads: result.threads } : analysis,
+      });
     } finally {
       if (stopFlag) Atomics.store(stopFlag, 0, 0);
     }
@@ -211,6 +232,9 @@ export function createResponder(
   return {
     setStopFlag(flag) {
       stopFlag = flag;
+    },
+    setThreads(n) {
+      threads = Math.max(1, Math.floor(n));
     },
     answer: gated,
   };
