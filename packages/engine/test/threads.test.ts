@@ -143,6 +143,7 @@ test('helpers join searches bounded by time at full strength, and no other', () 
   const timed = engine.search(start, { limits: { moveTime: 30 } });
   assert.deepEqual(helpers.log, ['start', 'stop']);
   assert.ok(timed.nodes > 1e9, 'the helpers\u2019 nodes are counted with the main search\u2019s');
+  assert.equal(timed.threads, 2);
 
   for (const options of [
     { limits: { depth: 4 } },
@@ -150,7 +151,7 @@ test('helpers join searches bounded by time at full strength, and no other', () 
     { limits: { moveTime: 30 }, level: 3 },
   ]) {
     helpers.log.length = 0;
-    engine.search(start, options);
+    assert.equal(engine.search(start, options).threads, undefined);
     assert.deepEqual(helpers.log, [], JSON.stringify(options));
   }
   // a single reply is played at once, without helpers
