@@ -11,8 +11,10 @@
  */
 import {
   DXP_PORT,
+  MAX_THREADS,
   dxpConnect,
   dxpListen,
+  dxpVariant,
   engineDxpPlayer,
   runDxpFollower,
   runDxpInitiator,
@@ -55,6 +57,7 @@ Engine options:
       --level L           Damka's level 1-8 (default 8)
       --time MS           milliseconds per move (default: the request's clock, else 1000)
       --depth N           search depth per move instead of a time
+      --threads N         search on N threads sharing one table (default 1; not with --depth)
       --name NAME         the name sent to the peer (default Damka)
       --seed N            fix the randomness of the lower levels
   -V, --verbose           print every DXP message sent (>) and received (<)
@@ -91,6 +94,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       depth: { type: 'string' },
       name: { type: 'string', default: 'Damka' },
       seed: { type: 'string' },
+      threads: { type: 'string', default: '1' },
       verbose: { type: 'boolean', short: 'V', default: false },
     },
   });
@@ -126,11 +130,20 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   const seed =
     values.seed === undefined ? undefined : integerFrom('seed', values.seed, 0, 2 ** 31 - 1);
   const name = values.name.replace(/[^\x20-\x7e]/g, '').slice(0, 32) || 'Damka';
+  const threads = integerFrom('threads', values.threads, 1, MAX_THREADS);
+  if (threads > 1 && values.depth !== undefined) {
+    throw new UsageError('--threads goes with a time: a search to a fixed depth uses one thread');
+  }
+  const helpers =
+    threads > 1
+      ? (await import('@damka/engine/threads-node')).startHelpers(dxpVariant(), { threads })
+      : undefined;
   const player = engineDxpPlayer({
     name,
     level,
     ...(limits ? { limits } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(helpers ? { helpers } : {}),
   });
   const say = (text: string) => io.stdout.write(`${text}\n`);
   const problem = (text: string) => complain(io, text);

@@ -13,6 +13,7 @@
 import { Game, Position, opposite, type Color, type Move } from '@damka/rules';
 import { Engine } from '../engine.ts';
 import type { SearchLimits } from '../search.ts';
+import type { SearchHelpers } from '../threads.ts';
 import {
   DXP_ACCEPT,
   DXP_BAD_VERSION,
@@ -160,11 +161,14 @@ export function engineDxpPlayer(
     readonly limits?: SearchLimits;
     readonly seed?: number;
     readonly ttBits?: number;
+    /** Helper threads for searches bounded by time (threads.ts). */
+    readonly helpers?: SearchHelpers;
   } = {},
 ): DxpPlayer {
   const engine = new Engine(dxpVariant(), {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
+    ...(options.helpers ? { helpers: options.helpers } : {}),
   });
   return {
     name: options.name ?? 'Damka',
