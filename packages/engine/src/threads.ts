@@ -7,8 +7,9 @@
  *
  * This module is the platform-free half: what a helper is asked (`HelperTask`, plain data a
  * thread can receive), the control words shared with the helpers, and the loop a helper thread
- * runs (`createHelperRunner`). `threads-node.ts` starts Node worker threads with it; the engine
- * sees only the `SearchHelpers` interface.
+ * runs (`createHelperRunner`). `threads-node.ts` starts Node worker threads with it and
+ * `threads-browser.ts` browser module workers; the engine sees only the `SearchHelpers`
+ * interface.
  *
  * Helpers join only searches bounded by time or by a stop (a move time, a game clock, an infinite
  * analysis) at full strength: a search to a fixed depth or node count stays on one thread, so its
