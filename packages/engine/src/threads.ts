@@ -7,9 +7,10 @@
  *
  * This module is the platform-free half: what a helper is asked (`HelperTask`, plain data a
  * thread can receive), the control words shared with the helpers, and the loop a helper thread
- * runs (`createHelperRunner`). `threads-node.ts` starts Node worker threads with it and
- * `threads-browser.ts` browser module workers; the engine sees only the `SearchHelpers`
- * interface.
+ * runs (`createHelperRunner`), and the pool of helpers one engine gets (`startHelperPool`),
+ * which `threads-node.ts` fills with Node worker threads and `threads-browser.ts` with browser
+ * module workers; a thread builds its searcher in `threads-helper.ts`. The engine sees only the
+ * `SearchHelpers` interface.
  *
  * Helpers join only searches bounded by time or by a stop (a move time, a game clock, an infinite
  * analysis) at full strength: a search to a fixed depth or node count stays on one thread, so its
@@ -25,6 +26,7 @@ import type { KingRuns, Variant } from '@damka/rules';
 import type { Searcher } from './search.ts';
 import type { Weights } from './weights.ts';
 import type { PatternTable } from './patterns.ts';
+import { sharedTableBuffer } from './tt.ts';
 
 /** The most threads one engine may search on. */
 export const MAX_THREADS = 64;
@@ -98,6 +100,79 @@ export interface HelperSettings {
 export type HelperMessage =
   | { readonly type: 'task'; readonly task: HelperTask; readonly search: number }
   | { readonly type: 'new-game' };
+
+/** What starting helper threads takes, on any platform. */
+export interface HelperOptions {
+  /** Threads in all, the engine's own included (2 or more to start any helper). */
+  readonly threads: number;
+  /** The shared table's size, log2 entries (default 20, as an engine's). */
+  readonly ttBits?: number;
+  readonly weights?: Partial<Weights>;
+  /** The engine's pattern table when it is not the variant's own (null: none). */
+  readonly patterns?: PatternTable | null;
+  /** The folder of endgame databases the engine probes, for the helpers to probe too. */
+  readonly egdbDir?: string;
+}
+
+/** A started helper thread, as the pool drives it. */
+export interface HelperThread {
+  post(message: HelperMessage): void;
+  end(): Promise<void>;
+}
+
+/**
+ * The helpers of an engine of `variant`: the shared table and control words, each thread's
+ * settings, and the steering of `helperControl`. `spawn` starts one thread on the platform (Node
+ * worker threads, browser module workers) and calls `lost` if it fails or ends: a lost helper
+ * only loses its help, it is not posted to or waited for again.
+ */
+export function startHelperPool(
+  variant: Variant,
+  options: HelperOptions,
+  spawn: (settings: HelperSettings, lost: () => void) => HelperThread,
+): SearchHelpers {
+  const count = Math.min(MAX_THREADS, Math.max(1, Math.floor(options.threads))) - 1;
+  if (count < 1) throw new Error('helper threads need threads of 2 or more');
+  const ttBits = options.ttBits ?? 20;
+  const table = sharedTableBuffer(ttBits);
+  const control = controlBuffer(count);
+  const words = new Int32Array(control);
+  const alive = new Array<boolean>(count).fill(true);
+  const patterns = options.patterns;
+  const threads = Array.from({ length: count }, (_, i) =>
+    spawn(
+      {
+        variant: variant.id,
+        options: variant.options,
+        ttBits,
+        table,
+        control,
+        index: i + 1,
+        ...(options.weights ? { weights: options.weights } : {}),
+        ...(patterns !== undefined
+          ? { patterns: patterns && { weights: patterns.weights, geometry: patterns.geometry } }
+          : {}),
+        ...(options.egdbDir !== undefined ? { egdbDir: options.egdbDir } : {}),
+      },
+      () => {
+        alive[i] = false;
+        Atomics.store(words, 2 + i, 0);
+      },
+    ),
+  );
+  const steer = helperControl(control, count, (i, message) => {
+    if (alive[i]) threads[i]!.post(message);
+  });
+  return {
+    count,
+    table,
+    ttBits,
+    ...steer,
+    async close() {
+      await Promise.all(threads.map((t) => t.end()));
+    },
+  };
+}
 
 /** The longest `stop` waits for one helper (a thread that died mid-search never answers). */
 export const STOP_WAIT_MS = 1000;

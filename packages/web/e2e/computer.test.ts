@@ -122,9 +122,8 @@ test('Dhamet: the computer opens with the compulsory opening', async () => {
   await page.context().close();
 });
 
-test('every variant: the bundled worker answers a legal first move', async () => {
-  const { page, errors } = await h.page();
-  await page.goto(h.url);
+/** The URL of the built computer worker: a computer game at level 1 loads it and moves. */
+async function computerWorkerUrl(page: Page): Promise<string> {
   await startComputerGame(page, 'international', 1, 'black');
   await waitForPly(page, 1);
   const url = page
@@ -132,6 +131,13 @@ test('every variant: the bundled worker answers a legal first move', async () =>
     .find((w) => w.url().includes('computer.worker'))
     ?.url();
   assert.ok(url, 'the computer worker is loaded');
+  return url;
+}
+
+test('every variant: the bundled worker answers a legal first move', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  const url = await computerWorkerUrl(page);
   const questions: Question[] = VARIANTS.map((rules, i) => ({
     type: 'think',
     id: i + 1,
@@ -168,13 +174,7 @@ test('cross-origin isolated: a full-strength search runs on helper threads of th
   const { page, errors } = await h.page();
   await page.goto(h.url);
   assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), true);
-  await startComputerGame(page, 'international', 1, 'black');
-  await waitForPly(page, 1);
-  const url = page
-    .workers()
-    .find((w) => w.url().includes('computer.worker'))
-    ?.url();
-  assert.ok(url, 'the computer worker is loaded');
+  const url = await computerWorkerUrl(page);
   const question = (id: number): Question => ({
     type: 'think',
     id,
