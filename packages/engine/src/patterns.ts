@@ -5,8 +5,9 @@
  *
  * The board is covered by overlapping windows of 4 ranks by 2 adjacent squares of each rank (rank
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
- * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
- * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). Each
+ * 10x10, 9 on 8x8 (or 15 with a band from every rank: `EIGHT_DENSE`, English's layout), 4 on 6x6,
+ * 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on Dhamet's 9x9 points (bands
+ * from ranks 0, 2, 3 and 5: see `NINE`). A table's size tells its layout. Each
  * window holds 8 squares; a square is empty, a white man or a black man (kings count as empty:
  * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
  * states and the table one score per window and state, in hundredths of a man from White's side.
@@ -60,6 +61,17 @@ export interface PatternGeometry {
 export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
 /** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
 export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
+/**
+ * The 8x8 board with a band from every rank (0 to 4): 15 windows, so that no two neighbouring
+ * ranks are seen only in different windows. A table of 15 windows' entries is read this way.
+ */
+export const EIGHT_DENSE: PatternGeometry = {
+  perRank: 4,
+  ranks: 8,
+  columns: 3,
+  windows: 15,
+  bands: [0, 1, 2, 3, 4],
+};
 /** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
 export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
 /** The 6x6 board: 3 squares a rank, 2 columns and 2 bands of windows. */
@@ -163,8 +175,9 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
 /**
  * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
  * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
+ * `entries`, a table's length: on 8x8 a multiple of 15 windows' states is `EIGHT_DENSE`.
  */
-export function patternGeometry(variant: Variant): PatternGeometry | null {
+export function patternGeometry(variant: Variant, entries?: number): PatternGeometry | null {
   const t = variant.topology;
   if (t.kind === 'alquerque') return t.width === 9 && t.height === 9 && t.size === 81 ? NINE : null;
   if (t.kind === 'orthogonal') {
@@ -173,7 +186,11 @@ export function patternGeometry(variant: Variant): PatternGeometry | null {
   if (t.kind !== 'diagonal') return null;
   if (t.width === 12 && t.height === 12 && t.size === 72) return TWELVE;
   if (t.width === 10 && t.height === 10 && t.size === 50) return TEN;
-  if (t.width === 8 && t.height === 8 && t.size === 32) return EIGHT;
+  if (t.width === 8 && t.height === 8 && t.size === 32) {
+    return entries !== undefined && entries % (EIGHT_DENSE.windows * STATES) === 0
+      ? EIGHT_DENSE
+      : EIGHT;
+  }
   if (t.width === 6 && t.height === 6 && t.size === 18) return SIX;
   return null;
 }
@@ -190,14 +207,13 @@ const decoded = new Map<string, Int16Array>();
 export function storedPatterns(variant: Variant): PatternTable | null {
   const id = SHARED_PATTERNS[variant.id] ?? variant.id;
   const text = STORED[id];
-  const geometry = patternGeometry(variant);
-  if (text === undefined || text === '' || geometry === null) return null;
+  if (text === undefined || text === '' || patternGeometry(variant) === null) return null;
   let weights = decoded.get(id);
   if (weights === undefined) {
     weights = decodeWeights(text);
     decoded.set(id, weights);
   }
-  return new PatternTable(weights, geometry);
+  return new PatternTable(weights, patternGeometry(variant, weights.length)!);
 }
 
 /**
@@ -206,11 +222,11 @@ export function storedPatterns(variant: Variant): PatternTable | null {
  * `damka match` before it is committed. Errors name what is wrong with the text.
  */
 export function patternsFromModule(variant: Variant, text: string): Result<PatternTable, string> {
-  const geometry = patternGeometry(variant);
-  if (geometry === null) return err(`${variant.id} has no pattern windows`);
+  if (patternGeometry(variant) === null) return err(`${variant.id} has no pattern windows`);
   const base64 = [...text.matchAll(/'([A-Za-z0-9+/=]*)'/g)].map((m) => m[1]!).join('');
   if (base64 === '') return err('no table in the text (expected the quoted lines of a .data.ts)');
   const bytes = base64ToBytes(base64);
+  const geometry = patternGeometry(variant, bytes.length >> 1)!;
   const one = geometry.windows * STATES * 2;
   if (bytes.length !== one && bytes.length !== 2 * one) {
     return err(
@@ -370,9 +386,9 @@ export class PatternTable {
     const shift = 2 * bits;
     let open = 0;
     let end = 0;
-    // bitboard layouts have the regular bands (every second rank); only NINE, read from the board
-    // array, has bands of its own
-    for (let band = 0, w = 0; band + 3 < ranks; band += 2) {
+    const bandStarts = this.bandStarts;
+    for (let b = 0, w = 0; b < bandStarts.length; b++) {
+      const band = bandStarts[b]!;
       const r0 = rankIndex[band]!;
       const r1 = rankIndex[band + 1]!;
       const r2 = rankIndex[band + 2]!;

@@ -10,6 +10,7 @@ import { BLACK_BIT, variantOrThrow } from '@damka/rules';
 import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   EIGHT,
+  EIGHT_DENSE,
   FULL_PHASE,
   NINE,
   ORTHOGONAL_EIGHT,
@@ -68,6 +69,9 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table: board and one-word bitboard readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT), english);
+  });
+  test(`${phases}-phase 8x8 table with a band from every rank: both readings agree (English)`, () => {
+    readingsAgree(randomTable(3, phases, EIGHT_DENSE), english);
   });
   test(`${phases}-phase 6x6 table: board and one-word bitboard readings agree (Israeli 6x6)`, () => {
     readingsAgree(randomTable(3, phases, SIX), variantOrThrow('israeli-6x6'));
@@ -146,6 +150,7 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
 
 for (const [geometry, id] of [
   [EIGHT, 'english'],
+  [EIGHT_DENSE, 'english'],
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
   [ORTHOGONAL_EIGHT, 'turkish'],
@@ -229,7 +234,8 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   assert.equal(stored.weights.length, WINDOWS * STATES);
   const eight = storedPatterns(english);
   assert.ok(eight !== null, 'English has a stored table');
-  assert.equal(eight.weights.length % (EIGHT.windows * STATES), 0);
+  assert.equal(eight.weights.length % (EIGHT_DENSE.windows * STATES), 0);
+  assert.equal(eight.geometry, EIGHT_DENSE);
   const nine = storedPatterns(variantOrThrow('dhamet'));
   assert.ok(nine !== null, 'Dhamet has a stored table');
   assert.equal(nine.weights.length % (NINE.windows * STATES), 0);
@@ -255,6 +261,12 @@ test('a fitted module read back for a match is the table written, and a wrong on
   const nine = new Int16Array(NINE.windows * STATES).fill(-2);
   const read = patternsFromModule(dhamet, patternModule(dhamet, nine, 'test'));
   assert.ok(read.ok && read.value.geometry === NINE);
+  // an 8x8 table of 15 windows is read with a band from every rank, in one or two phases
+  const dense = new Int16Array(EIGHT_DENSE.windows * STATES).fill(1);
+  for (const t of [dense, new Int16Array(2 * dense.length)]) {
+    const d = patternsFromModule(english, patternModule(english, t, 'test'));
+    assert.ok(d.ok && d.value.geometry === EIGHT_DENSE && d.value.weights.length === t.length);
+  }
 });
 
 test("a variant that reads another one's table plays by the same compiled rules and weights", () => {

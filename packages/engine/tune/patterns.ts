@@ -36,7 +36,7 @@ export interface PatternSet {
   readonly target: Float64Array;
   /** Share of the opening phase: the men on the board over `FULL_PHASE`, at most 1. */
   readonly phase: Float64Array;
-  /** Windows per position (16 on 10x10, 9 on 8x8). */
+  /** Windows per position (16 on 10x10, 9 or 15 on 8x8). */
   readonly windows: number;
   /** `states[i * windows + w]`. */
   readonly states: Int32Array;
@@ -63,12 +63,14 @@ export function parseLine(
 export function readPatternSet(
   variant: Variant,
   text: string,
+  windows?: number,
 ): { train: PatternSet; test: PatternSet } {
-  const geometry = patternGeometry(variant);
+  const geometry = patternGeometry(variant, windows === undefined ? undefined : windows * STATES);
   if (!geometry) throw new Error(`${variant.id}: no pattern windows for this board`);
-  const windows = geometry.windows;
+  if (windows !== undefined && geometry.windows !== windows)
+    throw new Error(`${variant.id}: no layout of ${windows} windows`);
   const evaluator = new Evaluator(variant, {}, null);
-  const table = new PatternTable(new Int16Array(windows * STATES), geometry);
+  const table = new PatternTable(new Int16Array(geometry.windows * STATES), geometry);
   const size = variant.topology.size;
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const sets = [0, 1].map(() => ({
@@ -78,7 +80,7 @@ export function readPatternSet(
     phase: [] as number[],
     states: [] as number[],
   }));
-  const states = new Int32Array(windows);
+  const states = new Int32Array(geometry.windows);
   const turned = new Int8Array(size);
   lines.forEach((line, i) => {
     const { position, result, score } = parseLine(variant, line);
@@ -101,12 +103,12 @@ export function readPatternSet(
       set.score.push(v);
       table.states(b, states);
       set.phase.push(Math.min(table.menOf(b), FULL_PHASE) / FULL_PHASE);
-      for (let w = 0; w < windows; w++) set.states.push(states[w]!);
+      for (let w = 0; w < geometry.windows; w++) set.states.push(states[w]!);
     }
   });
   const pack = (s: (typeof sets)[number]): PatternSet => ({
     count: s.base.length,
-    windows,
+    windows: geometry.windows,
     base: Float64Array.from(s.base),
     result: Float64Array.from(s.result),
     score: Float64Array.from(s.score),
@@ -328,6 +330,8 @@ export function patternsCommand(
     tie: boolean;
     lambda: number;
     phases: 1 | 2;
+    /** The layout by its windows (8x8: 9, or 15 with a band from every rank); default the first. */
+    windows?: number;
     /**
      * K given instead of fitted to the evaluation without the table: where that evaluation does
      * not foresee the results at all (K comes out near 0), no table could move the prediction.
@@ -336,7 +340,11 @@ export function patternsCommand(
   },
 ): void {
   const began = Date.now();
-  const { train, test } = readPatternSet(variant, readFileSync(options.input, 'utf8'));
+  const { train, test } = readPatternSet(
+    variant,
+    readFileSync(options.input, 'utf8'),
+    options.windows,
+  );
   console.log(`${train.count} samples to fit, ${test.count} held out (both turned half round)`);
   const fitted = fitScale(train);
   const k = options.k ?? fitted;

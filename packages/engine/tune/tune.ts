@@ -260,6 +260,7 @@ function patterns(args: readonly string[]): void {
     tie: args.includes('--tie'),
     lambda: Number(option(args, 'lambda', '0')),
     phases: option(args, 'phases', '1') === '2' ? 2 : 1,
+    ...(args.includes('--windows') ? { windows: Number(option(args, 'windows', '0')) } : {}),
     ...(args.includes('--k') ? { k: Number(option(args, 'k')) } : {}),
   });
 }
