@@ -27,7 +27,7 @@ import {
   storedPatterns,
 } from '../src/patterns.ts';
 import { mulberry32 } from '@damka/rules';
-import { fitPatterns, patternModule, type PatternSet } from '../tune/patterns.ts';
+import { fitPatterns, patternModule, readPatternSet, type PatternSet } from '../tune/patterns.ts';
 import { tablesId } from '../src/egdb/table.ts';
 import { weightsFor } from '../src/weights.ts';
 import { randomPositions } from './helpers.ts';
@@ -340,4 +340,21 @@ test('the fit learns a planted pattern and stays colour-symmetric', () => {
   assert.ok(white / count > 20, `white man: ${white / count}`);
   assert.ok(black / count < -20, `black man: ${black / count}`);
   assert.ok(fit.iteration > 0, 'the fit improved on the held-out set');
+});
+
+test('the fit reads positions into the layout asked for, and refuses one the board lacks', () => {
+  // 150 lines: the first 100 are held out (every tenth block of 100), the rest fitted
+  const lines = Array.from({ length: 150 }, (_, i) =>
+    i % 2 === 0 ? 'W:W21,22,23,25:B9,10,11,12 0.5' : 'B:W18,24,28:B1,3,6,14 1',
+  ).join('\n');
+  for (const windows of [undefined, 9, 15]) {
+    const { train, test } = readPatternSet(english, lines, windows);
+    const expected = windows ?? 9;
+    assert.equal(train.windows, expected);
+    assert.equal(test.windows, expected);
+    assert.equal(train.states.length, train.count * expected);
+    assert.ok(train.count > 0 && test.count > 0);
+  }
+  assert.throws(() => readPatternSet(english, lines, 12), /no layout of 12 windows/);
+  assert.throws(() => readPatternSet(variant, lines, 15), /no layout of 15 windows/);
 });
