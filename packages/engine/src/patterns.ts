@@ -5,15 +5,15 @@
  *
  * The board is covered by overlapping windows of 4 ranks by 2 adjacent squares of each rank (rank
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
- * 10x10, 9 on 8x8 (or 15 with a band from every rank: `EIGHT_DENSE`, English's layout), 4 on 6x6,
- * 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on Dhamet's 9x9 points (bands
- * from ranks 0, 2, 3 and 5: see `NINE`). A table's size tells its layout. Each
- * window holds 8 squares; a square is empty, a white man or a black man (kings count as empty:
- * material and the king terms of the hand-set evaluation price them), so a window has 3^8 = 6561
- * states and the table one score per window and state, in hundredths of a man from White's side.
- * The score of a position is the sum of its windows' entries, added to the hand-set evaluation (a
- * table may also have two phases, opening and ending, mixed by the men on the board: see
- * `PatternTable`).
+ * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
+ * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). 8x8 and 10x10 also have a
+ * layout with a band from every rank (`EIGHT_DENSE`, English's: 15 windows; `TEN_DENSE`: 28). A
+ * table's size tells its layout. Each window holds 8 squares; a square is empty, a white man or a
+ * black man (kings count as empty: material and the king terms of the hand-set evaluation price
+ * them), so a window has 3^8 = 6561 states and the table one score per window and state, in
+ * hundredths of a man from White's side. The score of a position is the sum of its windows'
+ * entries, added to the hand-set evaluation (a table may also have two phases, opening and
+ * ending, mixed by the men on the board: see `PatternTable`).
  *
  * Reading a window from bitboards: squares are numbered rank by rank, `perRank` to a rank, so a
  * rank's men are consecutive bits. Each rank's white and black bits give, through `pairDigits`, the
@@ -59,6 +59,14 @@ export interface PatternGeometry {
 
 /** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
 export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
+/** The 10x10 board with a band from every rank (0 to 6): 28 windows, as `EIGHT_DENSE` on 8x8. */
+export const TEN_DENSE: PatternGeometry = {
+  perRank: 5,
+  ranks: 10,
+  columns: 4,
+  windows: 28,
+  bands: [0, 1, 2, 3, 4, 5, 6],
+};
 /** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
 export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
 /**
@@ -175,7 +183,8 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
 /**
  * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
  * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
- * `entries`, a table's length: on 8x8 a multiple of 15 windows' states is `EIGHT_DENSE`.
+ * `entries`, a table's length: a multiple of 15 windows' states on 8x8 is `EIGHT_DENSE`, of 28
+ * on 10x10 `TEN_DENSE`.
  */
 export function patternGeometry(variant: Variant, entries?: number): PatternGeometry | null {
   const t = variant.topology;
@@ -185,7 +194,9 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
   }
   if (t.kind !== 'diagonal') return null;
   if (t.width === 12 && t.height === 12 && t.size === 72) return TWELVE;
-  if (t.width === 10 && t.height === 10 && t.size === 50) return TEN;
+  if (t.width === 10 && t.height === 10 && t.size === 50) {
+    return entries !== undefined && entries % (TEN_DENSE.windows * STATES) === 0 ? TEN_DENSE : TEN;
+  }
   if (t.width === 8 && t.height === 8 && t.size === 32) {
     return entries !== undefined && entries % (EIGHT_DENSE.windows * STATES) === 0
       ? EIGHT_DENSE

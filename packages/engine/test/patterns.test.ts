@@ -18,6 +18,7 @@ import {
   SHARED_PATTERNS,
   SIX,
   STATES,
+  TEN_DENSE,
   TWELVE,
   WINDOWS,
   type PatternGeometry,
@@ -72,6 +73,9 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table with a band from every rank: both readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT_DENSE), english);
+  });
+  test(`${phases}-phase 10x10 table with a band from every rank: both readings agree`, () => {
+    readingsAgree(randomTable(3, phases, TEN_DENSE));
   });
   test(`${phases}-phase 6x6 table: board and one-word bitboard readings agree (Israeli 6x6)`, () => {
     readingsAgree(randomTable(3, phases, SIX), variantOrThrow('israeli-6x6'));
@@ -151,6 +155,7 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
 for (const [geometry, id] of [
   [EIGHT, 'english'],
   [EIGHT_DENSE, 'english'],
+  [TEN_DENSE, 'international'],
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
   [ORTHOGONAL_EIGHT, 'turkish'],
@@ -267,6 +272,13 @@ test('a fitted module read back for a match is the table written, and a wrong on
     const d = patternsFromModule(english, patternModule(english, t, 'test'));
     assert.ok(d.ok && d.value.geometry === EIGHT_DENSE && d.value.weights.length === t.length);
   }
+  // and a 10x10 table of 28 windows with a band from every rank (not read on 8x8)
+  const tenDense = new Int16Array(TEN_DENSE.windows * STATES).fill(-1);
+  for (const t of [tenDense, new Int16Array(2 * tenDense.length)]) {
+    const d = patternsFromModule(variant, patternModule(variant, t, 'test'));
+    assert.ok(d.ok && d.value.geometry === TEN_DENSE && d.value.weights.length === t.length);
+  }
+  assert.ok(!patternsFromModule(english, patternModule(variant, tenDense, 'x')).ok);
 });
 
 test("a variant that reads another one's table plays by the same compiled rules and weights", () => {
@@ -357,4 +369,11 @@ test('the fit reads positions into the layout asked for, and refuses one the boa
   }
   assert.throws(() => readPatternSet(english, lines, 12), /no layout of 12 windows/);
   assert.throws(() => readPatternSet(variant, lines, 15), /no layout of 15 windows/);
+  const ten = Array.from({ length: 150 }, (_, i) =>
+    i % 2 === 0 ? 'W:W31-36,40:B1-5,12,15 0.5' : 'B:W32,33,45:B11,14,19 0',
+  ).join('\n');
+  for (const windows of [undefined, 16, 28]) {
+    const { train } = readPatternSet(variant, ten, windows);
+    assert.equal(train.windows, windows ?? 16);
+  }
 });
