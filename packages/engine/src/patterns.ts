@@ -206,6 +206,13 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
   return null;
 }
 
+/** Every window layout this board reads, the default first (a table's size picks one). */
+function boardLayouts(variant: Variant): PatternGeometry[] {
+  const first = patternGeometry(variant)!;
+  const dense = first === TEN ? TEN_DENSE : first === EIGHT ? EIGHT_DENSE : null;
+  return dense === null ? [first] : [first, dense];
+}
+
 /** Whether pattern windows fit this board. */
 export function patternBoard(variant: Variant): boolean {
   return patternGeometry(variant) !== null;
@@ -240,8 +247,10 @@ export function patternsFromModule(variant: Variant, text: string): Result<Patte
   const geometry = patternGeometry(variant, bytes.length >> 1)!;
   const one = geometry.windows * STATES * 2;
   if (bytes.length !== one && bytes.length !== 2 * one) {
+    const layouts = boardLayouts(variant);
     return err(
-      `${variant.id}'s tables have ${geometry.windows * STATES} entries a phase; ` +
+      `${variant.id}'s tables have ${layouts.map((g) => g.windows * STATES).join(' or ')} ` +
+        `entries a phase (${layouts.map((g) => g.windows).join(' or ')} windows); ` +
         `this one has ${bytes.length >> 1}`,
     );
   }

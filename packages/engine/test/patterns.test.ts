@@ -260,7 +260,14 @@ test('a fitted module read back for a match is the table written, and a wrong on
   assert.ok(both.ok && both.value.phases === 2);
   // a 10x10 table for an 8x8 board, no table at all, a board without windows
   const wrong = patternsFromModule(english, patternModule(variant, randomTable(1).weights, 'x'));
-  assert.ok(!wrong.ok && /entries a phase/.test(wrong.error), String(!wrong.ok && wrong.error));
+  assert.ok(!wrong.ok, 'a 10x10 table is refused on 8x8');
+  assert.match(
+    wrong.error,
+    /^english's tables have 59049 or 98415 entries a phase \(9 or 15 windows\)/,
+  );
+  const eightOnTen = patternsFromModule(variant, patternModule(english, one, 'x'));
+  assert.ok(!eightOnTen.ok, 'an 8x8 table is refused on 10x10');
+  assert.match(eightOnTen.error, /104976 or 183708 entries a phase \(16 or 28 windows\)/);
   assert.ok(!patternsFromModule(english, 'export const X = [];').ok);
   assert.ok(!patternsFromModule(variantOrThrow('dhamet'), patternModule(english, one, 'x')).ok);
   const dhamet = variantOrThrow('dhamet');
