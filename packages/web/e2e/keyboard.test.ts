@@ -223,6 +223,16 @@ test('a new screen takes the focus its opener lost: the board of a new game, els
   await page.goto(h.url);
   // the new-game dialog's Start button leaves with the dialog: focus goes to the game's board
   await startByKeyboard(page, 'friend', 'international');
+  // the board takes focus in the render's effects, a frame after the game screen appears
+  await page
+    .waitForFunction(
+      () => !!document.activeElement?.matches('.game-shell .damka-board'),
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    )
+    .catch(() => undefined);
   assert.equal(await focusIs(page), 'game board');
   assert.match(await cursorName(page), /, white man$/);
   // a ☰ menu item leaves with the menu: focus goes to the new screen
