@@ -7,8 +7,9 @@
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
  * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
  * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). 8x8 and 10x10 also have a
- * layout with a band from every rank (`EIGHT_DENSE`, English's: 15 windows; `TEN_DENSE`: 28). A
- * table's size tells its layout. Each window holds 8 squares; a square is empty, a white man or a
+ * layout with a band from every rank (`EIGHT_DENSE`: 15 windows; `TEN_DENSE`: 28), and 8x8 one
+ * that adds 7 windows of two whole ranks (`EIGHT_RANK_PAIRS`: 22). A table's size tells its
+ * layout. Each window holds 8 squares; a square is empty, a white man or a
  * black man (kings count as empty: material and the king terms of the hand-set evaluation price
  * them), so a window has 3^8 = 6561 states and the table one score per window and state, in
  * hundredths of a man from White's side. The score of a position is the sum of its windows'
@@ -55,6 +56,11 @@ export interface PatternGeometry {
   readonly windows: number;
   /** The lowest rank of each band of windows, when not every other rank from 0. */
   readonly bands?: readonly number[];
+  /**
+   * The lower rank of each window of two whole ranks, after the bands' windows (boards of 4
+   * squares a rank: two ranks are 8 squares, as a band's window is).
+   */
+  readonly rankPairs?: readonly number[];
 }
 
 /** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
@@ -79,6 +85,15 @@ export const EIGHT_DENSE: PatternGeometry = {
   columns: 3,
   windows: 15,
   bands: [0, 1, 2, 3, 4],
+};
+/**
+ * The 8x8 board's 15 windows of `EIGHT_DENSE` and 7 more of two whole ranks each (ranks 0-1 to
+ * 6-7): a rank's four squares side by side, which the bands see only two at a time. 22 windows.
+ */
+export const EIGHT_RANK_PAIRS: PatternGeometry = {
+  ...EIGHT_DENSE,
+  windows: 22,
+  rankPairs: [0, 1, 2, 3, 4, 5, 6],
 };
 /** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
 export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
@@ -183,8 +198,8 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
 /**
  * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
  * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
- * `entries`, a table's length: a multiple of 15 windows' states on 8x8 is `EIGHT_DENSE`, of 28
- * on 10x10 `TEN_DENSE`.
+ * `entries`, a table's length: a multiple of 22 windows' states on 8x8 is `EIGHT_RANK_PAIRS`, of
+ * 15 `EIGHT_DENSE`, of 28 on 10x10 `TEN_DENSE`.
  */
 export function patternGeometry(variant: Variant, entries?: number): PatternGeometry | null {
   const t = variant.topology;
@@ -198,9 +213,9 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
     return entries !== undefined && entries % (TEN_DENSE.windows * STATES) === 0 ? TEN_DENSE : TEN;
   }
   if (t.width === 8 && t.height === 8 && t.size === 32) {
-    return entries !== undefined && entries % (EIGHT_DENSE.windows * STATES) === 0
-      ? EIGHT_DENSE
-      : EIGHT;
+    if (entries === undefined) return EIGHT;
+    if (entries % (EIGHT_RANK_PAIRS.windows * STATES) === 0) return EIGHT_RANK_PAIRS;
+    return entries % (EIGHT_DENSE.windows * STATES) === 0 ? EIGHT_DENSE : EIGHT;
   }
   if (t.width === 6 && t.height === 6 && t.size === 18) return SIX;
   return null;
@@ -209,8 +224,9 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
 /** Every window layout this board reads, the default first (a table's size picks one). */
 function boardLayouts(variant: Variant): PatternGeometry[] {
   const first = patternGeometry(variant)!;
-  const dense = first === TEN ? TEN_DENSE : first === EIGHT ? EIGHT_DENSE : null;
-  return dense === null ? [first] : [first, dense];
+  if (first === TEN) return [TEN, TEN_DENSE];
+  if (first === EIGHT) return [EIGHT, EIGHT_DENSE, EIGHT_RANK_PAIRS];
+  return [first];
 }
 
 /** Whether pattern windows fit this board. */
@@ -249,12 +265,17 @@ export function patternsFromModule(variant: Variant, text: string): Result<Patte
   if (bytes.length !== one && bytes.length !== 2 * one) {
     const layouts = boardLayouts(variant);
     return err(
-      `${variant.id}'s tables have ${layouts.map((g) => g.windows * STATES).join(' or ')} ` +
-        `entries a phase (${layouts.map((g) => g.windows).join(' or ')} windows); ` +
+      `${variant.id}'s tables have ${either(layouts.map((g) => g.windows * STATES))} ` +
+        `entries a phase (${either(layouts.map((g) => g.windows))} windows); ` +
         `this one has ${bytes.length >> 1}`,
     );
   }
   return ok(new PatternTable(decodeWeights(base64), geometry));
+}
+
+/** "a", "a or b", "a, b or c". */
+function either(items: readonly number[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 export function decodeWeights(base64: string): Int16Array {
@@ -319,7 +340,8 @@ export const FULL_PHASE = 40;
  * the mix `(men * opening + (FULL_PHASE - men) * ending) / FULL_PHASE` by the men on the board
  * (structure matters differently with 40 men and with 10). Window w covers ranks
  * `2 * floor(w / columns)` to 3 more (or from its band's start, `PatternGeometry.bands`), and
- * squares `w % columns` and the next of each.
+ * squares `w % columns` and the next of each; the windows of two whole ranks follow
+ * (`PatternGeometry.rankPairs`).
  */
 export class PatternTable {
   /** Hundredths of a man from White's side. */
@@ -342,6 +364,10 @@ export class PatternTable {
   private readonly columns: number;
   /** The lowest rank of each band of windows. */
   private readonly bandStarts: Int32Array;
+  /** The lower rank of each window of two whole ranks (`PatternGeometry.rankPairs`). */
+  private readonly rankPairs: Int32Array;
+  /** Windows of the bands; the rank pairs' follow. */
+  private readonly bandWindows: number;
   private men = 0;
 
   constructor(weights: Int16Array, geometry: PatternGeometry = TEN) {
@@ -359,10 +385,16 @@ export class PatternTable {
     this.ranks = geometry.ranks;
     this.columns = geometry.columns;
     const c = geometry.columns;
+    this.rankPairs = Int32Array.from(geometry.rankPairs ?? []);
+    if (this.rankPairs.length > 0 && geometry.perRank !== 4)
+      throw new Error('windows of two whole ranks need 4 squares a rank');
+    this.bandWindows = this.windows - this.rankPairs.length;
     this.bandStarts = Int32Array.from(
-      geometry.bands ?? Array.from({ length: this.windows / c }, (_, band) => 2 * band),
+      geometry.bands ?? Array.from({ length: this.bandWindows / c }, (_, band) => 2 * band),
     );
-    this.origin = Int32Array.from({ length: this.windows }, (_, w) => {
+    if (this.bandStarts.length * c !== this.bandWindows)
+      throw new Error('pattern layout: windows do not match its bands');
+    this.origin = Int32Array.from({ length: this.bandWindows }, (_, w) => {
       const band = Math.floor(w / c);
       return this.bandStarts[band]! * c + (w - band * c);
     });
@@ -407,7 +439,8 @@ export class PatternTable {
     let open = 0;
     let end = 0;
     const bandStarts = this.bandStarts;
-    for (let b = 0, w = 0; b < bandStarts.length; b++) {
+    let w = 0;
+    for (let b = 0; b < bandStarts.length; b++) {
       const band = bandStarts[b]!;
       const r0 = rankIndex[band]!;
       const r1 = rankIndex[band + 1]!;
@@ -424,6 +457,21 @@ export class PatternTable {
         open += weights[i]!;
         end += weights[ending + i]!;
       }
+    }
+    // two whole ranks: a rank's digits of squares 0-1 and 2-3 (columns 0 and 2) make its four
+    const rankPairs = this.rankPairs;
+    const third = 2 << shift;
+    for (let j = 0; j < rankPairs.length; j++, w++) {
+      const low = rankIndex[rankPairs[j]!]!;
+      const high = rankIndex[rankPairs[j]! + 1]!;
+      const i =
+        w * STATES +
+        digit[low]! +
+        9 * digit[third | low]! +
+        81 * digit[high]! +
+        729 * digit[third | high]!;
+      open += weights[i]!;
+      end += weights[ending + i]!;
     }
     if (!two) return open;
     const men = Math.min(
@@ -479,6 +527,12 @@ export class PatternTable {
   /** Window w's state from the digits. */
   private state(digits: Int32Array, w: number): number {
     const c = this.geometry.columns;
+    if (w >= this.bandWindows) {
+      const low = this.rankPairs[w - this.bandWindows]! * c;
+      return (
+        digits[low]! + 9 * digits[low + 2]! + 81 * digits[low + c]! + 729 * digits[low + c + 2]!
+      );
+    }
     const at = this.origin[w]!;
     return digits[at]! + 9 * digits[at + c]! + 81 * digits[at + 2 * c]! + 729 * digits[at + 3 * c]!;
   }

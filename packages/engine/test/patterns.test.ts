@@ -11,6 +11,7 @@ import { BITS_STRIDE, Evaluator } from '../src/evaluate/index.ts';
 import {
   EIGHT,
   EIGHT_DENSE,
+  EIGHT_RANK_PAIRS,
   FULL_PHASE,
   NINE,
   ORTHOGONAL_EIGHT,
@@ -73,6 +74,9 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table with a band from every rank: both readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT_DENSE), english);
+  });
+  test(`${phases}-phase 8x8 table with windows of two whole ranks: both readings agree (English)`, () => {
+    readingsAgree(randomTable(3, phases, EIGHT_RANK_PAIRS), english);
   });
   test(`${phases}-phase 10x10 table with a band from every rank: both readings agree`, () => {
     readingsAgree(randomTable(3, phases, TEN_DENSE));
@@ -155,6 +159,7 @@ test('windows: a lone man is seen by the windows that cover its square, as its c
 for (const [geometry, id] of [
   [EIGHT, 'english'],
   [EIGHT_DENSE, 'english'],
+  [EIGHT_RANK_PAIRS, 'english'],
   [TEN_DENSE, 'international'],
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
@@ -162,8 +167,13 @@ for (const [geometry, id] of [
   [NINE, 'dhamet'],
 ] as const) {
   const { perRank, ranks, columns, windows } = geometry;
+  const pairs = geometry.rankPairs ?? [];
+  const bandWindows = windows - pairs.length;
   const bands: readonly number[] =
-    geometry.bands ?? Array.from({ length: windows / columns }, (_, b) => 2 * b);
+    geometry.bands ?? Array.from({ length: bandWindows / columns }, (_, b) => 2 * b);
+  // the window a board turned half round reads in place of w: mirrored within its family
+  const mirrored = (w: number) =>
+    w < bandWindows ? bandWindows - 1 - w : bandWindows + windows - 1 - w;
   const size = perRank * ranks;
   test(`${size}-square windows: a lone man is seen by the ${windows} windows that cover its square`, () => {
     const table = new PatternTable(new Int16Array(windows * STATES), geometry);
@@ -174,11 +184,18 @@ for (const [geometry, id] of [
       table.states(board, states);
       const rank = Math.floor(sq / perRank);
       const index = sq % perRank;
-      for (let w = 0; w < windows; w++) {
+      for (let w = 0; w < bandWindows; w++) {
         const band = bands[Math.floor(w / columns)]!;
         const k = w % columns;
         const inside = rank >= band && rank < band + 4 && index >= k && index <= k + 1;
         const p = 2 * (rank - band) + (index - k);
+        assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
+      }
+      for (let j = 0; j < pairs.length; j++) {
+        const low = pairs[j]!;
+        const inside = rank === low || rank === low + 1;
+        const p = perRank * (rank - low) + index;
+        const w = bandWindows + j;
         assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
       }
     }
@@ -187,7 +204,7 @@ for (const [geometry, id] of [
     for (const { position } of randomPositions(variantOrThrow(id), 100, 4)) {
       table.states(position.board(), a);
       table.states(turn(position.board()), b);
-      for (let w = 0; w < windows; w++) assert.equal(b[windows - 1 - w], mirrorState(a[w]!));
+      for (let w = 0; w < windows; w++) assert.equal(b[mirrored(w)], mirrorState(a[w]!));
     }
   });
 }
@@ -263,7 +280,7 @@ test('a fitted module read back for a match is the table written, and a wrong on
   assert.ok(!wrong.ok, 'a 10x10 table is refused on 8x8');
   assert.match(
     wrong.error,
-    /^english's tables have 59049 or 98415 entries a phase \(9 or 15 windows\)/,
+    /^english's tables have 59049, 98415 or 144342 entries a phase \(9, 15 or 22 windows\)/,
   );
   const eightOnTen = patternsFromModule(variant, patternModule(english, one, 'x'));
   assert.ok(!eightOnTen.ok, 'an 8x8 table is refused on 10x10');
