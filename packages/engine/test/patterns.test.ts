@@ -257,8 +257,8 @@ test('the stored form round-trips, and the stored table is a full table', () => 
   assert.equal(stored.geometry, TEN_DENSE);
   const eight = storedPatterns(english);
   assert.ok(eight !== null, 'English has a stored table');
-  assert.equal(eight.weights.length % (EIGHT_DENSE.windows * STATES), 0);
-  assert.equal(eight.geometry, EIGHT_DENSE);
+  assert.equal(eight.weights.length % (EIGHT_RANK_PAIRS.windows * STATES), 0);
+  assert.equal(eight.geometry, EIGHT_RANK_PAIRS);
   const nine = storedPatterns(variantOrThrow('dhamet'));
   assert.ok(nine !== null, 'Dhamet has a stored table');
   assert.equal(nine.weights.length % (NINE.windows * STATES), 0);
