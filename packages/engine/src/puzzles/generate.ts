@@ -160,7 +160,8 @@ function balance(position: Position, white: boolean): number {
 }
 
 /**
- * A verified puzzle from `position`, or undefined. The first move is checked at `depth`; the
+ * A verified puzzle from `position`, or undefined: it passes `verifyPuzzle` at `depth` (which
+ * leaves `engine`'s table cleared). The first move is checked at `depth`; the
  * solver's later moves (when they have a choice) at two plies less, and the line ends where the
  * solver's best move is no longer the only winning one.
  */
@@ -249,6 +250,12 @@ export function findPuzzle(
   if (m.white + m.black <= Math.round(position.variant.topology.size / 4)) themes.push('ending');
   if ((white ? m.whiteKings : m.blackKings) > 0) themes.push('king');
   if (first.score > MATE_BOUND || knownTableResult(first.score) === 1) themes.push('forced-win');
+  // the passes above share the table the search filled before them, and a score on the margin
+  // may come out otherwise from an empty one: the found line must pass the check `verifyPuzzle`
+  // makes at the same depth (a fresh table), the one a set's verification repeats deeper
+  if (verifyPuzzle(engine, position.fen, texts, options.depth, options.egdb) !== undefined) {
+    return undefined;
+  }
   const rating = rate(options.rater ?? engine, position, first.move, options.depth, {
     solverMoves,
     sacrifice,
