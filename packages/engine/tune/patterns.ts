@@ -330,7 +330,10 @@ export function patternsCommand(
     tie: boolean;
     lambda: number;
     phases: 1 | 2;
-    /** The layout by its windows (8x8: 9, 15 with a band from every rank, 22 with two whole ranks too; 10x10: 16 or 28). */
+    /**
+     * The layout by its windows (8x8: 9, 15 with a band from every rank, 22 with two whole ranks
+     * too; 10x10: 16 or 28).
+     */
     windows?: number;
     /**
      * K given instead of fitted to the evaluation without the table: where that evaluation does
