@@ -7,9 +7,10 @@
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
  * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
  * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). 8x8 and 10x10 also have a
- * layout with a band from every rank (`EIGHT_DENSE`: 15 windows; `TEN_DENSE`: 28), and 8x8 one
- * that adds 7 windows of two whole ranks (`EIGHT_RANK_PAIRS`: 22). A table's size tells its
- * layout. Each window holds 8 squares; a square is empty, a white man or a
+ * layout with a band from every rank (`EIGHT_DENSE`: 15 windows; `TEN_DENSE`: 28), 8x8 one that
+ * adds 7 windows of two whole ranks (`EIGHT_RANK_PAIRS`: 22), and one that adds to those 15
+ * windows slanted along the diagonals (`EIGHT_SLANTS`: 37). A table's size tells its layout.
+ * Each window holds 8 squares; a square is empty, a white man or a
  * black man (kings count as empty: material and the king terms of the hand-set evaluation price
  * them), so a window has 3^8 = 6561 states and the table one score per window and state, in
  * hundredths of a man from White's side. The score of a position is the sum of its windows'
@@ -57,11 +58,16 @@ export interface PatternGeometry {
   /** The lowest rank of each band of windows, when not every other rank from 0. */
   readonly bands?: readonly number[];
   /**
-   * The lower rank of each window of two whole ranks, after the bands' windows (boards of 4
-   * squares a rank: two ranks are 8 squares, as a band's window is).
+   * Windows given cell by cell, after the bands' windows: each is four (rank, column) cells, a
+   * column being squares k and k+1 of its rank as in a band, listed by rising rank; the first
+   * cell's digit counts 1, the next 9, 81 and 729. A layout holds the mirror of each of its
+   * windows (the window a board turned half round reads in its place).
    */
-  readonly rankPairs?: readonly number[];
+  readonly shapes?: readonly WindowShape[];
 }
+
+/** `[rank0, column0, rank1, column1, rank2, column2, rank3, column3]`. */
+export type WindowShape = readonly [number, number, number, number, number, number, number, number];
 
 /** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
 export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
@@ -87,13 +93,61 @@ export const EIGHT_DENSE: PatternGeometry = {
   bands: [0, 1, 2, 3, 4],
 };
 /**
+ * Windows of two whole ranks (ranks r and r + 1, 4 squares each): a rank's squares 0-1 and 2-3
+ * are its columns 0 and 2.
+ */
+const RANK_PAIRS: readonly WindowShape[] = [0, 1, 2, 3, 4, 5, 6].map(
+  (r) => [r, 0, r, 2, r + 1, 0, r + 1, 2] as const,
+);
+
+/**
  * The 8x8 board's 15 windows of `EIGHT_DENSE` and 7 more of two whole ranks each (ranks 0-1 to
  * 6-7): a rank's four squares side by side, which the bands see only two at a time. 22 windows.
  */
 export const EIGHT_RANK_PAIRS: PatternGeometry = {
   ...EIGHT_DENSE,
   windows: 22,
-  rankPairs: [0, 1, 2, 3, 4, 5, 6],
+  shapes: RANK_PAIRS,
+};
+
+/**
+ * Windows of 4 ranks that lean along a diagonal: a rank's column shifts by one where the
+ * diagonal passes into the next pair. On a board whose even ranks start on the first file (the
+ * 8x8 numbering of Damka's boards), square k of an even rank and square k of the rank above are
+ * diagonal neighbours, so a diagonal leaning right keeps its column for two ranks from an even
+ * rank (columns c, c, c+1, c+1) and shifts at once from an odd one (0, 1, 1, 2); leaning left,
+ * the other way round. From each of the five lowest ranks three windows, 15 in all; turned half
+ * round, the board's slanted windows are slanted windows again.
+ */
+const SLANTS: readonly WindowShape[] = (() => {
+  const columns: Record<'even' | 'odd', (readonly number[])[]> = {
+    even: [
+      [0, 0, 1, 1],
+      [1, 1, 2, 2],
+      [2, 1, 1, 0],
+    ],
+    odd: [
+      [0, 1, 1, 2],
+      [1, 1, 0, 0],
+      [2, 2, 1, 1],
+    ],
+  };
+  const shapes: WindowShape[] = [];
+  for (let b = 0; b <= 4; b++) {
+    for (const c of columns[b % 2 === 0 ? 'even' : 'odd']) {
+      shapes.push([b, c[0]!, b + 1, c[1]!, b + 2, c[2]!, b + 3, c[3]!]);
+    }
+  }
+  return shapes;
+})();
+
+/**
+ * The 8x8 board's 22 windows of `EIGHT_RANK_PAIRS` and the 15 slanted windows (`SLANTS`): 37.
+ */
+export const EIGHT_SLANTS: PatternGeometry = {
+  ...EIGHT_DENSE,
+  windows: 37,
+  shapes: [...RANK_PAIRS, ...SLANTS],
 };
 /** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
 export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
@@ -195,11 +249,20 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
   portuguese: 'spanish',
 };
 
+/** The 8x8 layouts, the default first. */
+const EIGHT_LAYOUTS: readonly PatternGeometry[] = [
+  EIGHT,
+  EIGHT_DENSE,
+  EIGHT_RANK_PAIRS,
+  EIGHT_SLANTS,
+];
+
 /**
  * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
  * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
- * `entries`, a table's length: a multiple of 22 windows' states on 8x8 is `EIGHT_RANK_PAIRS`, of
- * 15 `EIGHT_DENSE`, of 28 on 10x10 `TEN_DENSE`.
+ * `entries`, a table's length: on 8x8 the layout whose windows' states it holds once or twice
+ * (`EIGHT_SLANTS`, `EIGHT_RANK_PAIRS`, `EIGHT_DENSE`, else `EIGHT`), a multiple of 28 windows'
+ * states on 10x10 `TEN_DENSE`.
  */
 export function patternGeometry(variant: Variant, entries?: number): PatternGeometry | null {
   const t = variant.topology;
@@ -214,8 +277,8 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
   }
   if (t.width === 8 && t.height === 8 && t.size === 32) {
     if (entries === undefined) return EIGHT;
-    if (entries % (EIGHT_RANK_PAIRS.windows * STATES) === 0) return EIGHT_RANK_PAIRS;
-    return entries % (EIGHT_DENSE.windows * STATES) === 0 ? EIGHT_DENSE : EIGHT;
+    const one = (g: PatternGeometry) => g.windows * STATES;
+    return EIGHT_LAYOUTS.find((g) => entries === one(g) || entries === 2 * one(g)) ?? EIGHT;
   }
   if (t.width === 6 && t.height === 6 && t.size === 18) return SIX;
   return null;
@@ -225,7 +288,7 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
 function boardLayouts(variant: Variant): PatternGeometry[] {
   const first = patternGeometry(variant)!;
   if (first === TEN) return [TEN, TEN_DENSE];
-  if (first === EIGHT) return [EIGHT, EIGHT_DENSE, EIGHT_RANK_PAIRS];
+  if (first === EIGHT) return [...EIGHT_LAYOUTS];
   return [first];
 }
 
@@ -340,8 +403,8 @@ export const FULL_PHASE = 40;
  * the mix `(men * opening + (FULL_PHASE - men) * ending) / FULL_PHASE` by the men on the board
  * (structure matters differently with 40 men and with 10). Window w covers ranks
  * `2 * floor(w / columns)` to 3 more (or from its band's start, `PatternGeometry.bands`), and
- * squares `w % columns` and the next of each; the windows of two whole ranks follow
- * (`PatternGeometry.rankPairs`).
+ * squares `w % columns` and the next of each; the windows given cell by cell follow
+ * (`PatternGeometry.shapes`).
  */
 export class PatternTable {
   /** Hundredths of a man from White's side. */
@@ -364,9 +427,11 @@ export class PatternTable {
   private readonly columns: number;
   /** The lowest rank of each band of windows. */
   private readonly bandStarts: Int32Array;
-  /** The lower rank of each window of two whole ranks (`PatternGeometry.rankPairs`). */
-  private readonly rankPairs: Int32Array;
-  /** Windows of the bands; the rank pairs' follow. */
+  /** The cells of the windows given cell by cell: rank and column, 8 numbers a window. */
+  private readonly shapeCells: Int32Array;
+  /** The same with each column shifted into a pair-table index (`scoreBits`). */
+  private readonly shapeKeys: Int32Array;
+  /** Windows of the bands; the shapes' follow. */
   private readonly bandWindows: number;
   private men = 0;
 
@@ -385,10 +450,15 @@ export class PatternTable {
     this.ranks = geometry.ranks;
     this.columns = geometry.columns;
     const c = geometry.columns;
-    this.rankPairs = Int32Array.from(geometry.rankPairs ?? []);
-    if (this.rankPairs.length > 0 && geometry.perRank !== 4)
-      throw new Error('windows of two whole ranks need 4 squares a rank');
-    this.bandWindows = this.windows - this.rankPairs.length;
+    const shapes = geometry.shapes ?? [];
+    this.shapeCells = Int32Array.from(shapes.flat());
+    for (let i = 0; i < this.shapeCells.length; i += 2) {
+      if (this.shapeCells[i]! >= geometry.ranks || this.shapeCells[i + 1]! >= c)
+        throw new Error('pattern layout: a window cell off the board');
+    }
+    const shift = 2 * (this.pairs?.bits ?? 0);
+    this.shapeKeys = this.shapeCells.map((v, i) => (i % 2 === 0 ? v : v << shift));
+    this.bandWindows = this.windows - shapes.length;
     this.bandStarts = Int32Array.from(
       geometry.bands ?? Array.from({ length: this.bandWindows / c }, (_, band) => 2 * band),
     );
@@ -458,18 +528,15 @@ export class PatternTable {
         end += weights[ending + i]!;
       }
     }
-    // two whole ranks: a rank's digits of squares 0-1 and 2-3 (columns 0 and 2) make its four
-    const rankPairs = this.rankPairs;
-    const third = 2 << shift;
-    for (let j = 0; j < rankPairs.length; j++, w++) {
-      const low = rankIndex[rankPairs[j]!]!;
-      const high = rankIndex[rankPairs[j]! + 1]!;
+    // the windows given cell by cell: each cell a rank's pair-table index and its column
+    const keys = this.shapeKeys;
+    for (let at = 0; at < keys.length; at += 8, w++) {
       const i =
         w * STATES +
-        digit[low]! +
-        9 * digit[third | low]! +
-        81 * digit[high]! +
-        729 * digit[third | high]!;
+        digit[keys[at + 1]! | rankIndex[keys[at]!]!]! +
+        9 * digit[keys[at + 3]! | rankIndex[keys[at + 2]!]!]! +
+        81 * digit[keys[at + 5]! | rankIndex[keys[at + 4]!]!]! +
+        729 * digit[keys[at + 7]! | rankIndex[keys[at + 6]!]!]!;
       open += weights[i]!;
       end += weights[ending + i]!;
     }
@@ -528,10 +595,13 @@ export class PatternTable {
   private state(digits: Int32Array, w: number): number {
     const c = this.geometry.columns;
     if (w >= this.bandWindows) {
-      const low = this.rankPairs[w - this.bandWindows]! * c;
-      return (
-        digits[low]! + 9 * digits[low + 2]! + 81 * digits[low + c]! + 729 * digits[low + c + 2]!
-      );
+      const cells = this.shapeCells;
+      const at = 8 * (w - this.bandWindows);
+      let state = 0;
+      for (let i = 3; i >= 0; i--) {
+        state = 9 * state + digits[cells[at + 2 * i]! * c + cells[at + 2 * i + 1]!]!;
+      }
+      return state;
     }
     const at = this.origin[w]!;
     return digits[at]! + 9 * digits[at + c]! + 81 * digits[at + 2 * c]! + 729 * digits[at + 3 * c]!;

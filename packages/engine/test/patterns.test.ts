@@ -12,6 +12,7 @@ import {
   EIGHT,
   EIGHT_DENSE,
   EIGHT_RANK_PAIRS,
+  EIGHT_SLANTS,
   FULL_PHASE,
   NINE,
   ORTHOGONAL_EIGHT,
@@ -77,6 +78,9 @@ for (const phases of [1, 2]) {
   });
   test(`${phases}-phase 8x8 table with windows of two whole ranks: both readings agree (English)`, () => {
     readingsAgree(randomTable(3, phases, EIGHT_RANK_PAIRS), english);
+  });
+  test(`${phases}-phase 8x8 table with slanted windows: both readings agree (English)`, () => {
+    readingsAgree(randomTable(3, phases, EIGHT_SLANTS), english);
   });
   test(`${phases}-phase 10x10 table with a band from every rank: both readings agree`, () => {
     readingsAgree(randomTable(3, phases, TEN_DENSE));
@@ -160,6 +164,7 @@ for (const [geometry, id] of [
   [EIGHT, 'english'],
   [EIGHT_DENSE, 'english'],
   [EIGHT_RANK_PAIRS, 'english'],
+  [EIGHT_SLANTS, 'english'],
   [TEN_DENSE, 'international'],
   [TWELVE, 'canadian'],
   [SIX, 'israeli-6x6'],
@@ -167,13 +172,24 @@ for (const [geometry, id] of [
   [NINE, 'dhamet'],
 ] as const) {
   const { perRank, ranks, columns, windows } = geometry;
-  const pairs = geometry.rankPairs ?? [];
-  const bandWindows = windows - pairs.length;
+  const shapes = geometry.shapes ?? [];
+  const bandWindows = windows - shapes.length;
   const bands: readonly number[] =
     geometry.bands ?? Array.from({ length: bandWindows / columns }, (_, b) => 2 * b);
   // the window a board turned half round reads in place of w: mirrored within its family
-  const mirrored = (w: number) =>
-    w < bandWindows ? bandWindows - 1 - w : bandWindows + windows - 1 - w;
+  // (a band's at the mirrored place; a shape's the shape of the turned cells, in reverse order)
+  const key = (cells: readonly number[]) => cells.join(',');
+  const shapeAt = new Map(shapes.map((shape, j) => [key(shape), bandWindows + j]));
+  const mirrored = (w: number) => {
+    if (w < bandWindows) return bandWindows - 1 - w;
+    const shape = shapes[w - bandWindows]!;
+    const turned: number[] = [];
+    for (let i = 3; i >= 0; i--)
+      turned.push(ranks - 1 - shape[2 * i]!, columns - 1 - shape[2 * i + 1]!);
+    const at = shapeAt.get(key(turned));
+    assert.ok(at !== undefined, `the mirror of window ${w} is a window of the layout`);
+    return at;
+  };
   const size = perRank * ranks;
   test(`${size}-square windows: a lone man is seen by the ${windows} windows that cover its square`, () => {
     const table = new PatternTable(new Int16Array(windows * STATES), geometry);
@@ -191,12 +207,16 @@ for (const [geometry, id] of [
         const p = 2 * (rank - band) + (index - k);
         assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
       }
-      for (let j = 0; j < pairs.length; j++) {
-        const low = pairs[j]!;
-        const inside = rank === low || rank === low + 1;
-        const p = perRank * (rank - low) + index;
+      // a window given cell by cell: the cell of the man's rank holding its square, if any
+      for (let j = 0; j < shapes.length; j++) {
+        let expected = 0;
+        for (let i = 0; i < 4; i++) {
+          const [r, k] = [shapes[j]![2 * i]!, shapes[j]![2 * i + 1]!];
+          if (r === rank && (index === k || index === k + 1))
+            expected += 9 ** i * 2 * 3 ** (index - k);
+        }
         const w = bandWindows + j;
-        assert.equal(states[w], inside ? 2 * 3 ** p : 0, `square ${sq} window ${w}`);
+        assert.equal(states[w], expected, `square ${sq} window ${w}`);
       }
     }
     const a = new Int32Array(windows);
@@ -280,7 +300,7 @@ test('a fitted module read back for a match is the table written, and a wrong on
   assert.ok(!wrong.ok, 'a 10x10 table is refused on 8x8');
   assert.match(
     wrong.error,
-    /^english's tables have 59049, 98415 or 144342 entries a phase \(9, 15 or 22 windows\)/,
+    /^english's tables have 59049, 98415, 144342 or 242757 entries a phase \(9, 15, 22 or 37 windows\)/,
   );
   const eightOnTen = patternsFromModule(variant, patternModule(english, one, 'x'));
   assert.ok(!eightOnTen.ok, 'an 8x8 table is refused on 10x10');
