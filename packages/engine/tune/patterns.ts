@@ -78,7 +78,9 @@ export function readPatternSet(
     result: [] as number[],
     score: [] as number[],
     phase: [] as number[],
-    states: [] as number[],
+    // a typed array grown by doubling: millions of samples' states pass a plain array's limit
+    states: new Int32Array(1 << 20),
+    filled: 0,
   }));
   const states = new Int32Array(geometry.windows);
   const turned = new Int8Array(size);
@@ -103,7 +105,13 @@ export function readPatternSet(
       set.score.push(v);
       table.states(b, states);
       set.phase.push(Math.min(table.menOf(b), FULL_PHASE) / FULL_PHASE);
-      for (let w = 0; w < geometry.windows; w++) set.states.push(states[w]!);
+      if (set.filled + geometry.windows > set.states.length) {
+        const grown = new Int32Array(2 * set.states.length);
+        grown.set(set.states);
+        set.states = grown;
+      }
+      set.states.set(states, set.filled);
+      set.filled += geometry.windows;
     }
   });
   const pack = (s: (typeof sets)[number]): PatternSet => ({
@@ -114,7 +122,7 @@ export function readPatternSet(
     score: Float64Array.from(s.score),
     target: Float64Array.from(s.result),
     phase: Float64Array.from(s.phase),
-    states: Int32Array.from(s.states),
+    states: s.states.slice(0, s.filled),
   });
   return { train: pack(sets[0]!), test: pack(sets[1]!) };
 }
