@@ -23,5 +23,5 @@ export * from './egdb/probe.ts';
 export * from './egdb/verdict.ts';
 export { buildValues, type BuildProgress } from './egdb/build.ts';
 export * from './book/index.ts';
-export { patternsFromModule, type PatternTable } from './patterns.ts';
+export { loadPatterns, patternsFromModule, type PatternTable } from './patterns.ts';
 export * from './threads.ts';

@@ -24,26 +24,7 @@
  * generated modules (`patterns-*.data.ts`, little-endian Int16 in base64).
  */
 import { BLACK_BIT, MAN, err, ok, type Result, type Variant } from '@damka/rules';
-import { INTERNATIONAL_PATTERNS } from './patterns-international.data.ts';
-import { ENGLISH_PATTERNS } from './patterns-english.data.ts';
-import { RUSSIAN_PATTERNS } from './patterns-russian.data.ts';
-import { CANADIAN_PATTERNS } from './patterns-canadian.data.ts';
-import { FRYSK_PATTERNS } from './patterns-frysk.data.ts';
-import { FRISIAN_PATTERNS } from './patterns-frisian.data.ts';
-import { KILLER_PATTERNS } from './patterns-killer.data.ts';
-import { THAI_PATTERNS } from './patterns-thai.data.ts';
-import { POOL_PATTERNS } from './patterns-pool.data.ts';
-import { BRAZILIAN_PATTERNS } from './patterns-brazilian.data.ts';
-import { ITALIAN_PATTERNS } from './patterns-italian.data.ts';
-import { SPANISH_PATTERNS } from './patterns-spanish.data.ts';
-import { CZECH_PATTERNS } from './patterns-czech.data.ts';
-import { ISRAELI_PATTERNS } from './patterns-israeli.data.ts';
-import { ISRAELI_6X6_PATTERNS } from './patterns-israeli-6x6.data.ts';
-import { TURKISH_PATTERNS } from './patterns-turkish.data.ts';
-import { GIVEAWAY_PATTERNS } from './patterns-giveaway.data.ts';
-import { ANTIDRAUGHTS_PATTERNS } from './patterns-antidraughts.data.ts';
-import { BREAKTHROUGH_PATTERNS } from './patterns-breakthrough.data.ts';
-import { DHAMET_PATTERNS } from './patterns-dhamet.data.ts';
+import { PATTERN_TEXTS, loadPatternText } from '#pattern-data';
 
 /** Windows of the 10x10 board, and states per window. */
 export const WINDOWS = 16;
@@ -213,30 +194,10 @@ function pairDigitsFor(perRank: number): PairDigits {
 
 /**
  * Tables stored for a variant id: base64 of little-endian Int16, `WINDOWS * STATES` entries, or
- * twice that for a table with two phases (see `PatternTable`).
+ * twice that for a table with two phases (see `PatternTable`). Every table from the start outside
+ * the browser; in the web app's build only those loaded (`loadPatterns`).
  */
-const STORED: Readonly<Record<string, string>> = {
-  international: INTERNATIONAL_PATTERNS,
-  english: ENGLISH_PATTERNS,
-  russian: RUSSIAN_PATTERNS,
-  canadian: CANADIAN_PATTERNS,
-  frysk: FRYSK_PATTERNS,
-  frisian: FRISIAN_PATTERNS,
-  killer: KILLER_PATTERNS,
-  thai: THAI_PATTERNS,
-  pool: POOL_PATTERNS,
-  brazilian: BRAZILIAN_PATTERNS,
-  italian: ITALIAN_PATTERNS,
-  spanish: SPANISH_PATTERNS,
-  czech: CZECH_PATTERNS,
-  israeli: ISRAELI_PATTERNS,
-  'israeli-6x6': ISRAELI_6X6_PATTERNS,
-  turkish: TURKISH_PATTERNS,
-  giveaway: GIVEAWAY_PATTERNS,
-  antidraughts: ANTIDRAUGHTS_PATTERNS,
-  breakthrough: BREAKTHROUGH_PATTERNS,
-  dhamet: DHAMET_PATTERNS,
-};
+const STORED: Readonly<Record<string, string>> = PATTERN_TEXTS;
 
 /**
  * Variants that read another variant's table, by id: their rules compile to the same move tables
@@ -295,6 +256,17 @@ function boardLayouts(variant: Variant): PatternGeometry[] {
 /** Whether pattern windows fit this board. */
 export function patternBoard(variant: Variant): boolean {
   return patternGeometry(variant) !== null;
+}
+
+/**
+ * Makes the variant's stored table available to `storedPatterns` (the engines made afterwards):
+ * at once outside the browser, where every table is loaded with the program; in the web app the
+ * table's own chunk is fetched the first time. Resolves true when the variant has a table; a
+ * failed fetch rejects (an engine made anyway plays without the table).
+ */
+export function loadPatterns(variant: Variant): Promise<boolean> {
+  if (patternGeometry(variant) === null) return Promise.resolve(false);
+  return loadPatternText(SHARED_PATTERNS[variant.id] ?? variant.id);
 }
 
 /** Decoded stored tables by variant id: decoded once, shared (a table is never written). */

@@ -3,7 +3,8 @@
  * page keeps drawing frames (a requestAnimationFrame counter never stalls), the level is kept with
  * the game and in the setup form, Dhamet's compulsory opening is played by the computer, the
  * bundled worker answers a legal move in every variant and searches on helper threads when given
- * them (the page is cross-origin isolated), a hint shows a legal move on the board and
+ * them (the page is cross-origin isolated), the worker's script carries no pattern table (a game
+ * fetches its own rule set's table alone), a hint shows a legal move on the board and
  * in the notation, and the analysis shows a score and a line, updates while it thinks, stops on
  * request and restarts on another position — with no console errors anywhere. When the engine's
  * file cannot be fetched the page says so and asks again, and the computer moves once it can.
@@ -165,6 +166,33 @@ test('every variant: the bundled worker answers a legal first move', async () =>
     const after = replay({ ...game, entries: [a.analysis.best] });
     assert.equal(after.entries.length, 1, `${rules.id}: the entry is legal`);
   }
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("the worker carries no pattern table: a game fetches its own rule set's alone", async () => {
+  const { page, errors } = await h.page({ noServiceWorker: true });
+  const tables: string[] = [];
+  page.on('request', (r) => {
+    const name = /\/(patterns-[a-z0-9-]+)\.data[^/]*\.js$/.exec(new URL(r.url()).pathname);
+    if (name) tables.push(name[1]!);
+  });
+  await page.goto(h.url);
+  await startComputerGame(page, 'english', 1, 'white'); // Black opens in English: the computer
+  await waitForPly(page, 1);
+  assert.deepEqual(tables, ['patterns-english'], "English's table, once");
+  const url = page
+    .workers()
+    .find((w) => w.url().includes('computer.worker'))
+    ?.url();
+  assert.ok(url, 'the computer worker is loaded');
+  const size = await page.evaluate(
+    `fetch(${JSON.stringify(url)}).then((r) => r.arrayBuffer()).then((b) => b.byteLength)`,
+  );
+  assert.ok(
+    typeof size === 'number' && size < 1_000_000,
+    `the worker's script is small (${String(size)} bytes)`,
+  );
   assert.deepEqual(errors, []);
   await page.context().close();
 });

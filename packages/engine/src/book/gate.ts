@@ -1,23 +1,29 @@
 /**
- * Loading books without reordering answers: hosts answer messages synchronously, but a book
- * arrives asynchronously (load.ts). `bookGate` wraps a host's message handler: a message that
- * needs a variant's book not yet known waits for it, and every message after it waits its turn,
- * so answers still come in the order of the questions. Messages that need no book pass at once.
+ * Loading a variant's data without reordering answers: hosts answer messages synchronously, but
+ * a book (load.ts) or, in the web app, a pattern table (patterns.ts, `loadPatterns`) arrives
+ * asynchronously. `bookGate` wraps a host's message handler: a message that needs something of a
+ * variant not yet known waits for it, and every message after it waits its turn, so answers still
+ * come in the order of the questions. Messages that need nothing pass at once.
  */
 import type { Variant } from '@damka/rules';
 import type { OpeningBook } from './book.ts';
 
-export interface BookGateOptions<M> {
-  /** The variant whose book `message` needs and that is not known yet, else undefined. */
+export interface BookGateOptions<M, T = OpeningBook | null> {
+  /** The variant whose data `message` needs and that is not known yet, else undefined. */
   readonly needs: (message: M) => Variant | undefined;
-  readonly load: (variant: Variant) => Promise<OpeningBook | null>;
-  /** Told each loaded book (null: none) before the message that asked for it is handled. */
-  readonly loaded: (variant: Variant, book: OpeningBook | null) => void;
+  readonly load: (variant: Variant) => Promise<T>;
+  /**
+   * Told each variant's loaded data (null: the load failed) before the message that asked for it
+   * is handled.
+   */
+  readonly loaded: (variant: Variant, value: T | null) => void;
   readonly handle: (message: M) => void;
 }
 
 /** The gated handler. */
-export function bookGate<M>(options: BookGateOptions<M>): (message: M) => void {
+export function bookGate<M, T = OpeningBook | null>(
+  options: BookGateOptions<M, T>,
+): (message: M) => void {
   let held: M[] | null = null;
   const gate = (message: M): void => {
     if (held) {
@@ -30,8 +36,8 @@ export function bookGate<M>(options: BookGateOptions<M>): (message: M) => void {
       return;
     }
     held = [message];
-    const release = (book: OpeningBook | null) => {
-      options.loaded(variant, book);
+    const release = (value: T | null) => {
+      options.loaded(variant, value);
       const queue = held ?? [];
       held = null;
       for (const m of queue) gate(m);

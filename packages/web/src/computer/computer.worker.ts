@@ -2,9 +2,10 @@
  * The computer's Web Worker: connects `responder.ts` (the engine of `@damka/engine` answering
  * questions about the game) to the worker's messages, so the page never freezes while it searches.
  * The engine and its tables live only in this worker's chunk, loaded when first needed; a
- * variant's opening book is a chunk of its own, loaded when a game of that variant first needs it.
+ * variant's opening book and its pattern table are chunks of their own, loaded when a game (or a
+ * review) of that variant first needs them.
  */
-import { loadBook } from '@damka/engine';
+import { loadBook, loadPatterns } from '@damka/engine';
 import { startBrowserHelpers } from '@damka/engine/threads-browser';
 import { createResponder } from './responder.ts';
 import { createReviewRunner } from '../review/runner.ts';
@@ -19,9 +20,12 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const responder = createResponder((answer) => scope.postMessage(answer), {
   bookFor: loadBook,
+  patternsFor: loadPatterns,
   helpersFor: (variant, threads) => startBrowserHelpers(variant, { threads }),
 });
-const reviews = createReviewRunner((answer) => scope.postMessage(answer));
+const reviews = createReviewRunner((answer) => scope.postMessage(answer), {
+  patternsFor: loadPatterns,
+});
 
 scope.onmessage = (event) => {
   const message = event.data;

@@ -11,7 +11,10 @@
  *
  * Given `bookFor` (the worker gives @damka/engine's `loadBook`), levels 6–8 play from the variant's
  * opening book and an analysis of a book position lists its book moves; the first question that
- * needs a variant's book waits for it to load (`bookGate` keeps the answers in order).
+ * needs a variant's book waits for it to load (`bookGate` keeps the answers in order). Given
+ * `patternsFor` (the worker gives `loadPatterns`: the web app fetches a rule set's pattern table
+ * when a game of it first needs one), the first question of each variant waits for its table the
+ * same way, so every engine is made with its table.
  */
 import {
   Engine,
@@ -69,6 +72,11 @@ export interface ResponderOptions {
   readonly ttBits?: number;
   /** Loads a variant's opening book; none without it. */
   readonly bookFor?: (variant: Variant) => Promise<OpeningBook | null>;
+  /**
+   * Loads a variant's pattern table before its first engine is made (the worker: `loadPatterns`);
+   * without it the tables at hand are used (outside the browser, all of them).
+   */
+  readonly patternsFor?: (variant: Variant) => Promise<boolean>;
   /** Starts helper threads for an engine (the worker: browser workers); none without it. */
   readonly helpersFor?: (variant: Variant, threads: number) => SearchHelpers;
 }
@@ -229,6 +237,19 @@ export function createResponder(
     loaded: (variant, book) => books.set(variant, book),
     handle: guarded,
   });
+  // before the book: every question that makes an engine needs its variant's pattern table
+  const patternsFor = options.patternsFor;
+  const tablesAsked = new Set<string>();
+  const withTables = bookGate<Question, boolean>({
+    needs: (q) => {
+      if (!patternsFor) return undefined;
+      const variant = getVariant(q.setup.variant, q.setup.options ?? {});
+      return variant.ok && !tablesAsked.has(variant.value.id) ? variant.value : undefined;
+    },
+    load: (variant) => patternsFor!(variant),
+    loaded: (variant) => tablesAsked.add(variant.id),
+    handle: gated,
+  });
   return {
     setStopFlag(flag) {
       stopFlag = flag;
@@ -236,6 +257,6 @@ export function createResponder(
     setThreads(n) {
       threads = Math.max(1, Math.floor(n));
     },
-    answer: gated,
+    answer: withTables,
   };
 }

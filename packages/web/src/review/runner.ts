@@ -8,7 +8,7 @@
  * position between two of them.
  */
 import { defaultReviewDepth, Engine, Reviewer } from '@damka/engine';
-import type { Move } from '@damka/rules';
+import type { Move, Position, Variant } from '@damka/rules';
 import { replay } from '../game/record.ts';
 import type { FromWorker, ReviewRequest, ReviewStop } from '../computer/protocol.ts';
 
@@ -18,7 +18,12 @@ export interface ReviewRunner {
 
 export function createReviewRunner(
   post: (answer: FromWorker) => void,
-  options: { ttBits?: number; yieldTo?: (next: () => void) => void } = {},
+  options: {
+    ttBits?: number;
+    yieldTo?: (next: () => void) => void;
+    /** Loads the variant's pattern table before the engine is made (the worker: `loadPatterns`). */
+    patternsFor?: (variant: Variant) => Promise<boolean>;
+  } = {},
 ): ReviewRunner {
   let running: { id: number; stopped: boolean } | null = null;
   const later = options.yieldTo ?? ((next: () => void) => setTimeout(next, 0));
@@ -42,6 +47,20 @@ export function createReviewRunner(
     }
     const positions = game.positions.slice(0, moves.length + 1);
     const variant = game.variant;
+    const go = () => review(job, variant, positions, moves, q);
+    // a table still loading: the review starts when it is there (or its fetch failed)
+    const load = options.patternsFor?.(variant);
+    if (load) load.then(go, go);
+    else go();
+  };
+
+  const review = (
+    job: { id: number; stopped: boolean },
+    variant: Variant,
+    positions: readonly Position[],
+    moves: readonly Move[],
+    q: ReviewRequest,
+  ) => {
     const engine = new Engine(variant, {
       seed: 1,
       ...(options.ttBits !== undefined ? { ttBits: options.ttBits } : {}),
