@@ -1,0 +1,144 @@
+/**
+ * The window layouts of the pattern tables (patterns.ts): for each board, how its squares are cut
+ * into windows of 8 squares. Bands of 4 ranks by two neighbouring squares of each rank, and on
+ * 8x8 further windows given cell by cell (two whole ranks; windows slanted along the diagonals).
+ * Kept apart from the tables' reading so that a layout is read in one place and described in one.
+ */
+
+/** Windows of the 10x10 board, and states per window. */
+export const WINDOWS = 16;
+export const STATES = 6561;
+
+/** A board's window layout: squares per rank, ranks, window columns per rank, windows. */
+export interface PatternGeometry {
+  readonly perRank: number;
+  readonly ranks: number;
+  readonly columns: number;
+  readonly windows: number;
+  /** The lowest rank of each band of windows, when not every other rank from 0. */
+  readonly bands?: readonly number[];
+  /**
+   * Windows given cell by cell, after the bands' windows: each is four (rank, column) cells, a
+   * column being squares k and k+1 of its rank as in a band, listed by rising rank; the first
+   * cell's digit counts 1, the next 9, 81 and 729. A layout holds the mirror of each of its
+   * windows (the window a board turned half round reads in its place).
+   */
+  readonly shapes?: readonly WindowShape[];
+}
+
+/** `[rank0, column0, rank1, column1, rank2, column2, rank3, column3]`. */
+export type WindowShape = readonly [number, number, number, number, number, number, number, number];
+
+/** The 10x10 board: 5 squares a rank, 4 columns and 4 bands of windows. */
+export const TEN: PatternGeometry = { perRank: 5, ranks: 10, columns: 4, windows: 16 };
+/** The 10x10 board with a band from every rank (0 to 6): 28 windows, as `EIGHT_DENSE` on 8x8. */
+export const TEN_DENSE: PatternGeometry = {
+  perRank: 5,
+  ranks: 10,
+  columns: 4,
+  windows: 28,
+  bands: [0, 1, 2, 3, 4, 5, 6],
+};
+/** The 8x8 board: 4 squares a rank, 3 columns and 3 bands of windows. */
+export const EIGHT: PatternGeometry = { perRank: 4, ranks: 8, columns: 3, windows: 9 };
+/**
+ * The 8x8 board with a band from every rank (0 to 4): 15 windows, so that no two neighbouring
+ * ranks are seen only in different windows. A table of 15 windows' entries is read this way.
+ */
+export const EIGHT_DENSE: PatternGeometry = {
+  perRank: 4,
+  ranks: 8,
+  columns: 3,
+  windows: 15,
+  bands: [0, 1, 2, 3, 4],
+};
+/**
+ * Windows of two whole ranks (ranks r and r + 1, 4 squares each): a rank's squares 0-1 and 2-3
+ * are its columns 0 and 2.
+ */
+const RANK_PAIRS: readonly WindowShape[] = [0, 1, 2, 3, 4, 5, 6].map(
+  (r) => [r, 0, r, 2, r + 1, 0, r + 1, 2] as const,
+);
+
+/**
+ * The 8x8 board's 15 windows of `EIGHT_DENSE` and 7 more of two whole ranks each (ranks 0-1 to
+ * 6-7): a rank's four squares side by side, which the bands see only two at a time. 22 windows.
+ */
+export const EIGHT_RANK_PAIRS: PatternGeometry = {
+  ...EIGHT_DENSE,
+  windows: 22,
+  shapes: RANK_PAIRS,
+};
+
+/**
+ * Windows of 4 ranks that lean along a diagonal: a rank's column shifts by one where the
+ * diagonal passes into the next pair. On a board whose even ranks start on the first file (the
+ * 8x8 numbering of Damka's boards), square k of an even rank and square k of the rank above are
+ * diagonal neighbours, so a diagonal leaning right keeps its column for two ranks from an even
+ * rank (columns c, c, c+1, c+1) and shifts at once from an odd one (0, 1, 1, 2); leaning left,
+ * the other way round. From each of the five lowest ranks three windows, 15 in all; turned half
+ * round, the board's slanted windows are slanted windows again.
+ */
+const SLANTS: readonly WindowShape[] = (() => {
+  const columns: Record<'even' | 'odd', (readonly number[])[]> = {
+    even: [
+      [0, 0, 1, 1],
+      [1, 1, 2, 2],
+      [2, 1, 1, 0],
+    ],
+    odd: [
+      [0, 1, 1, 2],
+      [1, 1, 0, 0],
+      [2, 2, 1, 1],
+    ],
+  };
+  const shapes: WindowShape[] = [];
+  for (let b = 0; b <= 4; b++) {
+    for (const c of columns[b % 2 === 0 ? 'even' : 'odd']) {
+      shapes.push([b, c[0]!, b + 1, c[1]!, b + 2, c[2]!, b + 3, c[3]!]);
+    }
+  }
+  return shapes;
+})();
+
+/**
+ * The 8x8 board's 22 windows of `EIGHT_RANK_PAIRS` and the 15 slanted windows (`SLANTS`): 37.
+ */
+export const EIGHT_SLANTS: PatternGeometry = {
+  ...EIGHT_DENSE,
+  windows: 37,
+  shapes: [...RANK_PAIRS, ...SLANTS],
+};
+/** The 12x12 board: 6 squares a rank, 5 columns and 5 bands of windows. */
+export const TWELVE: PatternGeometry = { perRank: 6, ranks: 12, columns: 5, windows: 25 };
+/** The 6x6 board: 3 squares a rank, 2 columns and 2 bands of windows. */
+export const SIX: PatternGeometry = { perRank: 3, ranks: 6, columns: 2, windows: 4 };
+/**
+ * Turkish's orthogonal 8x8 board, all 64 squares: 8 a rank, so a window's two squares of a rank
+ * are side by side (2 files by 4 ranks); 7 columns and 3 bands of windows.
+ */
+export const ORTHOGONAL_EIGHT: PatternGeometry = { perRank: 8, ranks: 8, columns: 7, windows: 21 };
+
+/**
+ * Dhamet's 9x9 alquerque board, all 81 points, 9 a rank: windows of 2 files by 4 ranks (8
+ * columns), in bands starting on ranks 0, 2, 3 and 5 (9 ranks are not covered by bands 2 apart;
+ * these four cover them and map onto each other when the board is turned half round); 32 windows.
+ * Its lines differ from point to point (diagonals only through every other point), but each
+ * window has its own entries, so each learns the shape it sees. Read from the board only: 81
+ * points do not fit the two-word bitboards of `scoreBits`.
+ */
+export const NINE: PatternGeometry = {
+  perRank: 9,
+  ranks: 9,
+  columns: 8,
+  windows: 32,
+  bands: [0, 2, 3, 5],
+};
+
+/** The 8x8 layouts, the default first. */
+export const EIGHT_LAYOUTS: readonly PatternGeometry[] = [
+  EIGHT,
+  EIGHT_DENSE,
+  EIGHT_RANK_PAIRS,
+  EIGHT_SLANTS,
+];
