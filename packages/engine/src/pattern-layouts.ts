@@ -21,7 +21,8 @@ export interface PatternGeometry {
    * Windows given cell by cell, after the bands' windows: each is four (rank, column) cells, a
    * column being squares k and k+1 of its rank as in a band, listed by rising rank; the first
    * cell's digit counts 1, the next 9, 81 and 729. A layout holds the mirror of each of its
-   * windows (the window a board turned half round reads in its place).
+   * windows (the window a board turned half round reads in its place). The bands are not given
+   * so: `scoreBits` reads a band's four ranks once for all its columns, its hot path.
    */
   readonly shapes?: readonly WindowShape[];
 }
@@ -134,6 +135,9 @@ export const NINE: PatternGeometry = {
   windows: 32,
   bands: [0, 2, 3, 5],
 };
+
+/** The 10x10 layouts, the default first. */
+export const TEN_LAYOUTS: readonly PatternGeometry[] = [TEN, TEN_DENSE];
 
 /** The 8x8 layouts, the default first. */
 export const EIGHT_LAYOUTS: readonly PatternGeometry[] = [

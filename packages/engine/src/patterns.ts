@@ -29,13 +29,13 @@ import { PATTERN_TEXTS, loadPatternText } from '#pattern-data';
 import {
   STATES,
   TEN,
-  TEN_DENSE,
   EIGHT,
   TWELVE,
   SIX,
   ORTHOGONAL_EIGHT,
   NINE,
   EIGHT_LAYOUTS,
+  TEN_LAYOUTS,
   type PatternGeometry,
 } from './pattern-layouts.ts';
 export {
@@ -112,9 +112,8 @@ export const SHARED_PATTERNS: Readonly<Record<string, string>> = {
 /**
  * The window layout of this board (diagonal 12x12, 10x10, 8x8 or 6x6, Turkish's orthogonal 8x8
  * and Dhamet's 9x9 points, all numbered rank by rank as every such board of Damka is), or null.
- * `entries`, a table's length: on 8x8 the layout whose windows' states it holds once or twice
- * (`EIGHT_SLANTS`, `EIGHT_RANK_PAIRS`, `EIGHT_DENSE`, else `EIGHT`), a multiple of 28 windows'
- * states on 10x10 `TEN_DENSE`.
+ * `entries`, a table's length: on 10x10 and 8x8 the layout whose windows' states it holds once
+ * or twice (`TEN_LAYOUTS`, `EIGHT_LAYOUTS`; the board's first when none or no length).
  */
 export function patternGeometry(variant: Variant, entries?: number): PatternGeometry | null {
   const t = variant.topology;
@@ -124,23 +123,24 @@ export function patternGeometry(variant: Variant, entries?: number): PatternGeom
   }
   if (t.kind !== 'diagonal') return null;
   if (t.width === 12 && t.height === 12 && t.size === 72) return TWELVE;
-  if (t.width === 10 && t.height === 10 && t.size === 50) {
-    return entries !== undefined && entries % (TEN_DENSE.windows * STATES) === 0 ? TEN_DENSE : TEN;
-  }
-  if (t.width === 8 && t.height === 8 && t.size === 32) {
-    if (entries === undefined) return EIGHT;
-    const one = (g: PatternGeometry) => g.windows * STATES;
-    return EIGHT_LAYOUTS.find((g) => entries === one(g) || entries === 2 * one(g)) ?? EIGHT;
-  }
+  if (t.width === 10 && t.height === 10 && t.size === 50) return bySize(TEN_LAYOUTS, entries);
+  if (t.width === 8 && t.height === 8 && t.size === 32) return bySize(EIGHT_LAYOUTS, entries);
   if (t.width === 6 && t.height === 6 && t.size === 18) return SIX;
   return null;
 }
 
+/** Of a board's layouts, the one whose windows' states a table of `entries` holds once or twice. */
+function bySize(layouts: readonly PatternGeometry[], entries: number | undefined): PatternGeometry {
+  const one = (g: PatternGeometry) => g.windows * STATES;
+  if (entries === undefined) return layouts[0]!;
+  return layouts.find((g) => entries === one(g) || entries === 2 * one(g)) ?? layouts[0]!;
+}
+
 /** Every window layout this board reads, the default first (a table's size picks one). */
-function boardLayouts(variant: Variant): PatternGeometry[] {
+function boardLayouts(variant: Variant): readonly PatternGeometry[] {
   const first = patternGeometry(variant)!;
-  if (first === TEN) return [TEN, TEN_DENSE];
-  if (first === EIGHT) return [...EIGHT_LAYOUTS];
+  if (first === TEN) return TEN_LAYOUTS;
+  if (first === EIGHT) return EIGHT_LAYOUTS;
   return [first];
 }
 
