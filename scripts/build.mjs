@@ -64,11 +64,14 @@ const commonJs = {
   },
 };
 
-/** npm packages stay outside the bundle (Node finds them in node_modules); ours go inside. */
+/**
+ * npm packages stay outside the bundle (Node finds them in node_modules); ours go inside, and so
+ * do a package's own `#` imports (its package.json `imports`, such as the engine's `#pattern-data`).
+ */
 export const npmOutside = {
   name: 'npm-outside',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
+    build.onResolve({ filter: /^[^./#]/ }, (args) =>
       args.path.startsWith('@damka/') ? undefined : { path: args.path, external: true },
     );
   },

@@ -84,3 +84,28 @@ test('a helper thread builds its searcher once its table is loaded, its messages
   assert.deepEqual(asked, ['english'], 'no second load');
   assert.deepEqual(handled, [a, b, a]);
 });
+
+test('a Node bundle (`npm run bench:engine`, `npm run tune`) carries the tables inside', async () => {
+  // run-bundled leaves npm packages to Node and bundles Damka's own code; the engine's
+  // `#pattern-data` import is its own code, and left outside it cannot load under plain Node.
+  const esbuild = await import('esbuild');
+  const script = '../../../scripts/build.mjs'; // plain JavaScript, no types to read
+  const { npmOutside } = (await import(script)) as { npmOutside: import('esbuild').Plugin };
+  const result = await esbuild.build({
+    stdin: {
+      contents:
+        "import { storedPatterns } from './src/patterns.ts'; export const s = storedPatterns;",
+      resolveDir: new URL('..', import.meta.url).pathname,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    plugins: [npmOutside],
+  });
+  const text = result.outputFiles[0]!.text;
+  assert.doesNotMatch(text, /from\s+["']#pattern-data["']/, 'the import is not left to Node');
+  assert.match(text, /patterns-english\.data\.ts/, "English's table is inside");
+});
