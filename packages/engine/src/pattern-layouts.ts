@@ -136,8 +136,27 @@ export const NINE: PatternGeometry = {
   bands: [0, 2, 3, 5],
 };
 
+/**
+ * Windows of two neighbouring ranks of the 10x10 board, four squares of each (squares 0-3 or
+ * 1-4, columns 0 and 2 or 1 and 3): nine pairs of ranks, two windows each. Turned half round, the
+ * window of squares 0-3 of ranks r and r + 1 is that of squares 1-4 of ranks 8 - r and 9 - r.
+ */
+const TEN_RANK_PAIR_SHAPES: readonly WindowShape[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((r) =>
+  [0, 1].map((c) => [r, c, r, c + 2, r + 1, c, r + 1, c + 2] as const),
+);
+
+/**
+ * The 10x10 board's 28 windows of `TEN_DENSE` and 18 of two neighbouring ranks (a rank's four
+ * squares side by side, which the bands see two at a time): 46 windows.
+ */
+export const TEN_RANK_PAIRS: PatternGeometry = {
+  ...TEN_DENSE,
+  windows: 46,
+  shapes: TEN_RANK_PAIR_SHAPES,
+};
+
 /** The 10x10 layouts, the default first. */
-export const TEN_LAYOUTS: readonly PatternGeometry[] = [TEN, TEN_DENSE];
+export const TEN_LAYOUTS: readonly PatternGeometry[] = [TEN, TEN_DENSE, TEN_RANK_PAIRS];
 
 /** The 8x8 layouts, the default first. */
 export const EIGHT_LAYOUTS: readonly PatternGeometry[] = [

@@ -7,9 +7,10 @@
  * origins 0, 2, 4, …; every pair of neighbouring squares of a rank): 25 windows on 12x12, 16 on
  * 10x10, 9 on 8x8, 4 on 6x6, 21 on Turkish's board (where a window is 2 files by 4 ranks), 32 on
  * Dhamet's 9x9 points (bands from ranks 0, 2, 3 and 5: see `NINE`). 8x8 and 10x10 also have a
- * layout with a band from every rank (`EIGHT_DENSE`: 15 windows; `TEN_DENSE`: 28), 8x8 one that
- * adds 7 windows of two whole ranks (`EIGHT_RANK_PAIRS`: 22), and one that adds to those 15
- * windows slanted along the diagonals (`EIGHT_SLANTS`: 37). A table's size tells its layout.
+ * layout with a band from every rank (`EIGHT_DENSE`: 15 windows; `TEN_DENSE`: 28), one that adds
+ * windows of two neighbouring ranks (`EIGHT_RANK_PAIRS`: 7 more, 22; `TEN_RANK_PAIRS`: 18 more,
+ * 46), and 8x8 one that adds to those 15 windows slanted along the diagonals (`EIGHT_SLANTS`: 37).
+ * A table's size tells its layout.
  * Each window holds 8 squares; a square is empty, a white man or a
  * black man (kings count as empty: material and the king terms of the hand-set evaluation price
  * them), so a window has 3^8 = 6561 states and the table one score per window and state, in
@@ -43,6 +44,7 @@ export {
   STATES,
   TEN,
   TEN_DENSE,
+  TEN_RANK_PAIRS,
   EIGHT,
   EIGHT_DENSE,
   EIGHT_RANK_PAIRS,
