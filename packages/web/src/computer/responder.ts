@@ -14,7 +14,9 @@
  * needs a variant's book waits for it to load (`bookGate` keeps the answers in order). Given
  * `patternsFor` (the worker gives `loadPatterns`: the web app fetches a rule set's pattern table
  * when a game of it first needs one), the first question of each variant waits for its table the
- * same way, so every engine is made with its table.
+ * same way, so every engine is made with its table. A failed fetch (offline, say) does not stop
+ * the game: the computer answers without the table, asks for it again (without waiting) at the
+ * variant's next question, and once it arrives makes that variant's engines again with it.
  */
 import {
   Engine,
@@ -141,6 +143,15 @@ export function createResponder(
     return engine;
   };
 
+  const dropEngines = (variantId: string): void => {
+    for (const [key, engine] of [...engines]) {
+      if (engine.variant.id !== variantId) continue;
+      engines.delete(key);
+      void helpersOf.get(engine)?.close();
+      helpersOf.delete(engine);
+    }
+  };
+
   const answer = (q: Question): void => {
     const game = replay({
       id: 'computer',
@@ -240,6 +251,9 @@ export function createResponder(
   // before the book: every question that makes an engine needs its variant's pattern table
   const patternsFor = options.patternsFor;
   const tablesAsked = new Set<string>();
+  /** Variants whose table's fetch failed (offline, say): played without it meanwhile. */
+  const tablesMissing = new Set<string>();
+  const refetching = new Set<string>();
   const withTables = bookGate<Question, boolean>({
     needs: (q) => {
       if (!patternsFor) return undefined;
@@ -247,7 +261,10 @@ export function createResponder(
       return variant.ok && !tablesAsked.has(variant.value.id) ? variant.value : undefined;
     },
     load: (variant) => patternsFor!(variant),
-    loaded: (variant) => tablesAsked.add(variant.id),
+    loaded: (variant, has) => {
+      tablesAsked.add(variant.id);
+      if (has === null) tablesMissing.add(variant.id);
+    },
     handle: gated,
   });
   return {
@@ -257,6 +274,31 @@ export function createResponder(
     setThreads(n) {
       threads = Math.max(1, Math.floor(n));
     },
-    answer: withTables,
+    answer: (q) => {
+      refetchMissing(q);
+      withTables(q);
+    },
   };
+
+  /**
+   * A question of a variant whose table failed to arrive asks for it again, without waiting for
+   * it (the game goes on as before); once it is there, the variant's engines, made without it,
+   * are let go, and the next question makes one that reads it.
+   */
+  function refetchMissing(q: Question): void {
+    if (!patternsFor || tablesMissing.size === 0) return;
+    const variant = getVariant(q.setup.variant, q.setup.options ?? {});
+    if (!variant.ok) return;
+    const id = variant.value.id;
+    if (!tablesMissing.has(id) || refetching.has(id)) return;
+    refetching.add(id);
+    patternsFor(variant.value).then(
+      () => {
+        refetching.delete(id);
+        tablesMissing.delete(id);
+        dropEngines(id);
+      },
+      () => refetching.delete(id),
+    );
+  }
 }
