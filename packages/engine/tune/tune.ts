@@ -64,7 +64,12 @@ async function play(args: readonly string[]): Promise<void> {
   const [pliesLo, pliesHi] = range(option(args, 'random-plies', '2-6'));
   const rand = mulberry32(seed);
   const evaluator = new Evaluator(variant);
+  // a worker outlives no `positions` run: once its parent is gone (killed, say), it stops at the
+  // next game instead of playing on for nobody, and a write to the closed pipe ends it too
+  const parent = Number(option(args, 'parent', String(process.ppid)));
+  process.stdout.on('error', () => process.exit(0));
   for (let g = 0; g < games; g++) {
+    if (process.ppid !== parent) return;
     const randomPlies = pliesLo + ((rand() >>> 0) % (pliesHi - pliesLo + 1));
     const opening = randomOpening(variant, randomPlies, rand);
     const kept: string[] = [];
@@ -163,6 +168,8 @@ async function positions(args: readonly string[]): Promise<void> {
         nodes,
         '--random-plies',
         randomPlies,
+        '--parent',
+        String(process.pid),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
