@@ -1,7 +1,8 @@
 /**
  * The window layouts of the pattern tables (patterns.ts): for each board, how its squares are cut
- * into windows of 8 squares. Bands of 4 ranks by two neighbouring squares of each rank, and on
- * 8x8 further windows given cell by cell (two whole ranks; windows slanted along the diagonals).
+ * into windows of 8 squares. Bands of 4 ranks by two neighbouring squares of each rank, and
+ * further windows given cell by cell (two neighbouring ranks on 8x8 and 10x10; on 8x8 also windows
+ * slanted along the diagonals).
  * Kept apart from the tables' reading so that a layout is read in one place and described in one.
  */
 
@@ -54,12 +55,18 @@ export const EIGHT_DENSE: PatternGeometry = {
   bands: [0, 1, 2, 3, 4],
 };
 /**
- * Windows of two whole ranks (ranks r and r + 1, 4 squares each): a rank's squares 0-1 and 2-3
- * are its columns 0 and 2.
+ * Windows of two neighbouring ranks, four squares of each: for every pair of ranks r and r + 1
+ * (r below `ranks` - 1) and every first square c given, squares c to c + 3 of both ranks (their
+ * columns c and c + 2), by rising r and then c. On 8x8 (c = 0) the window is the two whole ranks;
+ * on 10x10 (c = 0 and 1) squares 0-3 or 1-4, and turned half round the window of squares 0-3 of
+ * ranks r, r + 1 is that of squares 1-4 of ranks 8 - r, 9 - r.
  */
-const RANK_PAIRS: readonly WindowShape[] = [0, 1, 2, 3, 4, 5, 6].map(
-  (r) => [r, 0, r, 2, r + 1, 0, r + 1, 2] as const,
-);
+function rankPairs(ranks: number, firstSquares: readonly number[]): WindowShape[] {
+  return Array.from({ length: ranks - 1 }, (_, r) =>
+    firstSquares.map((c) => [r, c, r, c + 2, r + 1, c, r + 1, c + 2] as const),
+  ).flat();
+}
+const RANK_PAIRS = rankPairs(8, [0]);
 
 /**
  * The 8x8 board's 15 windows of `EIGHT_DENSE` and 7 more of two whole ranks each (ranks 0-1 to
@@ -69,6 +76,16 @@ export const EIGHT_RANK_PAIRS: PatternGeometry = {
   ...EIGHT_DENSE,
   windows: 22,
   shapes: RANK_PAIRS,
+};
+
+/**
+ * The 10x10 board's 28 windows of `TEN_DENSE` and 18 of two neighbouring ranks (squares 0-3 or
+ * 1-4 of each, which the bands see two at a time): 46 windows.
+ */
+export const TEN_RANK_PAIRS: PatternGeometry = {
+  ...TEN_DENSE,
+  windows: 46,
+  shapes: rankPairs(10, [0, 1]),
 };
 
 /**
@@ -134,25 +151,6 @@ export const NINE: PatternGeometry = {
   columns: 8,
   windows: 32,
   bands: [0, 2, 3, 5],
-};
-
-/**
- * Windows of two neighbouring ranks of the 10x10 board, four squares of each (squares 0-3 or
- * 1-4, columns 0 and 2 or 1 and 3): nine pairs of ranks, two windows each. Turned half round, the
- * window of squares 0-3 of ranks r and r + 1 is that of squares 1-4 of ranks 8 - r and 9 - r.
- */
-const TEN_RANK_PAIR_SHAPES: readonly WindowShape[] = [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((r) =>
-  [0, 1].map((c) => [r, c, r, c + 2, r + 1, c, r + 1, c + 2] as const),
-);
-
-/**
- * The 10x10 board's 28 windows of `TEN_DENSE` and 18 of two neighbouring ranks (a rank's four
- * squares side by side, which the bands see two at a time): 46 windows.
- */
-export const TEN_RANK_PAIRS: PatternGeometry = {
-  ...TEN_DENSE,
-  windows: 46,
-  shapes: TEN_RANK_PAIR_SHAPES,
 };
 
 /** The 10x10 layouts, the default first. */
