@@ -346,3 +346,27 @@ test('check and convert read UTF-16 without a byte-order mark, with a warning on
     });
   }
 });
+
+test('damka pdn check: text from the file is quoted without its control characters', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-pdn-controls-'));
+  try {
+    const file = join(dir, 'controls.pdn');
+    writeFileSync(
+      file,
+      [
+        '[Event x\u001b[31mRED]\n1. 32-28 *',
+        '[Event "bell\u0007"]\n[GameType "20"]\n1. 32-28 19-23 2. 28\u001b[2J-99 *',
+        '[Event "ok"]\n1. 32-28 ab\u001bcd *',
+      ].join('\n\n'),
+    );
+    const r = await damka('pdn', 'check', file);
+    assert.equal(r.code, 1, r.stderr);
+    const out = r.stdout + r.stderr;
+    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+    assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    assert.match(out, /\\x1b/);
+    assert.equal(lines(r.stdout).filter((l) => /^game \d/.test(l)).length, 3, r.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

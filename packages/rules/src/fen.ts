@@ -8,6 +8,7 @@
  * `Position.fromSetup`.
  */
 import { BLACK_BIT, EMPTY, KING, MAN, QUEEN, err, ok, type Color, type Result } from './types.ts';
+import { shown } from './shown.ts';
 import type { Variant } from './variant.ts';
 
 /** An unvalidated position: what a FEN says, before the rules have looked at it. */
@@ -109,7 +110,7 @@ function expand(variant: Variant, token: string, at: number): Result<number[], F
     const a = Number(token.slice(0, dash));
     const b = Number(token.slice(dash + 1));
     if (!/^\d+$/.test(token.slice(0, dash)) || !/^\d+$/.test(token.slice(dash + 1)) || a > b) {
-      return err({ part: 'square', at, message: `bad square range '${token}'` });
+      return err({ part: 'square', at, message: `bad square range '${shown(token)}'` });
     }
     const out: number[] = [];
     for (let n = a; n <= b; n++) {
@@ -120,7 +121,8 @@ function expand(variant: Variant, token: string, at: number): Result<number[], F
     return ok(out);
   }
   const sq = variant.squares.parse(token);
-  if (sq < 0) return err({ part: 'square', at, message: `no square '${token}' in ${variant.id}` });
+  if (sq < 0)
+    return err({ part: 'square', at, message: `no square '${shown(token)}' in ${variant.id}` });
   return ok([sq]);
 }
 

@@ -23,3 +23,4 @@ export * from './game/draws.ts';
 export * from './game/game.ts';
 export * from './explain.ts';
 export * from './random.ts';
+export * from './shown.ts';

@@ -194,6 +194,27 @@ test('more syntax errors: each names its place', () => {
   }
 });
 
+test('a file whose every comment is left open is read in time that grows with its length', () => {
+  // each game's '{' is never closed: the reader once searched the rest of the text for a '}' at
+  // every game (200,000 games took about 30 s); now the first failed search answers the others
+  const games = 200_000;
+  const text = '[Event "x"]\n1. 32-28 { no close 19-23\n'.repeat(games);
+  const t0 = performance.now();
+  const read = parsePdn(text).games;
+  const ms = performance.now() - t0;
+  assert.equal(read.length, games);
+  const last = read[games - 1]!;
+  assert.ok(!last.ok);
+  assert.deepEqual([last.error.line, last.error.column], [2 * games, 10]);
+  assert.match(last.error.message, /never closed/);
+  assert.ok(
+    read.every((g) => !g.ok),
+    'every game names its open comment',
+  );
+  // a bound far above the linear reading (well under a second) and far below the old one
+  assert.ok(ms < 6000, `${games} games read in ${ms.toFixed(0)} ms`);
+});
+
 test('variation nesting and input size are bounded', () => {
   const deep = '1. 32-28 ' + '( 1. 31-27 '.repeat(100) + ')'.repeat(100) + ' *';
   const [game] = parsePdn(deep).games;

@@ -12,6 +12,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  shown,
   MAX_PDN_LENGTH,
   convertGame,
   decodePdn,
@@ -197,11 +198,11 @@ function warnOfEncoding(io: Io, file: string, encoding: PdnEncoding): void {
 
 function title(index: number, game?: PdnGame): string {
   const event = game ? getTag(game.tags, 'Event')?.trim() : undefined;
-  return `game ${index + 1}${event ? ` (${event})` : ''}`;
+  return `game ${index + 1}${event ? ` (${shown(event, 60)})` : ''}`;
 }
 
 function syntaxProblem(error: PdnError): string {
-  return `PDN error at line ${error.line}, column ${error.column} near '${error.text}': ${error.message}`;
+  return `PDN error at line ${error.line}, column ${error.column} near '${shown(error.text)}': ${error.message}`;
 }
 
 function replayProblem(error: ReplayError, naming?: SquareNaming): string {
@@ -212,7 +213,7 @@ function replayProblem(error: ReplayError, naming?: SquareNaming): string {
   const explained = explain(error, naming);
   const guessed = / \(no GameType tag; .*\)$/.exec(error.message)?.[0] ?? '';
   const reason = explained === undefined ? error.message : explained + guessed;
-  return `illegal move${variation}: ply ${error.ply} (${error.label} ${error.text})${where}: ${reason}`;
+  return `illegal move${variation}: ply ${error.ply} (${error.label} ${shown(error.text ?? '')})${where}: ${reason}`;
 }
 
 interface CheckOptions {

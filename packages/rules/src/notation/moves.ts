@@ -20,6 +20,7 @@
  * text can mean; `parseMove` wants exactly one and names them all when there are more.
  */
 import { err, ok, type Result, type Square } from '../types.ts';
+import { shown } from '../shown.ts';
 import type { Move, Position } from '../position.ts';
 import type { Topology } from '../topology/topology.ts';
 
@@ -146,7 +147,7 @@ export function matchMove(position: Position, text: string): Result<MoveReadings
   const lexed = lex(position, text);
   if (!lexed.ok) return lexed;
   const { tokens, split, captureSep, at, file } = lexed.value;
-  const shown = text.trim();
+  const quoted = shown(text.trim(), 60);
   const legal = position.legalMoves();
   const found = (moves: readonly Move[]) => ok<MoveReadings>({ moves, at });
   const last = tokens[tokens.length - 1]!;
@@ -160,7 +161,7 @@ export function matchMove(position: Position, text: string): Result<MoveReadings
     return err({
       at,
       code: 'noMatch',
-      message: `no legal move matches '${shown}' (${position.turn} to move)`,
+      message: `no legal move matches '${quoted}' (${position.turn} to move)`,
     });
   }
 
@@ -180,7 +181,7 @@ export function matchMove(position: Position, text: string): Result<MoveReadings
   return err({
     at,
     code: 'noMatch',
-    message: `no legal move matches '${shown}' (${position.turn} to move)`,
+    message: `no legal move matches '${quoted}' (${position.turn} to move)`,
   });
 }
 
@@ -253,12 +254,12 @@ function line(t: Topology, a: Square, b: Square): Square[] {
   return [b];
 }
 
-function ambiguous(position: Position, moves: readonly Move[], shown: string, at: number) {
+function ambiguous(position: Position, moves: readonly Move[], text: string, at: number) {
   const all = moves.map((m) => formatMove(position, m, { full: true })).join(' or ');
   return err<MoveError>({
     at,
     code: 'ambiguous',
-    message: `ambiguous: '${shown}' fits ${moves.length} legal moves: ${all}; write the full path`,
+    message: `ambiguous: '${shown(text, 60)}' fits ${moves.length} legal moves: ${all}; write the full path`,
   });
 }
 
@@ -308,8 +309,8 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
     while (i < end && isDigitChar(text[i])) i++;
     const word = text.slice(at, i);
     if (word.length === 0) {
-      const shown = i < end ? `'${text[i]}'` : 'the end';
-      return err({ at: i, code: 'syntax', message: `expected a square at ${shown}` });
+      const what = i < end ? `'${shown(text[i]!)}'` : 'the end';
+      return err({ at: i, code: 'syntax', message: `expected a square at ${what}` });
     }
     // Russian short notation: a file letter, then the target square (`ed4`, `ff2`)
     if (
@@ -331,7 +332,7 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
       return err({
         at,
         code: 'unknownSquare',
-        message: `'${word}' is not a square of ${position.variant.id}`,
+        message: `'${shown(word)}' is not a square of ${position.variant.id}`,
       });
     }
     tokens.push({ text: word, at, square });
@@ -349,7 +350,7 @@ function lex(position: Position, text: string): Result<Lexed, MoveError> {
       return err({
         at: i,
         code: 'syntax',
-        message: `unexpected '${sep}': separate squares with - x or :`,
+        message: `unexpected '${shown(sep)}': separate squares with - x or :`,
       });
     }
     seps.push(sep);

@@ -8,6 +8,7 @@
  * then handed to `parseMove` / `parseFen`.
  */
 import { err, ok, type Result, type Square } from '../types.ts';
+import { shown } from '../shown.ts';
 import type { Topology } from '../topology/topology.ts';
 import type { Variant } from '../variant.ts';
 
@@ -148,7 +149,7 @@ export function translateMove(
     }
     const word = text.slice(at, i);
     const sq = from.parse(word);
-    if (sq < 0) return err({ at, message: `'${word}' names no square of this board` });
+    if (sq < 0) return err({ at, message: `'${shown(word)}' names no square of this board` });
     out += names[sq];
   }
   return ok(out);
@@ -191,7 +192,8 @@ export function translateFen(
       if (range) {
         const a = Number(range[1]);
         const b = Number(range[2]);
-        if (a > b || b - a > 200) return err({ at: itemAt, message: `bad square range '${item}'` });
+        if (a > b || b - a > 200)
+          return err({ at: itemAt, message: `bad square range '${shown(item)}'` });
         for (let n = a; n <= b; n++) {
           const sq = from.parse(String(n));
           if (sq < 0) return err({ at: itemAt, message: `no square ${n} on this board` });
@@ -200,7 +202,8 @@ export function translateFen(
         continue;
       }
       const sq = from.parse(item);
-      if (sq < 0) return err({ at: itemAt, message: `'${item}' names no square of this board` });
+      if (sq < 0)
+        return err({ at: itemAt, message: `'${shown(item)}' names no square of this board` });
       items.push(prefix + names[sq]);
     }
     fields.push(head + items.join(','));

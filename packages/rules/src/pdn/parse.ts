@@ -12,6 +12,7 @@
  * move strength, Russian short moves (`ed4`) and `1:0`-style results.
  */
 import { err, ok, type Result } from '../types.ts';
+import { cut, shown } from '../shown.ts';
 import {
   isPdnResult,
   type PdnError,
@@ -99,6 +100,12 @@ function isMoveChar(c: string): boolean {
 /** Single-pass tokenizer over the whole text. */
 class Lexer {
   private pos = 0;
+  /**
+   * Where the text was last found to hold no '}' from on: every later unclosed '{' is then known
+   * unclosed at once (a file whose every game lost its '}' would otherwise be searched to its end
+   * once per game, quadratic in its length).
+   */
+  private noCloseFrom = Infinity;
   constructor(private readonly src: string) {}
 
   next(): Token | undefined {
@@ -126,8 +133,9 @@ class Lexer {
       case '[':
         return this.tag();
       case '{': {
-        const close = s.indexOf('}', at + 1);
+        const close = at >= this.noCloseFrom ? -1 : s.indexOf('}', at + 1);
         if (close < 0) {
+          this.noCloseFrom = Math.min(this.noCloseFrom, at);
           // resume at the next line that opens a tag: most likely the next game
           const resume = s.indexOf('\n[', at);
           this.pos = resume < 0 ? s.length : resume + 1;
@@ -181,7 +189,13 @@ class Lexer {
       case ']':
       case '"':
         this.pos++;
-        return { kind: 'error', at, end: this.pos, message: `unexpected '${c}'`, boundary: false };
+        return {
+          kind: 'error',
+          at,
+          end: this.pos,
+          message: `unexpected '${shown(c)}'`,
+          boundary: false,
+        };
       default:
         return this.word();
     }
@@ -343,7 +357,7 @@ class Lexer {
         kind: 'error',
         at,
         end,
-        message: `'${clip(word)}' is not a move, move number or result`,
+        message: `'${shown(word)}' is not a move, move number or result`,
         boundary: false,
       };
     }
@@ -382,10 +396,6 @@ function isSeparator(c: string): boolean {
 
 function isLetter(c: string | undefined): boolean {
   return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
-}
-
-function clip(text: string, max = 40): string {
-  return text.length > max ? text.slice(0, max - 1) + '…' : text;
 }
 
 interface MoveBuilder {
@@ -449,7 +459,7 @@ export function parsePdn(text: string, options: ParsePdnOptions = {}): PdnParse 
   const fail = (at: number, end: number, message: string) => {
     if (failed) return;
     const where = lines.pos(at);
-    failed = { ...where, offset: at, text: clip(text.slice(at, Math.max(end, at + 1))), message };
+    failed = { ...where, offset: at, text: cut(text.slice(at, Math.max(end, at + 1))), message };
   };
   const finish = (result: PdnResult | undefined) => {
     if (failed) games.push(err(failed));

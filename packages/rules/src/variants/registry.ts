@@ -8,6 +8,7 @@
  */
 import type { Rules } from './rules.ts';
 import { err, ok, type Result } from '../types.ts';
+import { shown } from '../shown.ts';
 import { international } from './international.ts';
 import { OPTION_NAMES, applyHouseRules, type OptionName, type Options } from './house-rules.ts';
 import { brazilian } from './brazilian.ts';
@@ -94,7 +95,7 @@ export function isOptionName(name: string): name is OptionName {
 export function rulesFor(id: string, options: Options = {}): Result<Rules, string> {
   const base = findRules(id);
   if (!base) {
-    return err(`unknown variant '${id}' (known: ${VARIANTS.map((v) => v.id).join(', ')})`);
+    return err(`unknown variant '${shown(id)}' (known: ${VARIANTS.map((v) => v.id).join(', ')})`);
   }
   return applyHouseRules(base, options);
 }
@@ -107,10 +108,11 @@ export function parseOptions(pairs: readonly string[]): Result<Options, string> 
     const name = (eq < 0 ? pair : pair.slice(0, eq)).trim();
     const raw = eq < 0 ? 'true' : pair.slice(eq + 1);
     if (!isOptionName(name)) {
-      return err(`unknown option '${name}' (known: ${OPTION_NAMES.join(', ')})`);
+      return err(`unknown option '${shown(name)}' (known: ${OPTION_NAMES.join(', ')})`);
     }
     const value = parseOptionValue(raw);
-    if (value === undefined) return err(`option '${name}' wants true or false, not '${raw}'`);
+    if (value === undefined)
+      return err(`option '${name}' wants true or false, not '${shown(raw)}'`);
     options[name] = value;
   }
   return ok(options);
