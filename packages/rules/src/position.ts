@@ -17,6 +17,7 @@ import {
   ok,
   opposite,
   pieceOf,
+  roleOf,
   type Color,
   type Piece,
   type Result,
@@ -137,12 +138,19 @@ export class Position {
           square: sq,
           message: `invalid piece code on ${variant.squares.names[sq]}`,
         });
+      // a piece never rests where a move ending there changes it: a man on its crowning row, an
+      // Israeli 6x6 queen on its own home row (it becomes a king there)
       const promoted = variant.compiled.promoteEnd[code * t.size + sq]!;
-      if ((code & 3) === MAN && promoted !== 0) {
+      if (promoted !== 0 && promoted !== code) {
+        const name = variant.squares.names[sq];
         return err({
           part: 'square',
           square: sq,
-          message: `a ${colorOf(code)} man cannot stand on ${variant.squares.names[sq]}, its crowning row`,
+          message:
+            (code & 3) === MAN
+              ? `a ${colorOf(code)} man cannot stand on ${name}, its crowning row`
+              : `a ${colorOf(code)} ${roleOf(code)} cannot stand on ${name}: ` +
+                `a ${roleOf(code)} ending its move there becomes a ${roleOf(promoted)}`,
         });
       }
     }

@@ -152,7 +152,7 @@ describe("quiet-move rule (no capture, no man move): each variant's count", () =
     { id: 'italian', fen: 'W:WK29,K30:BK3,K4', moves: 40 }, // docs/decisions.md item 5
     { id: 'spanish', fen: 'W:WK1,K2:BK31,K32', moves: 20 }, // docs/decisions.md item 4
     { id: 'portuguese', fen: 'W:WK1,K2:BK31,K32', moves: 20 },
-    { id: 'israeli-6x6', fen: 'W:WQ16,Q17:BQ2,Q3', moves: 25 }, // docs/decisions.md item 11: queens/kings only
+    { id: 'israeli-6x6', fen: 'W:WQ13,Q14:BQ4,Q5', moves: 25 }, // docs/decisions.md item 11: queens/kings only
   ];
   for (const { id, fen, moves } of table) {
     it(`${id}: drawn after ${moves} king moves each, not one ply earlier`, () => {

@@ -286,6 +286,26 @@ test('rules checks belong to Position.fromSetup: men on their crowning row, too 
   const ru = variantOrThrow('russian');
   const onEight = Position.fromFen(ru, 'W:Wb8:Ba1');
   assert.ok(!onEight.ok && onEight.error.part === 'square');
+  // an Israeli 6x6 queen ending a move on its own home row becomes a king: none stands there
+  const six = variantOrThrow('israeli-6x6');
+  for (const [fen, square] of [
+    ['W:WQ17:B1', '17'],
+    ['W:WQ16:B1', '16'],
+    ['B:W18:BQ2', '2'],
+  ] as const) {
+    const p = Position.fromSetup(six, setup(six, fen)); // the FEN itself is well formed
+    assert.ok(!p.ok, `${fen} accepted`);
+    assert.equal(p.error.part, 'square');
+    assert.equal(p.error.square, six.squares.parse(square));
+    assert.match(
+      p.error.message,
+      /queen cannot stand on \d+: a queen ending its move there becomes a king/,
+    );
+  }
+  assert.ok(
+    Position.fromFen(six, 'W:WQ13,K17:BQ4,K2').ok,
+    'queens off their home row, kings on it',
+  );
   const tooMany = Position.fromFen(intl, 'W:W1-50');
   assert.ok(!tooMany.ok && tooMany.error.part === 'pieces', JSON.stringify(tooMany));
 });
