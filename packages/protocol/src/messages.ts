@@ -55,7 +55,25 @@ export const ClockSetting = v.strictObject({
 });
 export type ClockSetting = v.InferOutput<typeof ClockSetting>;
 
-const OptionsSchema = v.record(v.pipe(v.string(), v.regex(/^[A-Za-z]{1,40}$/)), v.boolean());
+/** Names a record quietly drops (they could reach an object's prototype): refused instead. */
+const UNSAFE_NAMES = ['constructor', 'prototype', '__proto__'];
+
+/**
+ * House rules by name. A plain object only (not an array), and no name is dropped on the way: a
+ * name the schema would skip is refused here, so the server's unknown-name check sees every name.
+ */
+const OptionsSchema = v.pipe(
+  v.custom<Record<string, boolean>>(
+    (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+    'options are an object of house-rule names and true or false',
+  ),
+  v.check(
+    (input) => !Object.keys(input).some((name) => UNSAFE_NAMES.includes(name)),
+    (issue) =>
+      `unknown option '${Object.keys(issue.input as object).find((n) => UNSAFE_NAMES.includes(n))}'`,
+  ),
+  v.record(v.pipe(v.string(), v.regex(/^[A-Za-z]{1,40}$/)), v.boolean()),
+);
 
 // ---------------------------------------------------------------------------------------------
 // HTTP

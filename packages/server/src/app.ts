@@ -58,6 +58,20 @@ export interface AppOptions {
   readonly createPerMinute?: number;
   /** Per connection: burst of messages, and messages per second after it (default 40, 20). */
   readonly messageBurst?: number;
+  /**
+   * Bytes a connection may leave unread before it is dropped (default 1 MiB): a client that
+   * stops reading would otherwise have every message for it kept in the server's memory.
+   */
+  readonly maxUnreadBytes?: number;
+  /** Milliseconds from a WebSocket's opening to its `hello` before it is closed (default 30 s). */
+  readonly helloWithinMs?: number;
+  /**
+   * Milliseconds a client has to send a request's headers, and its whole request (defaults 15 s
+   * and 60 s): a connection that never finishes one is closed, so idle sockets cannot fill the
+   * server's file limit.
+   */
+  readonly headersWithinMs?: number;
+  readonly requestWithinMs?: number;
   readonly messagesPerSecond?: number;
 }
 
@@ -114,7 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     bodyLimit: 8 * 1024,
     trustProxy: false,
+    requestTimeout: options.requestWithinMs ?? 60_000,
   });
+  // Node checks a request's headers against this only while a request timeout is set (above)
+  app.server.headersTimeout = options.headersWithinMs ?? 15_000;
   // the API reads JSON only: any other body, text/plain included, is refused 415
   app.removeContentTypeParser('text/plain');
 
@@ -250,10 +267,27 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
   let connection: (Connection & { seat: Seat }) | null = null;
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
+  const maxUnread = options.maxUnreadBytes ?? 1024 * 1024;
 
   const send = (message: ServerMessage) => {
-    if (socket.readyState === 1) socket.send(JSON.stringify(message));
+    if (socket.readyState !== 1) return;
+    if (socket.bufferedAmount > maxUnread) {
+      // the client has stopped reading: drop it rather than keep its messages in memory (a close
+      // frame would wait behind them); its client reconnects and catches up from its last ply
+      closed = true;
+      log.warn({ unread: socket.bufferedAmount }, 'connection dropped: its client stopped reading');
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
   };
+  const helloTimer = setTimeout(() => {
+    if (game !== null || closed) return;
+    closed = true;
+    error('notJoined', 'no hello: the connection is closed');
+    socket.close(CLOSE.policy, 'no hello');
+  }, options.helloWithinMs ?? 30_000);
+  helloTimer.unref();
   const error = (code: ErrorCode, message: string, expected?: number) =>
     send(
       expected === undefined
@@ -384,6 +418,7 @@ function handleSocket(socket: WebSocket, service: GameService, options: AppOptio
   });
 
   socket.on('close', () => {
+    clearTimeout(helloTimer);
     closed = true;
     if (game !== null && connection !== null) {
       service.hub.leave(game, connection);
