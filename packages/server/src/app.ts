@@ -147,6 +147,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false },
+    // what a client causes (a message over the limit, a bad frame, a reset) is a line at warn
+    // level without a stack: any client can cause it, and the error log is for the server's own
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: string }).code ?? '';
+      if (/^WS_ERR_|^ECONNRESET$|^EPIPE$/.test(code)) {
+        request.log.warn({ code }, `connection error: ${error.message}`);
+      } else request.log.error(error);
+      socket.terminate();
+    },
   });
 
   const allowed = new Set(options.allowedOrigins ?? []);

@@ -159,6 +159,12 @@ test('every abuse is refused with a clear error and the game goes on to its end'
   const big = await joined(game.gameId, game.black.token);
   big.send({ type: 'move', ply: 1, move: 'x'.repeat(5000) });
   assert.equal((await big.waitClose()).code, 1009);
+  // any client can do this: a warning without a stack, not an error in the server's log
+  await until(() => logs.some((l) => l.includes('Max payload size exceeded')), 'the warning');
+  for (const line of logs.filter((l) => l.includes('Max payload size exceeded'))) {
+    assert.match(line, /"level":40/);
+    assert.doesNotMatch(line, /"stack"/);
+  }
 
   // a flood: closed with 1008 after a clear error
   const flood = await joined(game.gameId);
