@@ -44,6 +44,12 @@ export interface AppOptions {
   readonly logger?: boolean | { level?: string };
   /** Where logs go (default stdout); tests read them to check that no secret is written. */
   readonly logStream?: { write(line: string): void };
+  /**
+   * The site's address as players reach it (`https://damka.example`): the links of a new game and
+   * the PDN's Site tag use it. Without it they are made from the request's Host header, which a
+   * client chooses.
+   */
+  readonly publicUrl?: string;
   /** Origins allowed besides the server's own (e.g. a dev server). */
   readonly allowedOrigins?: readonly string[];
   /** API requests per minute and address (default 600). */
@@ -104,9 +110,24 @@ class Bucket {
   }
 }
 
+/** The origin of a `PUBLIC_URL` (`https://damka.example`), or an error naming what is wrong. */
+function siteOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL '${text}' is not a URL (e.g. https://damka.example)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL '${text}' is not an http or https address`);
+  }
+  return url.origin;
+}
+
 /** Build the server (not listening yet). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const service = options.service;
+  const publicSite = options.publicUrl === undefined ? undefined : siteOf(options.publicUrl);
   const app = Fastify({
     logger:
       options.logger === false || options.logger === undefined
@@ -191,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!created.ok) {
         return reply.code(400).send({ error: 'badRequest', message: created.message });
       }
-      const base = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      const base = publicSite ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       const body: CreateGameResponse = {
         gameId: created.id,
         white: { token: created.white, url: `${base}/play/${created.id}#${created.white}` },
@@ -215,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? await service.snapshot(request.params.id)
       : null;
     if (!live) return reply.code(404).send({ error: 'notFound', message: 'there is no such game' });
-    const site = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    const site = publicSite ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     return reply
       .type('application/x-draughts-pdn; charset=utf-8')
       .header('content-disposition', `attachment; filename="damka-${live.id}.pdn"`)

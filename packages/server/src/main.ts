@@ -6,7 +6,7 @@
  * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), DATABASE_POOL (10), REDIS_URL
  * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID, WEB_ROOT (the built
  * web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra origins for
- * WebSockets), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE, HTTP_PER_MINUTE and
+ * WebSockets), PUBLIC_URL (the site's address for game links), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE, HTTP_PER_MINUTE and
  * FILES_PER_MINUTE (rate limits per address), METRICS=1 (serve /api/metrics: event-loop delay,
  * acknowledgement and write times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player
  * must be gone before the opponent may claim; 60).
@@ -61,6 +61,7 @@ const server = await createServer({
   webRoot,
   logger: level === 'silent' ? false : { level },
   allowedOrigins: (env['ALLOWED_ORIGINS'] ?? '').split(',').filter(Boolean),
+  ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}),
   createPerMinute: number('CREATE_PER_MINUTE', 30),
   httpPerMinute: number('HTTP_PER_MINUTE', 600),
   filesPerMinute: number('FILES_PER_MINUTE', 20_000),

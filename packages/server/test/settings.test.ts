@@ -1,13 +1,16 @@
 /**
  * What an operator or a client sets, as docs/protocol.md describes it: a negative numeric setting
  * falls back to its default like a value that is not a number (a claim delay of -60 seconds must
- * not make a claim possible at once), and a game's options are the rule sets' own, nothing else.
+ * not make a claim possible at once), a game's options are the rule sets' own, nothing else, and
+ * `PUBLIC_URL`, not the client's Host header, makes a new game's links when it is set.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import type { CreateGameResponse } from '@damka/protocol';
 import {
   connect,
   createGame,
@@ -68,6 +71,67 @@ test('a game with an option no rule set knows is refused, not stored', async () 
     }
   } finally {
     await kill(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** POST /api/games with a Host header of the client's choosing. */
+function createWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ variant: 'russian' });
+    const request = httpRequest(
+      `${url}/api/games`,
+      {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', 'content-length': body.length },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (d: Buffer) => (text += d.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+test("PUBLIC_URL makes a new game's links; without it they follow the Host header", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-settings-'));
+  const set = await spawnServer(await freePort(), {
+    DATA_DIR: join(dir, 'a'),
+    PUBLIC_URL: 'https://damka.example/',
+  });
+  const unset = await spawnServer(await freePort(), { DATA_DIR: join(dir, 'b') });
+  try {
+    const forged = await createWithHost(set.url, 'evil.example');
+    assert.equal(forged.status, 201, forged.body);
+    const links = JSON.parse(forged.body) as CreateGameResponse;
+    for (const url of [links.white.url, links.black.url, links.spectator.url]) {
+      assert.match(url, /^https:\/\/damka\.example\/play\//);
+    }
+    const plain = await createWithHost(unset.url, 'evil.example');
+    assert.match(
+      (JSON.parse(plain.body) as CreateGameResponse).white.url,
+      /^http:\/\/evil\.example\//,
+    );
+  } finally {
+    await kill(set.child);
+    await kill(unset.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a PUBLIC_URL that is not an http address stops the start with its reason', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-settings-'));
+  try {
+    for (const bad of ['damka.example', 'ftp://damka.example']) {
+      await assert.rejects(
+        spawnServer(await freePort(), { DATA_DIR: dir, PUBLIC_URL: bad }),
+        /cannot start: PUBLIC_URL '.*' is not/,
+      );
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
