@@ -88,7 +88,8 @@ export function positionFrom(values: {
   const position = Position.fromFen(variant, values.fen);
   if (!position.ok) {
     const { message } = position.error;
-    const at = 'at' in position.error ? ` (at ${position.error.at})` : '';
+    // counted from 1, as the PDN errors count their characters
+    const at = 'at' in position.error ? ` (at character ${position.error.at + 1})` : '';
     throw new UsageError(`FEN: ${message}${at}`);
   }
   return position.value;

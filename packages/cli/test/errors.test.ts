@@ -33,7 +33,7 @@ const PUZZLES = ['puzzles', 'build', '--variant', 'english', '--self-play', '0',
 const MISTAKES: ReadonlyArray<{ argv: string[]; says: RegExp }> = [
   {
     argv: [...PERFT, '--fen', 'W:W31-50:B51'],
-    says: /^FEN: no square '51' in international \(at \d+\)$/,
+    says: /^FEN: no square '51' in international \(at character 11\)$/,
   },
   { argv: [...PERFT, '--fen', 'X:W31-50:B1-20'], says: /^FEN: side to move must be W or B/ },
   { argv: [...PERFT, '--fen', 'W:W31-50:Q1-20'], says: /^FEN: expected a W or B piece list/ },

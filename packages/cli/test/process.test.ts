@@ -30,7 +30,7 @@ test('the executable reports a bad FEN in one line with exit code 2', () => {
   const r = run('perft', '--variant', 'international', '--fen', 'W:W31-50:B51', '--depth', '1');
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^damka: FEN: no square '51' in international \(at \d+\)\n$/);
+  assert.match(r.stderr, /^damka: FEN: no square '51' in international \(at character \d+\)\n$/);
 });
 
 test('the executable rebuilds its JavaScript when a source it loads is newer than the build', () => {
