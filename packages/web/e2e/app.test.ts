@@ -329,3 +329,34 @@ test('settings persist: dark theme, no coordinates, flipped board', async () => 
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+test("the browser's Back and Forward move between the app's screens and never leave it", async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await page.locator('.home').waitFor();
+  await startGame(page, 'english');
+  const game = await gameState(page);
+  // Back from a game: the home screen, still in the app
+  await page.goBack();
+  await page.locator('.home').waitFor();
+  assert.ok(page.url().startsWith(h.url), page.url());
+  // Forward: the same game again
+  await page.goForward();
+  await page.locator('.play').waitFor();
+  assert.deepEqual(await gameState(page), game);
+  // the rules from the menu, then Back: the game, not the home screen
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-rules').click();
+  await page.locator('.rules-variants').waitFor();
+  await page.goBack();
+  await page.locator('.play').waitFor();
+  assert.deepEqual(await gameState(page), game);
+  // the position editor, then Back: the game again
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-editor').click();
+  await page.getByTestId('editor').waitFor();
+  await page.goBack();
+  await page.locator('.play').waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -201,18 +201,32 @@ export function App() {
   // focus lost with the control that changed the screen goes to the new screen (screen-focus.ts)
   useScreenFocus(MENU_ID, [screen, game?.id, online?.game, rulesPage, menuOpen]);
 
-  // the browser's back and forward buttons move between game links and the app
+  // the browser's back and forward buttons move between the screens (each screen change made an
+  // entry, `go`), game links and rules pages: Back returns to the screen before, not out of the app
   useEffect(() => {
     const onPop = () => {
       const link = parsePlayLink(location.pathname, location.hash);
       setOnline(link);
       const rules = parseRulesPath(location.pathname);
       setRulesPage(rules);
+      const kept = (history.state as { screen?: Screen } | null)?.screen;
+      const ready =
+        kept === 'play'
+          ? game !== null
+          : kept === 'review'
+            ? reviewing !== null
+            : kept !== 'online';
+      if (kept !== undefined && kept !== 'rules' && ready) {
+        setNewGame(null);
+        setMenuOpen(false);
+        setScreen(kept);
+        return;
+      }
       setScreen(link ? 'online' : rules !== null ? 'rules' : 'home');
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [game]);
+  }, [game, reviewing]);
 
   const openRules = (page: string) => {
     if (location.pathname !== rulesPath(page)) history.pushState(null, '', rulesPath(page));
@@ -225,8 +239,12 @@ export function App() {
   const go = (s: Screen, dialog: NewGameKind | null = null) => {
     // a review keeps the address of the game it reviews (an online game's link)
     if (s !== 'online' && s !== 'review' && location.pathname !== '/')
-      history.pushState(null, '', '/');
-    else if (puzzleLink) history.replaceState(null, '', location.pathname);
+      history.pushState({ screen: s }, '', '/');
+    else {
+      if (puzzleLink) history.replaceState(null, '', location.pathname);
+      // a screen without an address of its own still gets its entry, under the same address
+      if (s !== screen) history.pushState({ screen: s }, '', location.pathname + location.hash);
+    }
     setPuzzleLink(null);
     setNewGame(dialog);
     setScreen(s);
