@@ -149,6 +149,7 @@ test('every reason the rules give for refusing a move or a FEN, and every server
     ...Object.values(PROBLEM_KEYS.fen),
     ...Object.values(PROBLEM_KEYS.position),
     'pos_crowningRow' as const,
+    'pos_queenHomeRow' as const,
     'pos_tooMany' as const,
   ];
   assert.equal(new Set(Object.values(REASON_KEYS)).size, refusals.length, 'one key per reason');

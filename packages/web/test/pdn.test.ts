@@ -350,6 +350,21 @@ test('the FEN check names the rules reason and where it is', () => {
   assert.match(crowned?.message ?? '', /crowning row/);
   const side = explainFen(translator('en'), international, 'X:W3:B40');
   assert.match(side ?? '', /side to move.*character 1/);
+  // an Israeli 6x6 queen on its own home row is explained, in every way the editor shows it
+  const six = variantOrThrow('israeli-6x6');
+  const board = new Int8Array(six.topology.size);
+  board[six.squares.parse('13')] = 1; // a white man
+  board[six.squares.parse('6')] = 5; // a black man
+  board[six.squares.parse('16')] = 2; // a white queen
+  const home = checkSetup(six, { turn: 'white', board });
+  assert.ok(!home.ok);
+  assert.equal(home.square, six.squares.parse('16'));
+  const problem = fenProblem(six, 'W:W13,Q16:B6');
+  assert.ok(problem);
+  assert.equal(
+    problem.reason(translator('en')),
+    'A queen cannot stand on 16, its own home row: a queen that ends a move there becomes a king.',
+  );
 });
 
 test('the editor: palette per variant, placing and erasing, the rules judging the result', () => {

@@ -394,6 +394,8 @@ const enApp = {
   pos_square: 'A square holds a piece these rules do not allow there.',
   pos_pieces: 'This board does not fit these rules.',
   pos_crowningRow: 'A man cannot stand on {square}, its crowning row.',
+  pos_queenHomeRow:
+    'A queen cannot stand on {square}, its own home row: a queen that ends a move there becomes a king.',
   pos_tooMany: '{color} has {n} pieces; these rules start with {limit}.',
 };
 

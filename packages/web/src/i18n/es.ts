@@ -396,6 +396,8 @@ const esApp: AppMessages = {
   pos_square: 'Una casilla tiene una pieza que estas reglas no permiten allí.',
   pos_pieces: 'Este tablero no corresponde a estas reglas.',
   pos_crowningRow: 'Un peón no puede estar en {square}: es su fila de coronación.',
+  pos_queenHomeRow:
+    'Una reina no puede estar en {square}, su propia fila de origen: una reina que termina allí una jugada se convierte en dama.',
   pos_tooMany: '{color}: {n} piezas, pero estas reglas empiezan con {limit}.',
 };
 

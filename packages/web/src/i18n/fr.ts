@@ -395,6 +395,8 @@ const frApp: AppMessages = {
   pos_square: 'Une case porte une pièce que ces règles n’y permettent pas.',
   pos_pieces: 'Ce damier ne convient pas à ces règles.',
   pos_crowningRow: 'Un pion ne peut pas être sur {square} : c’est sa rangée de promotion.',
+  pos_queenHomeRow:
+    'Une reine ne peut pas être sur {square}, sa propre rangée de départ : une reine qui y termine un coup devient dame.',
   pos_tooMany: '{color} : {n} pièces, alors que ces règles commencent avec {limit}.',
 };
 

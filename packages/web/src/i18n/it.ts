@@ -396,6 +396,8 @@ const itApp: AppMessages = {
   pos_square: 'Una casella ha un pezzo che queste regole non permettono lì.',
   pos_pieces: 'Questa damiera non corrisponde a queste regole.',
   pos_crowningRow: 'Una pedina non può stare in {square}: è la sua riga di promozione.',
+  pos_queenHomeRow:
+    'Una regina non può stare in {square}, la sua riga di partenza: una regina che vi termina una mossa diventa dama.',
   pos_tooMany: '{color}: {n} pezzi, ma queste regole partono con {limit}.',
 };
 

@@ -394,6 +394,8 @@ const nlApp: AppMessages = {
   pos_square: 'Op een veld staat een stuk dat deze regels daar niet toestaan.',
   pos_pieces: 'Dit bord past niet bij deze regels.',
   pos_crowningRow: 'Een schijf kan niet op {square} staan: dat is zijn promotierij.',
+  pos_queenHomeRow:
+    'Een koningin kan niet op {square} staan, haar eigen thuisrij: een koningin die daar een zet eindigt, wordt dam.',
   pos_tooMany: '{color}: {n} stukken, maar deze regels beginnen met {limit}.',
 };
 

@@ -395,6 +395,8 @@ const ptApp: AppMessages = {
   pos_square: 'Uma casa tem uma peça que estas regras não permitem aí.',
   pos_pieces: 'Este tabuleiro não corresponde a estas regras.',
   pos_crowningRow: 'Uma pedra não pode estar em {square}: é a sua fila de coroação.',
+  pos_queenHomeRow:
+    'Uma rainha não pode estar em {square}, a sua própria fila de origem: uma rainha que termina aí um lance torna-se dama.',
   pos_tooMany: '{color}: {n} peças, mas estas regras começam com {limit}.',
 };
 

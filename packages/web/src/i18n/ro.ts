@@ -399,6 +399,8 @@ const roApp: AppMessages = {
   pos_square: 'Un câmp are o piesă pe care aceste reguli nu o permit acolo.',
   pos_pieces: 'Această tablă nu se potrivește acestor reguli.',
   pos_crowningRow: 'Un pion nu poate sta pe {square}: este rândul lui de încoronare.',
+  pos_queenHomeRow:
+    'O regină nu poate sta pe {square}, rândul ei de acasă: o regină care își încheie mutarea acolo devine damă.',
   pos_tooMany: '{color}: {n} piese, dar aceste reguli încep cu {limit}.',
 };
 

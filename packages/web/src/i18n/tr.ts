@@ -392,6 +392,8 @@ const trApp: AppMessages = {
   pos_square: 'Bir karede bu kuralların orada izin vermediği bir taş var.',
   pos_pieces: 'Bu tahta bu kurallara uymuyor.',
   pos_crowningRow: 'Bir taş {square} karesinde duramaz: orası dama olacağı sıra.',
+  pos_queenHomeRow:
+    'Bir vezir {square} karesinde duramaz, kendi başlangıç sırasıdır: hamlesini orada bitiren vezir dama olur.',
   pos_tooMany: '{color}: {n} taş, ama bu kurallar {limit} taşla başlar.',
 };
 

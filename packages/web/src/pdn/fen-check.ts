@@ -9,6 +9,7 @@
 import {
   EMPTY,
   MAN,
+  QUEEN,
   colorOf,
   parseFen,
   Position,
@@ -57,8 +58,12 @@ export function positionReason(
   e: PositionError,
   board: Int8Array,
 ): string {
-  if (e.part === 'square' && e.square !== undefined && (board[e.square]! & 3) === MAN) {
-    return t('pos_crowningRow', { square: variant.squares.names[e.square] ?? String(e.square) });
+  if (e.part === 'square' && e.square !== undefined) {
+    const square = variant.squares.names[e.square] ?? String(e.square);
+    const role = board[e.square]! & 3;
+    if (role === MAN) return t('pos_crowningRow', { square });
+    // the one other piece the rules refuse on its square: an Israeli 6x6 queen on its home row
+    if (role === QUEEN) return t('pos_queenHomeRow', { square });
   }
   if (e.part === 'pieces' && board.length === variant.topology.size) {
     const start = Position.start(variant).board();
