@@ -150,6 +150,16 @@ for (const phone of PHONE_VIEWPORTS) {
     await page.goto(`${h.url}rules/russian`);
     await page.getByTestId('rules-play').waitFor();
     small.push(...(await smallTargets(page, where('the Russian rules'))));
+    const before = errors.length;
+    await page.goto(`${h.url}rules/no-such-variant`);
+    await page.locator('.rules-missing').waitFor();
+    small.push(...(await smallTargets(page, where('the page of an unknown variant'))));
+    // the browser reports the page's 404 status itself; nothing else may fail there
+    const missing = errors.splice(before);
+    assert.deepEqual(
+      missing.filter((e) => !/status of 404/.test(e)),
+      [],
+    );
 
     await page.goto(`${h.url}?puzzle=english/eng-1fk1lt7`);
     await page.locator('[data-testid="puzzles"][data-puzzle="eng-1fk1lt7"]').waitFor();

@@ -352,7 +352,7 @@ export function RulesScreen({ t, page, onOpen, onPlay }: RulesScreenProps) {
   const rules = VARIANTS.find((r) => r.id === page);
   if (!rules) {
     return (
-      <div class="rules-index">
+      <div class="rules-index rules-missing">
         <p class="error" role="alert">
           {t('rp_unknown', { id: page })}
         </p>
