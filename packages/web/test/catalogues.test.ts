@@ -215,3 +215,13 @@ test('a FEN or a position the rules refuse is explained in the page language', a
   assert.match(explainFen(en, international, 'W:W3:B40') ?? '', /cannot stand on 3/);
   assert.match(explainFen(en, international, 'W:W1-50:B') ?? '', /White has 50 pieces.*20/);
 });
+
+test('counts read right when they are one: "Games in this text: 1", not "1 games"', () => {
+  const t = translator('en');
+  const one = t('pdnChoose', { n: 1 });
+  assert.doesNotMatch(one, /\b1 games\b/);
+  assert.match(one, /\b1\b/);
+  const counts = t('rv_counts', { inaccuracies: 1, mistakes: 1, blunders: 1 });
+  assert.doesNotMatch(counts, /\b1 (inaccuracies|mistakes|blunders)\b/);
+  assert.equal(counts.match(/\b1\b/g)?.length, 3);
+});
