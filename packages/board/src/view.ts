@@ -126,6 +126,12 @@ export class BoardView {
   private state: SelectionState = IDLE;
   private cursor: Square = -1;
   private focused = false;
+  /**
+   * Whether the cursor ring is drawn: the focus came from the keyboard (the browser's
+   * `:focus-visible`), or a key was pressed since. A tap or a click focuses the board too, and a
+   * ring left on the square it touched would read as a hint or a selection.
+   */
+  private keyboard = false;
   private drag: Drag | null = null;
   /** The move the user last made here, until the caller shows it (then it is not said twice). */
   private played: BoardMove | null = null;
@@ -165,6 +171,7 @@ export class BoardView {
     this.listen(root, 'keydown', (e) => this.onKey(e as KeyboardEvent));
     this.listen(root, 'focus', () => {
       this.focused = true;
+      this.keyboard = focusVisible(root);
       if (this.cursor < 0) this.cursor = this.firstCursor();
       this.render();
     });
@@ -341,6 +348,7 @@ export class BoardView {
 
   private onPointerDown(e: PointerEvent): void {
     if (e.button !== 0) return;
+    this.keyboard = false;
     const sq = this.squareAtPoint(e.clientX, e.clientY);
     if (this.config.onSquare) {
       if (sq < 0) return;
@@ -428,6 +436,7 @@ export class BoardView {
   }
 
   private onKey(e: KeyboardEvent): void {
+    this.keyboard = true;
     const arrows: Record<string, Arrow> = {
       ArrowUp: 'up',
       ArrowDown: 'down',
@@ -528,7 +537,7 @@ export class BoardView {
         top.push(`<circle class="target" cx="${x}" cy="${y}" r="${UNIT * 0.45}"/>`);
       }
     }
-    if (this.focused && this.cursor >= 0 && this.cursor < g.size) {
+    if (this.focused && this.keyboard && this.cursor >= 0 && this.cursor < g.size) {
       const { x, y } = this.centre(this.cursor);
       top.push(
         g.kind === 'alquerque'
@@ -576,5 +585,14 @@ export class BoardView {
       duration,
       easing: 'ease-in',
     }).onfinish = () => layer.remove();
+  }
+}
+
+/** `:focus-visible` of an element; true where the browser cannot tell (the ring then shows). */
+function focusVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
   }
 }

@@ -12,7 +12,15 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { moveCursor, type Arrow } from '@damka/board';
 import { Position, variantOrThrow } from '@damka/rules';
-import { appMounted, cursorName, fillFen, squareIn, useHarness } from './harness.ts';
+import {
+  appMounted,
+  clickSquare,
+  cursorName,
+  fillFen,
+  squareIn,
+  startGame,
+  useHarness,
+} from './harness.ts';
 
 const h = useHarness();
 
@@ -107,6 +115,25 @@ test('the squares are named in the variant notation; the cursor is the active de
   assert.match(await liveText(page), /^white man on c3 selected; destinations /);
   await page.keyboard.press('ArrowUp');
   assert.match(await cursorName(page), /^[bd]4, empty, legal destination$/);
+  // the cursor's ring shows for the keyboard
+  assert.equal(await page.locator('.damka-board svg .cursor').count(), 1);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a board focused after a click or a tap draws no cursor ring until a key is pressed', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  // started with the mouse: the new game's board takes the focus, but not from the keyboard
+  await startGame(page, 'russian');
+  const board = page.getByRole('application', { name: 'Russian board' });
+  assert.ok(await board.evaluate((el) => el === document.activeElement));
+  const rings = page.locator('.damka-board svg .cursor');
+  assert.equal(await rings.count(), 0, 'a ring on a square nobody chose reads as a hint');
+  await clickSquare(page, squareIn('russian', 'c3'));
+  assert.equal(await rings.count(), 0);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await rings.count(), 1);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
