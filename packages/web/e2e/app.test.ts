@@ -344,19 +344,18 @@ test("the browser's Back and Forward move between the app's screens and never le
   await page.goForward();
   await page.locator('.play').waitFor();
   assert.deepEqual(await gameState(page), game);
-  // the rules from the menu, then Back: the game, not the home screen
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-rules').click();
-  await page.locator('.rules-variants').waitFor();
-  await page.goBack();
-  await page.locator('.play').waitFor();
-  assert.deepEqual(await gameState(page), game);
-  // the position editor, then Back: the game again
-  await page.getByTestId('menu').click();
-  await page.getByTestId('menu-editor').click();
-  await page.getByTestId('editor').waitFor();
-  await page.goBack();
-  await page.locator('.play').waitFor();
+  // the rules or the position editor from the menu, then Back: the game, not the home screen
+  for (const [item, screen] of [
+    ['menu-rules', '.rules-variants'],
+    ['menu-editor', '[data-testid="editor"]'],
+  ] as const) {
+    await page.getByTestId('menu').click();
+    await page.getByTestId(item).click();
+    await page.locator(screen).waitFor();
+    await page.goBack();
+    await page.locator('.play').waitFor();
+    assert.deepEqual(await gameState(page), game, item);
+  }
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -247,7 +247,12 @@ test('a hint marks the piece and leaves the puzzle unrated; a theme narrows the 
     await page.locator(`[data-testid="puzzles"]:not([data-puzzle="${shown}"])`).waitFor();
     shown = (await current(page)).id;
     assert.ok(english.get(shown)!.themes.includes(theme), `${shown} has ${theme}`);
+    // the address follows the puzzle shown
+    assert.equal(new URL(page.url()).searchParams.get('puzzle'), `english/${shown}`);
   }
+  // so a reload brings back the puzzle on the board, not the one first linked
+  await page.reload();
+  await page.locator(`[data-testid="puzzles"][data-puzzle="${shown}"]`).waitFor();
   assert.deepEqual(errors, []);
 });
 

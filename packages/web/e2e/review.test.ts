@@ -124,3 +124,32 @@ test('a long review shows its progress and can be stopped', async () => {
   assert.equal(marks.filter((m) => m === 'pending').length, 80 - (done - 1));
   assert.deepEqual(errors, []);
 });
+
+test('the engine review is one of the game actions, and the game-over dialog opens it', async () => {
+  const { page, errors } = await h.page({ width: 1280, height: 800 });
+  await page.goto(h.url);
+  await importGame(page, PLANTED);
+  // among the game's actions, in the window without scrolling
+  const open = page.locator('.play .actions [data-testid="review-open"]');
+  assert.equal(await open.count(), 1);
+  const box = await open.boundingBox();
+  assert.ok(box && box.y + box.height <= 800, `Engine review at ${JSON.stringify(box)}`);
+  // the game ends by resignation: the dialog offers the review, and Back to the board closes it
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  const dialog = page.getByTestId('result');
+  await dialog.waitFor();
+  await dialog.getByTestId('result-board').click();
+  await dialog.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('.play').count(), 1);
+  await page.getByTestId('review-open').click();
+  await page.getByTestId('review').waitFor();
+  await page.getByTestId('review-back').click();
+  // a second game: its dialog's Engine review goes straight to the review
+  await importGame(page, PLANTED);
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  await dialog.getByTestId('result-review').click();
+  await page.locator('[data-testid="review"][data-state="done"]').waitFor({ timeout: 120_000 });
+  assert.deepEqual(errors, []);
+});

@@ -51,7 +51,7 @@ const arApp: AppMessages = {
   yes: 'نعم',
   no: 'لا',
   close: 'إغلاق',
-  review: 'مراجعة اللعبة',
+  resultBoard: 'العودة إلى الرقعة',
   gameOver: 'انتهت اللعبة',
   winner: 'فاز {color}',
   draw: 'تعادل',

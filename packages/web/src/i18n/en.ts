@@ -52,7 +52,7 @@ const enApp = {
   yes: 'Yes',
   no: 'No',
   close: 'Close',
-  review: 'Review the game',
+  resultBoard: 'Back to the board',
   gameOver: 'Game over',
   winner: '{color} wins',
   draw: 'Draw',

@@ -52,7 +52,7 @@ const esApp: AppMessages = {
   yes: 'Sí',
   no: 'No',
   close: 'Cerrar',
-  review: 'Repasar la partida',
+  resultBoard: 'Volver al tablero',
   gameOver: 'Fin de la partida',
   winner: 'Ganan {color}',
   draw: 'Tablas',

@@ -52,7 +52,7 @@ const frApp: AppMessages = {
   yes: 'Oui',
   no: 'Non',
   close: 'Fermer',
-  review: 'Revoir la partie',
+  resultBoard: 'Retour au damier',
   gameOver: 'Partie terminée',
   winner: 'Les {color} gagnent',
   draw: 'Partie nulle',

@@ -51,7 +51,7 @@ const heApp: AppMessages = {
   yes: 'כן',
   no: 'לא',
   close: 'סגירה',
-  review: 'צפייה במשחק',
+  resultBoard: 'חזרה ללוח',
   gameOver: 'המשחק נגמר',
   winner: '{color} ניצח',
   draw: 'תיקו',

@@ -52,7 +52,7 @@ const itApp: AppMessages = {
   yes: 'Sì',
   no: 'No',
   close: 'Chiudi',
-  review: 'Rivedi la partita',
+  resultBoard: 'Torna alla damiera',
   gameOver: 'Partita finita',
   winner: 'Vince il {color}',
   draw: 'Patta',

@@ -52,7 +52,7 @@ const nlApp: AppMessages = {
   yes: 'Ja',
   no: 'Nee',
   close: 'Sluiten',
-  review: 'Partij naspelen',
+  resultBoard: 'Terug naar het bord',
   gameOver: 'Partij afgelopen',
   winner: '{color} wint',
   draw: 'Remise',

@@ -52,7 +52,7 @@ const ptApp: AppMessages = {
   yes: 'Sim',
   no: 'Não',
   close: 'Fechar',
-  review: 'Rever o jogo',
+  resultBoard: 'Voltar ao tabuleiro',
   gameOver: 'Fim do jogo',
   winner: 'Ganham as {color}',
   draw: 'Empate',

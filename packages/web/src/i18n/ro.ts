@@ -51,7 +51,7 @@ const roApp: AppMessages = {
   yes: 'Da',
   no: 'Nu',
   close: 'Închide',
-  review: 'Revezi jocul',
+  resultBoard: 'Înapoi la tablă',
   gameOver: 'Joc încheiat',
   winner: 'Câștigă {color}',
   draw: 'Remiză',

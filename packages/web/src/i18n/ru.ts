@@ -52,7 +52,7 @@ const ruApp: AppMessages = {
   yes: 'Да',
   no: 'Нет',
   close: 'Закрыть',
-  review: 'Просмотреть партию',
+  resultBoard: 'Вернуться к доске',
   gameOver: 'Партия окончена',
   winner: '{color} выиграли',
   draw: 'Ничья',

@@ -52,7 +52,7 @@ const trApp: AppMessages = {
   yes: 'Evet',
   no: 'Hayır',
   close: 'Kapat',
-  review: 'Oyunu incele',
+  resultBoard: 'Tahtaya dön',
   gameOver: 'Oyun bitti',
   winner: 'Kazanan: {color}',
   draw: 'Berabere',

@@ -1,7 +1,7 @@
 /**
  * A link to one puzzle: `/?puzzle=<variant>/<id>` (e.g. `/?puzzle=english/eng-1fk1lt7`) opens the
  * trainer on that puzzle of that variant's set instead of a random pick, so a puzzle can be shared
- * or reopened. Kept apart from the trainer (no imports) because the first page reads it.
+ * or reopened. The trainer keeps the address on the puzzle it shows (`puzzleSearch`). Kept apart from the trainer (no imports) because the first page reads it.
  */
 
 export interface PuzzleLink {
@@ -14,4 +14,9 @@ export function parsePuzzleLink(search: string): PuzzleLink | null {
   const value = new URLSearchParams(search).get('puzzle');
   const m = value ? /^([a-z0-9-]+)\/([A-Za-z0-9_-]+)$/.exec(value) : null;
   return m ? { variant: m[1]!, id: m[2]! } : null;
+}
+
+/** The query string that links to a puzzle (`?puzzle=<variant>/<id>`). */
+export function puzzleSearch(variant: string, id: string): string {
+  return `?puzzle=${variant}/${id}`;
 }

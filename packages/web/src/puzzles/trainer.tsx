@@ -23,7 +23,7 @@ import {
   withSeen,
   type TrainerState,
 } from './store.ts';
-import type { PuzzleLink } from './link.ts';
+import { puzzleSearch, type PuzzleLink } from './link.ts';
 import './puzzles.css';
 
 export interface TrainerProps {
@@ -122,7 +122,11 @@ export function Trainer({ t, settings, link }: TrainerProps) {
     setShowHint(false);
     setChange(null);
     setMessage('');
-    if (p) setState(withSeen(stateRef.current, variantId, p.id));
+    if (p) {
+      setState(withSeen(stateRef.current, variantId, p.id));
+      // the address names the puzzle shown, so a reload or a shared address brings it back
+      history.replaceState(history.state, '', location.pathname + puzzleSearch(variantId, p.id));
+    }
   };
 
   // the positions along the line, computed once per puzzle

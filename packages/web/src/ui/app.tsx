@@ -241,7 +241,8 @@ export function App() {
     if (s !== 'online' && s !== 'review' && location.pathname !== '/')
       history.pushState({ screen: s }, '', '/');
     else {
-      if (puzzleLink) history.replaceState(null, '', location.pathname);
+      // the trainer's puzzle address stays with the trainer's entry
+      if (location.search !== '') history.replaceState(history.state, '', location.pathname);
       // a screen without an address of its own still gets its entry, under the same address
       if (s !== screen) history.pushState({ screen: s }, '', location.pathname + location.hash);
     }
@@ -383,20 +384,11 @@ export function App() {
             onSettings={setSettings}
             onNewGame={() => go('home')}
             onFinished={remember}
-          />
-        )}
-        {screen === 'play' && game && game.entries.length >= 2 && (
-          <button
-            type="button"
-            class="review-open"
-            data-testid="review-open"
-            onClick={() => {
+            onReview={() => {
               setReviewing({ game, back: 'play' });
               go('review');
             }}
-          >
-            {t('rv_open')}
-          </button>
+          />
         )}
         {screen === 'review' && reviewing && (
           <ReviewLoader

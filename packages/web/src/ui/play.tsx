@@ -44,6 +44,8 @@ export interface PlayProps {
   readonly onNewGame: () => void;
   /** The game has ended (called once per result, also for a game that was already over). */
   readonly onFinished?: (game: SavedGame) => void;
+  /** Opens the engine's review of this game (offered once two moves are on the record). */
+  readonly onReview?: () => void;
 }
 
 export const resultTitle = titleText;
@@ -62,6 +64,7 @@ export function Play({
   onSettings,
   onNewGame,
   onFinished,
+  onReview,
 }: PlayProps) {
   const g = useMemo(() => replay(game), [game]);
   const last = g.positions.length - 1;
@@ -79,6 +82,7 @@ export function Play({
   const position = g.positions[shown]!;
   const variant = g.variant;
   const result = g.result;
+  const reviewable = onReview !== undefined && game.entries.length >= 2;
   const computerToMove =
     game.mode === 'computer' && game.computer === g.positions[last]!.turn && !result;
   const humanCanAct = live && !result && !computerToMove && game.clock?.mode !== 'paused';
@@ -453,6 +457,11 @@ export function Play({
         >
           {t('analysisOpen')}
         </button>
+        {reviewable && (
+          <button type="button" onClick={onReview} data-testid="review-open">
+            {t('rv_open')}
+          </button>
+        )}
         <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
           {t('undo')}
         </button>
@@ -538,8 +547,13 @@ export function Play({
             <button type="button" class="primary" onClick={onNewGame} autoFocus>
               {t('newGame')}
             </button>
-            <button type="button" onClick={() => setDialogFor(null)} data-testid="review">
-              {t('review')}
+            {reviewable && (
+              <button type="button" onClick={onReview} data-testid="result-review">
+                {t('rv_open')}
+              </button>
+            )}
+            <button type="button" onClick={() => setDialogFor(null)} data-testid="result-board">
+              {t('resultBoard')}
             </button>
           </div>
         </Dialog>
