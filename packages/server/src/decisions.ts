@@ -38,22 +38,29 @@ export function draw(
       await service.flag(live);
       return fail('gameOver', 'the game is over: a flag has fallen');
     }
-    if (what === 'accept' || (what === 'offer' && standing === other)) {
-      if (standing !== other) return fail('noDrawOffer', 'there is no draw offer to accept');
-      return end(service, live, (current) =>
-        current.status.drawOffer === other
-          ? current.endOutcome({ kind: 'agreement' })
-          : fail('noDrawOffer', 'the draw offer was withdrawn'),
-      );
-    }
     if (what === 'decline') {
       if (standing !== other) return fail('noDrawOffer', 'there is no draw offer to decline');
       return service.change(live, (status) => ({ ...status, drawOffer: null }));
     }
-    if (standing === seat) return { ok: true };
-    return service.change(live, (status) =>
-      status.outcome ? fail('gameOver', 'the game is over') : { ...status, drawOffer: seat },
-    );
+    if (what === 'accept' && standing !== other) {
+      return fail('noDrawOffer', 'there is no draw offer to accept');
+    }
+    if (what === 'offer' && standing === seat) return { ok: true };
+    // an acceptance, or an offer (which accepts one the opponent has standing): judged on the
+    // status each write attempt sees, so that two offers crossing on different nodes make a draw
+    // rather than the later one replacing the earlier
+    const result = await service.change(live, (status, current) => {
+      if (status.outcome) return fail('gameOver', 'the game is over');
+      const now = service.now();
+      if (current.flagFallen(now))
+        return endedStatus(status, current, current.timeoutOutcome(), now);
+      if (status.drawOffer === other) {
+        return endedStatus(status, current, current.endOutcome({ kind: 'agreement' }), now);
+      }
+      if (what === 'accept') return fail('noDrawOffer', 'the draw offer was withdrawn');
+      return { ...status, drawOffer: seat };
+    });
+    return result.ok ? { ok: true } : result;
   });
 }
 

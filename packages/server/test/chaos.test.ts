@@ -411,3 +411,33 @@ test('ten games to 200 plies while either node is killed at random: no acknowled
     await c.close();
   }
 });
+
+test('draw offers crossing on the two nodes make a draw, ten times out of ten', async () => {
+  const c = await cluster();
+  try {
+    for (let race = 0; race < 10; race++) {
+      const game = await createGame(c.nodes[0]!.url, { variant: 'international' });
+      const id = game.gameId;
+      const white = connect(c.ws(0), id, game.white.token);
+      const black = connect(c.ws(1), id, game.black.token);
+      await until(() => white.state !== null && black.state !== null, `race ${race}: seats`);
+      white.draw('offer');
+      black.draw('offer');
+      // each offer finds the other standing, or loses its write to it and is judged again
+      await until(
+        () => white.state?.outcome != null && black.state?.outcome != null,
+        `race ${race}: the game ends (white sees offer ${white.state?.drawOffer}, black ${black.state?.drawOffer})`,
+        5000,
+      );
+      for (const client of [white, black]) {
+        assert.equal(client.state!.outcome!.reason, 'agreement', `race ${race}`);
+        assert.equal(client.state!.outcome!.winner, null);
+      }
+      assert.equal(white.lastError, null, `race ${race}: white ${JSON.stringify(white.lastError)}`);
+      assert.equal(black.lastError, null, `race ${race}: black ${JSON.stringify(black.lastError)}`);
+      stopClients();
+    }
+  } finally {
+    await c.close();
+  }
+});
