@@ -38,6 +38,7 @@ import {
 import { SCHEMA_PATTERN, type Store } from './store.ts';
 
 type Pool = import('pg').Pool;
+type QueryResult<R extends object> = import('pg').QueryResult<R>;
 
 /** Open a pool on `url` with the tables in `schema` (both created if missing). */
 export async function openPostgres(url: string, schema: string, poolSize: number): Promise<Store> {
@@ -141,11 +142,25 @@ class PostgresStore implements Store {
     this.writers = moveWriters(poolSize);
   }
 
+  /**
+   * One statement; sent once more, on another connection, when its connection broke under it (a
+   * restarted or failed-over database, a connection ended by an administrator). That is safe
+   * here: every statement is a read, a write conditional on the game's version (a second try of
+   * one that had committed changes nothing and reports no row changed, so the service judges the
+   * request again on what was written) or a game's insertion (refused as a duplicate then).
+   */
   private async query<R extends object>(
     name: keyof typeof SQL,
     values: unknown[],
   ): Promise<{ rows: R[]; rowCount: number }> {
-    const result = await this.pool.query<R>({ name: `damka_${name}`, text: SQL[name], values });
+    const statement = { name: `damka_${name}`, text: SQL[name], values };
+    let result: QueryResult<R>;
+    try {
+      result = await this.pool.query<R>(statement);
+    } catch (e) {
+      if (!connectionLost(e)) throw e;
+      result = await this.pool.query<R>(statement);
+    }
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   }
 
@@ -313,6 +328,19 @@ class PostgresStore implements Store {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * Did the statement fail because its connection broke (SQLSTATE class 08, the server shutting
+ * the session down: 57P01-57P03, or the socket closing), rather than because of the statement?
+ */
+function connectionLost(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+    if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+  }
+  return e instanceof Error && /Connection terminated/i.test(e.message);
 }
 
 /** Drop a Postgres schema and everything in it (test clean-up). */

@@ -3,7 +3,8 @@
  * in a schema of its own): records come back as they were written, every write is conditional on
  * the version, a ply can be recorded once, a rematch is written with its game or not at all — and,
  * on Postgres, many moves written at once (which go in batches) are each recorded exactly when
- * their version matched, with two stores (two nodes) racing on the same games.
+ * their version matched, with two stores (two nodes) racing on the same games, and a move whose
+ * connection is ended under it is still written, once.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { Action } from '@damka/protocol';
 import { dropSchema } from '../src/postgres-store.ts';
 import { initialStatus, type GameRecord, type GameStatus } from '../src/records.ts';
@@ -136,6 +138,46 @@ test('Postgres store: the same contract, and moves of many games written at once
   } finally {
     await one.close();
     await two.close();
+    await dropSchema(PG_URL, schema);
+  }
+});
+
+test('Postgres store: a move whose connection is ended under it is sent again and written once', async () => {
+  const schema = `damka_store_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const store = await openStore({ databaseUrl: PG_URL, schema, poolSize: 2 });
+  const holder = new pg.Client({ connectionString: PG_URL });
+  const killer = new pg.Client({ connectionString: PG_URL });
+  await holder.connect();
+  await killer.connect();
+  try {
+    const id = randomBytes(9).toString('base64url');
+    const game = record(id);
+    await store.insertGame(game);
+    // another session holds the game's row, so the move's statement waits on it...
+    await holder.query('begin');
+    await holder.query(`select id from "${schema}".games where id = $1 for update`, [id]);
+    const first = move(0, 'c3-d4');
+    const written = store.recordAction(id, 0, after(game.status, first), first);
+    // ...and its connection is ended by an administrator while it waits
+    const held = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
+    let pid: number | undefined;
+    for (let i = 0; i < 200 && pid === undefined; i++) {
+      const { rows } = await killer.query<{ pid: number }>(
+        'select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+        [held.pid],
+      );
+      pid = rows[0]?.pid;
+      if (pid === undefined) await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.ok(pid !== undefined, 'the move waits on the held row');
+    await killer.query('select pg_terminate_backend($1)', [pid]);
+    await holder.query('rollback');
+    assert.equal(await written, true);
+    assert.deepEqual(await store.actions(id), [first]);
+  } finally {
+    await holder.end();
+    await killer.end();
+    await store.close();
     await dropSchema(PG_URL, schema);
   }
 });
