@@ -4,6 +4,7 @@
  * the geometry and orientation, so `BoardView` only decides what to draw and when.
  */
 import { cellOf, squareAtCell } from './layout.ts';
+import { pieceShapesMarkup } from './piece-art.ts';
 import type { BoardGeometry, BoardPiece, Square } from './types.ts';
 
 /** Size of one cell in SVG user units. */
@@ -152,18 +153,10 @@ export function pieceMarkup(
 ): string {
   const { x, y } = centre(g, flipped, sq);
   const r = g.kind === 'alquerque' ? UNIT * 0.33 : UNIT * 0.39;
-  let mark = '';
-  if (p.role === 'king') {
-    // a crown
-    mark = `<path class="mark" d="M-21 11 L-25 -13 L-11 -2 L0 -19 L11 -2 L25 -13 L21 11 Z"/>`;
-  } else if (p.role === 'queen') {
-    // a five-pointed star
-    mark = `<path class="mark" d="M0 -21 L6 -7 L21 -6 L10 4 L13 19 L0 11 L-13 19 L-10 4 L-21 -6 L-6 -7 Z"/>`;
-  }
   const piece = `${p.color} ${p.role}`;
   return (
     `<g class="piece pc-${p.color}${extraClass}" data-square="${sq}" data-piece="${piece}" aria-hidden="true" transform="translate(${x},${y})">` +
     `<g class="inner"><circle class="shadow" cx="0" cy="4" r="${r}"/>` +
-    `<circle class="body" r="${r}"/><circle class="ring" r="${(r * 0.68).toFixed(1)}"/>${mark}</g></g>`
+    `${pieceShapesMarkup(p.role, r)}</g></g>`
   );
 }

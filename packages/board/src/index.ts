@@ -8,4 +8,5 @@ export * from './layout.ts';
 export * from './state.ts';
 export { BoardView, type BoardConfig, type BoardInit } from './view.ts';
 export { describeInEnglish } from './describe.ts';
+export { pieceIconMarkup } from './piece-art.ts';
 export { BOARD_CSS, ensureStyles } from './styles.ts';

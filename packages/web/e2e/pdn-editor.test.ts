@@ -4,15 +4,19 @@
  * move by move and goes on; "Download PDN" gives a file that reads back to the same moves; "Copy
  * FEN" copies the shown position or shows it to copy by hand; the FEN field names its mistake; the
  * editor builds a position by click and drag, shows its FEN, refuses an impossible one with the
- * rules' reason, and starts a game from it — and no console errors anywhere.
+ * rules' reason, and starts a game from it; its piece tools are the board's drawings (a crown on a
+ * king, a star on the Israeli 6x6 queen); another variant on the same board keeps the position,
+ * another board starts afresh and says so; its FEN field loads a typed FEN or names its mistake,
+ * and "Copy FEN" copies it or leaves it selected to copy by hand — and no console errors anywhere.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { parsePdn, replayGame, variantOrThrow, formatMove } from '@damka/rules';
+import { Position, parsePdn, replayGame, variantOrThrow, formatMove } from '@damka/rules';
 import type { Page } from 'playwright-core';
 import {
   SCREENSHOTS,
+  appMounted,
   clickSquare,
   dragSquare,
   fillFen,
@@ -346,4 +350,154 @@ test('the editor builds a position by click and drag, refuses an impossible one,
   );
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+async function openEditor(page: Page): Promise<void> {
+  await appMounted(page);
+  await page.getByTestId('menu').click();
+  await page.getByTestId('menu-editor').click();
+  await page.getByTestId('editor').waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('.editor .damka-board svg rect') !== null,
+  );
+}
+
+/** The pieces on the editor's board, as "color role" per square. */
+async function boardPieces(page: Page): Promise<string[]> {
+  return page
+    .locator('.editor .damka-board .piece')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-square')} ${e.getAttribute('data-piece')}`),
+    );
+}
+
+test("the editor's piece tools are drawn as the board draws the pieces", async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openEditor(page);
+  await page.getByTestId('editor-variant').selectOption('israeli-6x6');
+  // a queen and a king of each colour on the board, from a typed FEN
+  await page.getByTestId('editor-fen').fill('W:W13,Q14,K15:B2,Q3,K4');
+  await page.locator('.editor .damka-board [data-piece="black queen"]').waitFor();
+  const mark = (selector: string) =>
+    page.locator(`${selector} path.mark`).first().getAttribute('d');
+  for (const color of ['white', 'black']) {
+    for (const role of ['queen', 'king']) {
+      const tool = page.locator(`[data-tool="${color}-${role}"]`);
+      const drawn = await mark(`[data-tool="${color}-${role}"] .damka-piece-icon`);
+      assert.ok(drawn, `${color} ${role} tool has a mark`);
+      assert.equal(drawn, await mark(`.editor .damka-board [data-piece="${color} ${role}"]`));
+      // no letter or glyph: the drawing alone, the name given to assistive technology
+      assert.equal((await tool.textContent())?.trim(), '');
+      assert.match((await tool.getAttribute('aria-label')) ?? '', new RegExp(role, 'i'));
+    }
+    assert.equal(await page.locator(`[data-tool="${color}-man"] path.mark`).count(), 0);
+  }
+  const star = await page.locator('[data-tool="white-queen"] path.mark').boundingBox();
+  assert.ok(star && star.width > 8, 'the star is drawn at a visible size');
+  await page.screenshot({ path: `${SCREENSHOTS}editor-palette.png` });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the editor keeps the position for a variant on the same board, and says when it cannot', async () => {
+  const { page, errors } = await h.page();
+  await page.goto(h.url);
+  await openEditor(page);
+  const variant = page.getByTestId('editor-variant');
+  const fenField = page.getByTestId('editor-fen');
+  const notice = page.getByTestId('editor-notice');
+  await variant.selectOption('international');
+  await page.getByTestId('editor-clear').click();
+  await page.locator('[data-tool="white-man"]').click();
+  await clickSquare(page, sq('33'));
+  await page.locator('[data-tool="white-king"]').click();
+  await clickSquare(page, sq('40'));
+  await page.locator('[data-tool="black-man"]').click();
+  await clickSquare(page, sq('19'));
+  await page.locator('input[name="editor-turn"][value="black"]').check({ force: true });
+  const edited = await fenField.inputValue();
+  assert.equal(edited, 'B:W33,K40:B19');
+  const pieces = await boardPieces(page);
+  // International → Antidraughts: the same 10x10 board, the position stays
+  await variant.selectOption('antidraughts');
+  await notice.filter({ hasText: 'Position kept' }).waitFor();
+  assert.equal(await fenField.inputValue(), edited);
+  assert.deepEqual(await boardPieces(page), pieces);
+  // the next edit clears the notice
+  await clickSquare(page, sq('12'));
+  assert.equal(await notice.count(), 0);
+  assert.equal(await fenField.inputValue(), 'B:W33,K40:B12,19');
+  // → Russian: another board, its start position, and the notice says why
+  await variant.selectOption('russian');
+  await notice.filter({ hasText: 'uses another board' }).waitFor();
+  assert.match((await notice.textContent()) ?? '', /start position/);
+  assert.equal(await fenField.inputValue(), Position.start(variantOrThrow('russian')).fen);
+  // an untouched start position becomes the next variant's start, with nothing to say
+  await variant.selectOption('english');
+  assert.equal(await fenField.inputValue(), Position.start(variantOrThrow('english')).fen);
+  assert.equal(await notice.count(), 0);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the editor loads a typed FEN, names the mistake of one that does not read, and copies its FEN', async () => {
+  const { page, errors } = await h.page();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(h.url);
+  await openEditor(page);
+  await page.getByTestId('editor-variant').selectOption('international');
+  const fenField = page.getByTestId('editor-fen');
+  const fenError = page.getByTestId('editor-fen-error');
+  // a FEN that reads is put on the board at once
+  await fenField.fill('B:W28,K46:B19');
+  await page
+    .locator(`.editor .damka-board [data-square="${sq('46')}"][data-piece="white king"]`)
+    .waitFor();
+  assert.equal(await fenError.count(), 0);
+  assert.match((await page.getByTestId('editor-verdict').textContent()) ?? '', /can be played/);
+  const loaded = await boardPieces(page);
+  // one that does not: its reason beside the field, the board as it was
+  await fenField.fill('B:W28,K46:B19,51');
+  await fenError.waitFor();
+  assert.match((await fenError.textContent()) ?? '', /does not fit the variant/);
+  assert.match((await fenError.textContent()) ?? '', /character \d+/);
+  assert.equal(await fenField.getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(await boardPieces(page), loaded);
+  // leaving the field keeps the mistake in view to be put right
+  await page.getByTestId('editor-clear').focus();
+  assert.equal(await fenField.inputValue(), 'B:W28,K46:B19,51');
+  await fenField.fill('W:W28,K46:B19');
+  assert.equal(await fenError.count(), 0);
+  await page
+    .locator('input[name="editor-turn"][value="white"]:checked')
+    .waitFor({ state: 'attached' });
+  // Copy FEN: the board's FEN on the clipboard, and a short confirmation
+  await page.getByTestId('editor-copy-fen').click();
+  await page.getByTestId('editor-copied').filter({ hasText: 'FEN copied.' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'W:W28,K46:B19');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+
+  // no clipboard: the FEN is left selected in its field, and the editor says so
+  const refused = await h.page();
+  await refused.page.addInitScript({
+    content: `Object.defineProperty(navigator, 'clipboard', { value: undefined });`,
+  });
+  await refused.page.goto(h.url);
+  await openEditor(refused.page);
+  await refused.page.getByTestId('editor-copy-fen').click();
+  await refused.page
+    .getByTestId('editor-copied')
+    .filter({ hasText: 'clipboard is not available' })
+    .waitFor();
+  const selected = await refused.page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.dataset.testid === 'editor-fen'
+      ? el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0)
+      : null;
+  });
+  assert.equal(selected, await refused.page.getByTestId('editor-fen').inputValue());
+  assert.deepEqual(refused.errors, []);
+  await refused.page.context().close();
 });

@@ -209,6 +209,11 @@ const enApp = {
   editorNoMoves: '{color} has no legal move here: the game would end at once.',
   editorBoardLabel: '{variant} board editor',
   editorPlay: 'Play from here',
+  ed_positionKept: 'Position kept: {variant} uses the same board.',
+  ed_piecesDropped: 'Position kept; pieces {variant} does not have were taken off: {n}.',
+  ed_boardChanged: '{variant} uses another board: the editor shows its start position.',
+  ed_copyUnavailable:
+    'The clipboard is not available: the FEN is selected in its field to copy by hand.',
   back: 'Back',
   fenErrorAt: '{reason} (character {n}: {text})',
   toolLoadFailed: 'This part of the app could not be loaded: check the connection and try again.',

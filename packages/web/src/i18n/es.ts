@@ -203,6 +203,11 @@ const esApp: AppMessages = {
   editorNoMoves: '{color} no tienen aquí ninguna jugada legal: la partida terminaría enseguida.',
   editorBoardLabel: 'Editor del tablero: {variant}',
   editorPlay: 'Jugar desde aquí',
+  ed_positionKept: 'Posición conservada: {variant} usa el mismo tablero.',
+  ed_piecesDropped: 'Posición conservada; se retiraron las piezas que {variant} no tiene: {n}.',
+  ed_boardChanged: '{variant} usa otro tablero: el editor muestra su posición inicial.',
+  ed_copyUnavailable:
+    'El portapapeles no está disponible: el FEN está seleccionado en su campo para copiarlo a mano.',
   back: 'Volver',
   fenErrorAt: '{reason} (carácter {n}: {text})',
   toolLoadFailed:

@@ -202,6 +202,11 @@ const frApp: AppMessages = {
   editorNoMoves: 'Les {color} n’ont ici aucun coup légal : la partie finirait aussitôt.',
   editorBoardLabel: 'Éditeur du damier : {variant}',
   editorPlay: 'Jouer à partir d’ici',
+  ed_positionKept: 'Position conservée : {variant} utilise le même damier.',
+  ed_piecesDropped: 'Position conservée ; pièces que {variant} ne connaît pas retirées : {n}.',
+  ed_boardChanged: '{variant} utilise un autre damier : l’éditeur affiche sa position de départ.',
+  ed_copyUnavailable:
+    'Le presse-papiers n’est pas disponible : le FEN est sélectionné dans son champ, à copier à la main.',
   back: 'Retour',
   fenErrorAt: '{reason} (caractère {n} : {text})',
   toolLoadFailed: 'Cette partie de l’app n’a pu être chargée : vérifiez la connexion et réessayez.',

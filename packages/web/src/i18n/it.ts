@@ -202,6 +202,11 @@ const itApp: AppMessages = {
   editorNoMoves: 'Il {color} qui non ha mosse legali: la partita finirebbe subito.',
   editorBoardLabel: 'Editor della damiera: {variant}',
   editorPlay: 'Gioca da qui',
+  ed_positionKept: 'Posizione mantenuta: {variant} usa la stessa damiera.',
+  ed_piecesDropped: 'Posizione mantenuta; tolti i pezzi che {variant} non prevede: {n}.',
+  ed_boardChanged: '{variant} usa un’altra damiera: l’editor mostra la sua posizione iniziale.',
+  ed_copyUnavailable:
+    'Gli appunti non sono disponibili: il FEN è selezionato nel suo campo, da copiare a mano.',
   back: 'Indietro',
   fenErrorAt: '{reason} (carattere {n}: {text})',
   toolLoadFailed:

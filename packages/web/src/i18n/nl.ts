@@ -201,6 +201,11 @@ const nlApp: AppMessages = {
   editorNoMoves: '{color} heeft hier geen geldige zet: de partij zou meteen eindigen.',
   editorBoardLabel: 'Bordeditor: {variant}',
   editorPlay: 'Vanaf hier spelen',
+  ed_positionKept: 'Stand behouden: {variant} gebruikt hetzelfde bord.',
+  ed_piecesDropped: 'Stand behouden; stukken die {variant} niet kent zijn verwijderd: {n}.',
+  ed_boardChanged: '{variant} gebruikt een ander bord: de editor toont de beginstand ervan.',
+  ed_copyUnavailable:
+    'Het klembord is niet beschikbaar: de FEN is in het veld geselecteerd om met de hand te kopiëren.',
   back: 'Terug',
   fenErrorAt: '{reason} (teken {n}: {text})',
   toolLoadFailed:

@@ -203,6 +203,11 @@ const ptApp: AppMessages = {
   editorNoMoves: 'As {color} não têm aqui nenhum lance legal: a partida acabaria logo.',
   editorBoardLabel: 'Editor do tabuleiro: {variant}',
   editorPlay: 'Jogar a partir daqui',
+  ed_positionKept: 'Posição mantida: {variant} usa o mesmo tabuleiro.',
+  ed_piecesDropped: 'Posição mantida; foram retiradas as peças que {variant} não tem: {n}.',
+  ed_boardChanged: '{variant} usa outro tabuleiro: o editor mostra a sua posição inicial.',
+  ed_copyUnavailable:
+    'A área de transferência não está disponível: o FEN está selecionado no campo para copiar à mão.',
   back: 'Voltar',
   fenErrorAt: '{reason} (carácter {n}: {text})',
   toolLoadFailed:

@@ -199,6 +199,11 @@ const roApp: AppMessages = {
   editorNoMoves: '{color} nu are nicio mutare legală aici: partida s-ar termina imediat.',
   editorBoardLabel: 'Editor de tablă {variant}',
   editorPlay: 'Joacă de aici',
+  ed_positionKept: 'Poziție păstrată: {variant} folosește aceeași tablă.',
+  ed_piecesDropped: 'Poziție păstrată; piesele pe care {variant} nu le are au fost scoase: {n}.',
+  ed_boardChanged: '{variant} folosește altă tablă: editorul arată poziția ei inițială.',
+  ed_copyUnavailable:
+    'Clipboardul nu este disponibil: FEN-ul este selectat în câmpul lui, ca să-l copiezi manual.',
   back: 'Înapoi',
   fenErrorAt: '{reason} (caracterul {n}: {text})',
   toolLoadFailed: 'Această parte a aplicației nu s-a încărcat: verifică conexiunea și reîncearcă.',

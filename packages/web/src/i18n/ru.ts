@@ -204,6 +204,11 @@ const ruApp: AppMessages = {
   editorNoMoves: 'У {color} здесь нет допустимого хода: партия сразу закончится.',
   editorBoardLabel: 'Редактор доски: {variant}',
   editorPlay: 'Играть с этой позиции',
+  ed_positionKept: 'Позиция сохранена: у варианта «{variant}» та же доска.',
+  ed_piecesDropped: 'Позиция сохранена; сняты шашки, которых нет в варианте «{variant}»: {n}.',
+  ed_boardChanged:
+    'У варианта «{variant}» другая доска: редактор показывает его начальную позицию.',
+  ed_copyUnavailable: 'Буфер обмена недоступен: FEN выделен в поле, скопируйте его вручную.',
   back: 'Назад',
   fenErrorAt: '{reason} (символ {n}: {text})',
   toolLoadFailed:

@@ -204,6 +204,11 @@ const trApp: AppMessages = {
   editorNoMoves: '{color} tarafın burada geçerli hamlesi yok: oyun hemen biterdi.',
   editorBoardLabel: '{variant} tahta düzenleyicisi',
   editorPlay: 'Buradan oyna',
+  ed_positionKept: 'Konum korundu: {variant} aynı tahtayı kullanır.',
+  ed_piecesDropped: 'Konum korundu; {variant} oyununda olmayan taşlar kaldırıldı: {n}.',
+  ed_boardChanged:
+    '{variant} başka bir tahta kullanır: düzenleyici onun başlangıç konumunu gösteriyor.',
+  ed_copyUnavailable: 'Pano kullanılamıyor: FEN, elle kopyalamak için alanında seçildi.',
   back: 'Geri',
   fenErrorAt: '{reason} ({n}. karakter: {text})',
   toolLoadFailed: 'Uygulamanın bu bölümü yüklenemedi: bağlantıyı kontrol edip yeniden deneyin.',

@@ -1,8 +1,10 @@
 /**
  * The board editor ("Set up a position"): the chosen variant's board, empty or at its start; a
  * palette of pieces (men and kings of both colours, queens where the variant has them, and an
- * eraser) placed by clicking or by dragging across squares; the side to move; the FEN shown as it
- * changes; and "Play from here" against a friend or the computer.
+ * eraser), each drawn as the board draws it, placed by clicking or by dragging across squares; the
+ * side to move; the FEN, shown as it changes, typed or pasted to load a position, and copied; and
+ * "Play from here" against a friend or the computer. Choosing another variant keeps the position
+ * when that variant is played on the same board, and says what changed when it cannot.
  *
  * The editor knows no rules of its own: a position is checked with `Position.fromSetup` of
  * `@damka/rules` (men on their crowning row, more pieces than the variant starts with…), and its
@@ -20,21 +22,23 @@ import {
   opposite,
   pieceCode,
   pieceOf,
+  roleOf,
   type Color,
   type Options,
   type PositionError,
   type Role,
   type Setup,
+  type Topology,
   type Variant,
   variantOrThrow,
 } from '@damka/rules';
-import { BoardView, type BoardPiece } from '@damka/board';
+import { BoardView, pieceIconMarkup, type BoardPiece } from '@damka/board';
 import type { Translate } from '../i18n/index.ts';
 import { ColorChoice } from './color-choice.tsx';
 import { describer, useEdgeLabels } from './board.tsx';
 import { newGame, type Mode, type SavedGame } from '../game/record.ts';
 import { variantName } from '../rules-pages/texts.ts';
-import { positionReason } from '../pdn/fen-check.ts';
+import { explainFen, positionReason } from '../pdn/fen-check.ts';
 
 export interface EditorProps {
   readonly t: Translate;
@@ -106,6 +110,42 @@ export function initialSetup(variant: Variant, fen: string): Setup {
   return Position.start(variant).setup();
 }
 
+/** Whether two boards have the same squares in the same places (a position reads the same on both). */
+export function sameBoard(a: Topology, b: Topology): boolean {
+  if (a.kind !== b.kind || a.width !== b.width || a.height !== b.height || a.size !== b.size)
+    return false;
+  for (let sq = 0; sq < a.size; sq++)
+    if (a.file[sq] !== b.file[sq] || a.rank[sq] !== b.rank[sq]) return false;
+  return true;
+}
+
+/**
+ * What becomes of the editor's position when the variant changes from `from` to `to`: kept on the
+ * same board, less any piece `to` does not have (`dropped` counts them); an untouched start
+ * position becomes the new variant's start; on another board, the new variant's start (`reset`).
+ */
+export function carryOver(
+  from: Variant,
+  to: Variant,
+  setup: Setup,
+): { setup: Setup; change: 'kept' | 'dropped' | 'start' | 'reset'; dropped: number } {
+  const start = Position.start(to).setup();
+  if (!sameBoard(from.topology, to.topology)) return { setup: start, change: 'reset', dropped: 0 };
+  const fromStart = Position.start(from).setup();
+  if (setup.turn === fromStart.turn && setup.board.every((c, sq) => c === fromStart.board[sq]))
+    return { setup: start, change: 'start', dropped: 0 };
+  const roles = new Set(paletteFor(to).flatMap((x) => (x === 'erase' ? [] : [x.role])));
+  const board = setup.board.slice();
+  let dropped = 0;
+  for (let sq = 0; sq < board.length; sq++) {
+    if (board[sq] !== EMPTY && !roles.has(roleOf(board[sq]!))) {
+      board[sq] = EMPTY;
+      dropped++;
+    }
+  }
+  return { setup: { turn: setup.turn, board }, change: dropped ? 'dropped' : 'kept', dropped };
+}
+
 function toolKey(tool: Tool): string {
   return tool === 'erase' ? 'erase' : `${tool.color}-${tool.role}`;
 }
@@ -126,6 +166,16 @@ export function Editor({
   const [tool, setTool] = useState<Tool>({ color: 'white', role: 'man' });
   const [mode, setMode] = useState<Mode>('friend');
   const [human, setHuman] = useState<Color>('white');
+  /** What the last change of variant did to the position, said until the next edit. */
+  const [notice, setNotice] = useState<{
+    change: 'kept' | 'dropped' | 'reset';
+    variant: Variant;
+    dropped: number;
+  } | null>(null);
+  /** The FEN field's text while it is being typed in (null: the field shows the board's FEN). */
+  const [fenDraft, setFenDraft] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+  const fenInput = useRef<HTMLInputElement>(null);
 
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<BoardView | null>(null);
@@ -134,6 +184,14 @@ export function Editor({
 
   const setup: Setup = { turn, board };
   const fen = makeFen(variant, setup);
+  const draftRead =
+    fenDraft === null || fenDraft.trim() === '' ? null : parseFen(variant, fenDraft.trim());
+  const fenError =
+    draftRead && !draftRead.ok
+      ? t('invalidFen', {
+          reason: explainFen(t, variant, fenDraft ?? '') ?? draftRead.error.message,
+        })
+      : null;
   const verdict = checkSetup(variant, setup);
   const noMoves =
     verdict.ok &&
@@ -155,7 +213,10 @@ export function Editor({
     const v = new BoardView(host.current, {
       geometry: topology,
       pieces: [],
-      onSquare: (sq) => setBoard((b) => applyTool(b, sq, toolRef.current)),
+      onSquare: (sq) => {
+        setBoard((b) => applyTool(b, sq, toolRef.current));
+        edited();
+      },
     });
     view.current = v;
     return () => {
@@ -181,13 +242,61 @@ export function Editor({
     });
   });
 
+  /** After any edit: the FEN field shows the board again, and older messages go. */
+  function edited() {
+    setFenDraft(null);
+    setNotice(null);
+    setCopied(null);
+  }
+
   const pickVariant = (id: string) => {
     const v = getVariant(id);
     if (!v.ok) return;
+    const next = carryOver(variant, v.value, setup);
     setVariantId(id);
     setOptions({});
-    setBoard(Position.start(v.value).board());
-    setTurn(v.value.rules.firstPlayer);
+    setBoard(next.setup.board);
+    setTurn(next.setup.turn);
+    edited();
+    if (next.change !== 'start')
+      setNotice({ change: next.change, variant: v.value, dropped: next.dropped });
+  };
+
+  const noticeText =
+    notice &&
+    t(
+      notice.change === 'kept'
+        ? 'ed_positionKept'
+        : notice.change === 'dropped'
+          ? 'ed_piecesDropped'
+          : 'ed_boardChanged',
+      { variant: variantName(t, notice.variant.rules), n: notice.dropped },
+    );
+
+  /** The FEN field typed in: a FEN that reads is put on the board at once; one that does not is
+   * explained beside the field and the board stays as it was. */
+  const typeFen = (text: string) => {
+    setFenDraft(text);
+    setNotice(null);
+    setCopied(null);
+    if (text.trim() === '') return;
+    const read = parseFen(variant, text.trim());
+    if (!read.ok) return;
+    setBoard(read.value.board);
+    setTurn(read.value.turn);
+  };
+
+  const copyFen = async () => {
+    try {
+      await navigator.clipboard.writeText(fen);
+      setCopied('ok');
+    } catch {
+      // no clipboard (an insecure page, a refusal): the FEN is selected in its field instead
+      setCopied('failed');
+      setFenDraft(null);
+      fenInput.current?.focus();
+      fenInput.current?.select();
+    }
   };
 
   const toolName = (x: Tool) =>
@@ -247,7 +356,15 @@ export function Editor({
                 data-tool={key}
                 onClick={() => setTool(x)}
               >
-                <span class="tool-icon" aria-hidden="true" />
+                {x === 'erase' ? (
+                  <span class="tool-icon" aria-hidden="true" />
+                ) : (
+                  <span
+                    class="tool-icon"
+                    aria-hidden="true"
+                    dangerouslySetInnerHTML={{ __html: pieceIconMarkup(x) }}
+                  />
+                )}
               </button>
             );
           })}
@@ -257,13 +374,19 @@ export function Editor({
           label={t('editorTurn')}
           name="editor-turn"
           value={turn}
-          onChange={setTurn}
+          onChange={(c) => {
+            setTurn(c);
+            edited();
+          }}
         />
         <div class="editor-buttons">
           <button
             type="button"
             data-testid="editor-clear"
-            onClick={() => setBoard(new Int8Array(topology.size))}
+            onClick={() => {
+              setBoard(new Int8Array(topology.size));
+              edited();
+            }}
           >
             {t('editorClear')}
           </button>
@@ -273,23 +396,51 @@ export function Editor({
             onClick={() => {
               setBoard(Position.start(variant).board());
               setTurn(variant.rules.firstPlayer);
+              edited();
             }}
           >
             {t('editorStartPosition')}
           </button>
         </div>
-        <label class="field">
-          <span>FEN</span>
-          <input
-            type="text"
-            readOnly
-            dir="ltr"
-            class="editor-fen"
-            data-testid="editor-fen"
-            value={fen}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </label>
+        {noticeText && (
+          <p class="hint editor-notice" role="status" data-testid="editor-notice">
+            {noticeText}
+          </p>
+        )}
+        <div class="editor-fen-row">
+          <label class="field">
+            <span>FEN</span>
+            <input
+              ref={fenInput}
+              type="text"
+              dir="ltr"
+              spellcheck={false}
+              class="editor-fen"
+              data-testid="editor-fen"
+              value={fenDraft ?? fen}
+              aria-invalid={fenError !== null}
+              aria-describedby={fenError ? 'editor-fen-error' : undefined}
+              onInput={(e) => typeFen(e.currentTarget.value)}
+              onFocus={(e) => e.currentTarget.select()}
+              onBlur={() => {
+                if (fenError === null) setFenDraft(null);
+              }}
+            />
+          </label>
+          <button type="button" data-testid="editor-copy-fen" onClick={() => void copyFen()}>
+            {t('fenCopy')}
+          </button>
+        </div>
+        {fenError && (
+          <p class="error" role="alert" id="editor-fen-error" data-testid="editor-fen-error">
+            {fenError}
+          </p>
+        )}
+        {copied && (
+          <p class="hint" role="status" data-testid="editor-copied">
+            {copied === 'ok' ? t('fenCopied') : t('ed_copyUnavailable')}
+          </p>
+        )}
         <p class={verdict.ok ? 'hint' : 'error'} role="status" data-testid="editor-verdict">
           {verdict.ok
             ? noMoves
