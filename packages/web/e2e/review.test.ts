@@ -64,6 +64,8 @@ test('the planted blunder is marked, with a better move, on a phone and offline'
   // the blunder's detail: the better move and its line
   await move.click();
   assert.match((await page.getByTestId('review-detail').textContent()) ?? '', /Blunder/);
+  // shown, it reads in the highlight's text colour, not the blunder's red on the highlight
+  assert.notEqual(await move.evaluate((el) => getComputedStyle(el).color), 'rgb(198, 42, 28)');
   assert.match((await page.getByTestId('review-better').textContent()) ?? '', /Better: \d+-\d+/);
   // the graph: its mark for the blunder, and a tap on its left edge goes to the first move
   assert.equal(await page.locator(`circle.mark-blunder[data-ply="${BLUNDER_PLY}"]`).count(), 1);
