@@ -103,6 +103,7 @@ test('damka dxp refuses bad command lines with exit code 2', async () => {
       /^damka: --minutes, --moves are for the initiator \(--connect\): a follower plays/,
     ],
     [['--connect', '127.0.0.1:1', '--forever'], /^damka: --forever is for the follower/],
+    [['--listen', '127.0.0.1:0', '--peer-timeout', '0'], /--peer-timeout must be a whole number/],
   ];
   for (const [argv, message] of cases) {
     const r = await damka('dxp', ...argv);
@@ -246,5 +247,56 @@ test(
     } finally {
       server.close();
     }
+  },
+);
+
+test('damka help dxp documents --peer-timeout and its default', async () => {
+  const r = await damka('help', 'dxp');
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /--peer-timeout S +seconds to wait for the peer's move/);
+  assert.match(r.stdout, /\(default 600\)/);
+});
+
+test(
+  'damka dxp --listen: a win claimed against the rules is refused and not scored',
+  { timeout: 30_000 },
+  async () => {
+    const f = await follower();
+    const peer = await rawPeer(f.port);
+    peer.send(`R01${NAME('raw')}W000000A`);
+    await peer.next('A');
+    await peer.next('M');
+    peer.send('E30'); // "I win", one ply into the game
+    assert.match(await peer.next('C'), /^Cwin claim refused: the game is not over by the rules$/);
+    assert.equal(await peer.next('E'), 'E00');
+    peer.close();
+    assert.equal(await f.code, 1);
+    assert.match(f.out(), /^game 1: aborted \(the opponent claimed a win before the game/m);
+    assert.doesNotMatch(f.out(), /game 1: loss/);
+    assert.match(
+      f.err(),
+      /^damka: game 1: win claim refused: the game is not over by the rules; not scored\n/,
+    );
+  },
+);
+
+test(
+  'damka dxp --listen --peer-timeout: a silent peer ends the game and the follower exits',
+  { timeout: 30_000 },
+  async () => {
+    const f = await follower('--peer-timeout', '1');
+    const peer = await rawPeer(f.port);
+    peer.send(`R01${NAME('raw')}W000000A`);
+    await peer.next('A');
+    await peer.next('M');
+    const silent = Date.now();
+    // the peer stays connected and silent
+    assert.match(await peer.next('C'), /no move received in time/);
+    await peer.next('E');
+    peer.send('E00');
+    assert.equal(await f.code, 1, 'exits without waiting for another game request');
+    assert.ok(Date.now() - silent < 10_000);
+    assert.equal(f.err(), 'damka: game 1 aborted: the opponent did not move within 1 s\n');
+    peer.close();
   },
 );

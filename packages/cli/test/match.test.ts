@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,57 @@ test('damka match refuses a missing opponent, two opponents and a bad parameter'
   // an engine that never started scores no game: not a win by default
   assert.match(missing.stderr, /not started: .*could not run/);
   assert.doesNotMatch(missing.stdout, /\+\d/);
+});
+
+test('damka match: an engine that always fails scores forfeits, no Elo, and exits 1', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-match-'));
+  try {
+    // a Hub engine that starts, then answers every search with a move off the board
+    const engine = join(dir, 'garbage.mjs');
+    writeFileSync(
+      engine,
+      `import { createInterface } from 'node:readline';
+const say = (s) => process.stdout.write(s + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const cmd = line.split(' ')[0];
+  if (cmd === 'hub') { say('id name=Garbage version=1'); say('wait'); }
+  else if (cmd === 'init') say('ready');
+  else if (cmd === 'ping') say('pong');
+  else if (cmd === 'go') say('done move=99-98');
+  else if (cmd === 'quit') process.exit(0);
+});
+`,
+    );
+    const hub = `"${process.execPath}" "${engine}"`;
+    const run = (games: string) =>
+      damka(
+        'match',
+        '--variant',
+        'international',
+        '--opponent-hub',
+        hub,
+        '--games',
+        games,
+        '--time',
+        '20',
+      );
+    const one = await run('1');
+    assert.equal(one.code, 1, one.stderr);
+    assert.doesNotMatch(one.stdout, /Elo [+-]inf/);
+    assert.match(one.stdout, /: 1 \(forfeit: Garbage 1, 20 ms\/move failed: /);
+    assert.match(
+      one.stdout,
+      /^Damka no game played out, no Elo; forfeits \+1 -0 \(a side failed\)$/m,
+    );
+    assert.match(one.stdout, /^no game was played out: every game was a forfeit/m);
+    const four = await run('4');
+    assert.equal(four.code, 1);
+    assert.doesNotMatch(four.stdout, /Elo [+-]inf/);
+    assert.match(four.stdout, /^match stopped after game 2: Garbage .* failed twice in a row$/m);
+    assert.match(four.stderr, /^damka: match stopped after game 2: /m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an engine command line is split into words, quotes grouping', () => {

@@ -1,6 +1,7 @@
 /**
  * A match's score in numbers and words: the tally of wins, draws and losses, the Elo difference
- * with its 95% interval, the score line and a text progress bar. Kept apart from the runner
+ * with its 95% interval, the score line and a text progress bar. Forfeits (a side failed) are
+ * shown apart from the games played out, and only the latter give an Elo. Kept apart from the runner
  * (match.ts), which re-exports it, so that both stay short.
  */
 
@@ -9,6 +10,12 @@ export interface MatchTally {
   readonly draws: number;
   readonly losses: number;
   readonly played: number;
+}
+
+/** Games the player won and lost because a side failed (an illegal move, a crash, silence). */
+export interface MatchForfeits {
+  readonly won: number;
+  readonly lost: number;
 }
 
 export interface EloEstimate {
@@ -49,15 +56,29 @@ export function eloEstimate(results: readonly number[]): EloEstimate {
   };
 }
 
-/** "+3 =10 −7: 40.0%, Elo −70 (95%: −190 to +45)". */
-export function formatScore(report: MatchTally & { elo: EloEstimate }): string {
-  const total = report.wins + report.draws / 2;
-  const pct = report.played > 0 ? ((total / report.played) * 100).toFixed(1) : '-';
+/**
+ * "+3 =10 −7: 40.0%, Elo −70 (95%: −190 to +45)". With forfeits, the games played out are scored
+ * apart from them: "+3 =10 −6 over 19 games played out: 42.1%, Elo … ; forfeits +0 −1", and with
+ * none played out there is no Elo: "no game played out, no Elo; forfeits +2 −0".
+ */
+export function formatScore(
+  report: MatchTally & { elo: EloEstimate; forfeits?: MatchForfeits },
+): string {
   const e = (x: number) =>
     Number.isFinite(x) ? `${x > 0 ? '+' : ''}${Math.round(x)}` : x > 0 ? '+inf' : '-inf';
+  const { won = 0, lost = 0 } = report.forfeits ?? {};
+  const wins = report.wins - won;
+  const losses = report.losses - lost;
+  const played = report.played - won - lost;
+  const forfeits = won + lost > 0 ? `; forfeits +${won} -${lost} (a side failed)` : '';
+  if (played <= 0) return `no game played out, no Elo${forfeits}`;
+  const total = wins + report.draws / 2;
+  const pct = ((total / played) * 100).toFixed(1);
   return (
-    `+${report.wins} =${report.draws} -${report.losses}: ${pct}%, ` +
-    `Elo ${e(report.elo.elo)} (95%: ${e(report.elo.low)} to ${e(report.elo.high)})`
+    `+${wins} =${report.draws} -${losses}` +
+    (forfeits ? ` over ${played} games played out` : '') +
+    `: ${pct}%, Elo ${e(report.elo.elo)} (95%: ${e(report.elo.low)} to ${e(report.elo.high)})` +
+    forfeits
   );
 }
 

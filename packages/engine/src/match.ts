@@ -11,7 +11,9 @@
  * (match-players.ts). Keeping the runner this thin means every
  * opponent is judged by the same code; a player that fails (an illegal move, a crash, a silent
  * engine) loses that game with the reason recorded, and a player failing twice in a row ends the
- * match early with an error rather than forfeiting a whole series. A player that cannot even
+ * match early with an error rather than forfeiting a whole series. Such games are forfeits, kept
+ * apart from the games played out: the Elo estimate counts only the latter, so an engine that
+ * never played cannot read as a strong result. A player that cannot even
  * start its first game ends the match at once with no game counted: nothing was played, and a
  * win by default would read as a result. An `AbortSignal` (Ctrl-C in `damka match`) stops the
  * match between two moves, or at once while an external engine thinks: the game in progress is
@@ -33,7 +35,12 @@ import {
 import { Engine } from './engine.ts';
 import { now } from './time.ts';
 import { DrawClaim, type MatchPlayer } from './match-players.ts';
-import { eloEstimate, type EloEstimate, type MatchTally } from './match-score.ts';
+import {
+  eloEstimate,
+  type EloEstimate,
+  type MatchForfeits,
+  type MatchTally,
+} from './match-score.ts';
 export {
   DrawClaim,
   biggestCapturePlayer,
@@ -50,6 +57,7 @@ export {
   formatScore,
   progressBar,
   type EloEstimate,
+  type MatchForfeits,
   type MatchTally,
 } from './match-score.ts';
 
@@ -85,6 +93,8 @@ export interface MatchGame {
   readonly pdn: PdnGame;
   /** Wall-clock time each side took to answer, measured by the runner (ms). */
   readonly think: { readonly player: ThinkTime; readonly opponent: ThinkTime };
+  /** Set when the game was forfeited: that side failed (an illegal move, a crash, silence). */
+  readonly failed?: 'player' | 'opponent';
 }
 
 /** Moves answered and the wall-clock milliseconds they took, in total and at most. */
@@ -106,9 +116,12 @@ export function addThinkTimes(times: readonly ThinkTime[]): ThinkTime {
 
 export interface MatchReport extends MatchTally {
   readonly games: readonly MatchGame[];
-  /** The player's score fraction. */
+  /** The player's score fraction, forfeits included. */
   readonly score: number;
+  /** From the games played out only (no forfeit): NaN when there is none. */
   readonly elo: EloEstimate;
+  /** Games won (`won`) and lost (`lost`) by the player because a side failed; in the tally too. */
+  readonly forfeits: MatchForfeits;
   readonly pdn: string;
   /** Set when the match ended early because a player kept failing. */
   readonly aborted?: string;
@@ -216,9 +229,7 @@ export async function playMatchGame(
     /** Aborted: the game is abandoned, and `MatchStopped` thrown (see `MatchOptions.signal`). */
     readonly signal?: AbortSignal;
   } = {},
-): Promise<
-  MatchGame & { readonly failed?: 'player' | 'opponent'; readonly failedAtStart?: boolean }
-> {
+): Promise<MatchGame & { readonly failedAtStart?: boolean }> {
   const maxPlies = options.maxPlies ?? 400;
   const game = Game.start(variant);
   const start = game.position;
@@ -398,7 +409,7 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
       options.onGame?.(g, i, tally());
       if (g.failed) {
         if (lastFailure === g.failed) {
-          aborted = `stopped after game ${i + 1}: ${g.reason}`;
+          aborted = `stopped after game ${i + 1}: ${g.reason}; that side failed twice in a row`;
           break;
         }
         lastFailure = g.failed;
@@ -409,11 +420,13 @@ export async function runMatch(options: MatchOptions): Promise<MatchReport> {
     await opponent.close?.();
   }
   const results = games.map((g) => g.score);
+  const forfeited = (side: 'player' | 'opponent') => games.filter((g) => g.failed === side).length;
   return {
     games,
     ...tally(),
     score: results.length > 0 ? results.reduce((a, b) => a + b, 0) / results.length : 0,
-    elo: eloEstimate(results),
+    elo: eloEstimate(games.filter((g) => !g.failed).map((g) => g.score)),
+    forfeits: { won: forfeited('opponent'), lost: forfeited('player') },
     pdn: writePdn(games.map((g) => g.pdn)),
     ...(aborted !== undefined ? { aborted } : {}),
     ...(stopped ? { stopped } : {}),

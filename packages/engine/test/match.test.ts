@@ -255,8 +255,43 @@ test('a failing player loses its game; failing twice in a row ends the match', a
   assert.equal(report.games.length, 2);
   assert.equal(report.wins, 2);
   assert.match(report.games[0]!.reason, /broken failed: no idea/);
-  assert.match(report.aborted ?? '', /stopped after game 2/);
+  assert.match(report.aborted ?? '', /stopped after game 2: .*failed twice in a row/);
   assert.equal(closed, 1);
+  // forfeits, not results: no Elo from games the opponent never played
+  assert.deepEqual(report.forfeits, { won: 2, lost: 0 });
+  assert.ok(Number.isNaN(report.elo.elo));
+  assert.equal(formatScore(report), 'no game played out, no Elo; forfeits +2 -0 (a side failed)');
+});
+
+test('a single failure among normal games is a forfeit apart; the match goes on', async () => {
+  const variant = variantOrThrow('english');
+  const quick = biggestCapturePlayer(3);
+  let games = 0;
+  const onceBroken: MatchPlayer = {
+    name: 'once broken',
+    newGame: () => void games++,
+    move(turn) {
+      if (games === 2) throw new Error('crashed');
+      return quick.move(turn);
+    },
+  };
+  const report = await runMatch({
+    variant,
+    games: 4,
+    player: damkaPlayer({ level: 8, limits: { depth: 2 } }),
+    opponent: onceBroken,
+    openings: [[]],
+    maxPlies: 60,
+  });
+  assert.equal(report.games.length, 4);
+  assert.equal(report.aborted, undefined);
+  assert.deepEqual(report.forfeits, { won: 1, lost: 0 });
+  assert.equal(report.games[1]!.failed, 'opponent');
+  assert.ok(report.games.filter((g) => g !== report.games[1]).every((g) => !g.failed));
+  assert.match(
+    formatScore(report),
+    /^\+\d =\d -\d over 3 games played out: \d+\.\d%, Elo \S+ \(95%: \S+ to \S+\); forfeits \+1 -0 \(a side failed\)$/,
+  );
 });
 
 test('a player that cannot start the first game ends the match with no game counted', async () => {

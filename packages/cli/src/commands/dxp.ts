@@ -8,8 +8,11 @@
  * to stderr, and either side exits 1 when a game was aborted. The game request (`R`) is the
  * initiator's alone — colours, time control, start position — so those options are refused with
  * --listen rather than ignored; --games is honoured there as the most games a follower accepts.
+ * --peer-timeout bounds every wait for the peer (its move, the next game request); a follower whose
+ * peer went silent in a game exits instead of waiting for another request.
  */
 import {
+  DXP_PEER_TIMEOUT,
   DXP_PORT,
   MAX_THREADS,
   dxpConnect,
@@ -25,9 +28,10 @@ import { Position, variantOrThrow } from '@damka/rules';
 import { complain, guard, UsageError, type Io } from '../command.ts';
 import { integerFrom, parseCommandLine } from '../args.ts';
 
-export const usage = `Usage: damka dxp --listen HOST:PORT [--games N] [--forever] [engine options]
+export const usage = `Usage: damka dxp --listen HOST:PORT [--games N] [--forever] [--peer-timeout S]
+                 [engine options]
        damka dxp --connect HOST:PORT [--games N] [--color white|black] [--minutes M]
-                 [--moves N] [--fen FEN] [engine options]
+                 [--moves N] [--fen FEN] [--peer-timeout S] [engine options]
 
 DXP (DamExchange) links two International draughts engines over TCP (port ${DXP_PORT} by
 convention). The follower (--listen) waits for game requests; the initiator (--connect)
@@ -36,9 +40,13 @@ A follower serves one initiator, then exits (--forever: keep accepting). PORT 0 
 free port; the follower prints the address it listens on. Colours, time control and start
 position are the initiator's to choose (its request carries them), so --color, --minutes,
 --moves and --fen are refused with --listen, and --forever with --connect.
+A peer's end of game (E) counts as it claims when the rules agree, or it resigns: a win
+the rules do not give, or a draw claimed early that Damka does not accept, is answered with
+Damka's own view and the game is aborted (abandoned by the peer), never scored as a loss.
+A peer silent for --peer-timeout seconds ends the game (aborted) and the session.
 Failures go to stderr; exit code 1 when a game was aborted (an illegal or malformed move,
-a timeout, a lost connection) or, for the initiator, when fewer games were played than
-requested.
+a false end claim, a silent peer, a lost connection) or, for the initiator, when fewer
+games were played than requested.
 
   -l, --listen HOST:PORT  follow: listen for an initiator
   -c, --connect HOST:PORT initiate: connect to a follower
@@ -53,6 +61,9 @@ requested.
       --fen FEN           initiator: start position (International FEN); default the
                           standard one
       --forever           follower: keep accepting initiators until interrupted
+      --peer-timeout S    seconds to wait for the peer's move, and for a follower the next
+                          game request (default ${DXP_PEER_TIMEOUT / 1000}); a peer silent that
+                          long ends the game, aborted, and the session
 Engine options:
       --level L           Damka's level 1-8 (default 8)
       --time MS           milliseconds per move (default: the request's clock, else 1000)
@@ -89,6 +100,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       moves: { type: 'string' },
       fen: { type: 'string' },
       forever: { type: 'boolean', default: false },
+      'peer-timeout': { type: 'string', default: String(DXP_PEER_TIMEOUT / 1000) },
       level: { type: 'string', default: '8' },
       time: { type: 'string' },
       depth: { type: 'string' },
@@ -145,6 +157,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     ...(seed !== undefined ? { seed } : {}),
     ...(helpers ? { helpers } : {}),
   });
+  const moveTimeout = integerFrom('peer-timeout', values['peer-timeout'], 1, 86_400) * 1000;
   const say = (text: string) => io.stdout.write(`${text}\n`);
   const problem = (text: string) => complain(io, text);
   /** Each aborted game said on stderr; true when there was one. */
@@ -172,6 +185,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
           say(`initiator connected from ${peer}`);
           return runDxpFollower(watch(channel), {
             player,
+            moveTimeout,
             onEvent: say,
             onProblem: problem,
             ...(maxGames !== undefined ? { maxGames } : {}),
@@ -215,6 +229,7 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
   }
   const reports = await runDxpInitiator(watch(channel), {
     player,
+    moveTimeout,
     games,
     color,
     minutes,

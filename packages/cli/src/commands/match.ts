@@ -3,7 +3,10 @@
  * command (Scan and its kin, or `damka hub` itself), Damka at another level, or rapid-draughts on
  * English — over balanced openings with colours alternating, judged by the variant's draw rules.
  * Prints a progress line per game, then the score and an Elo difference with its 95% interval
- * and each side's mean wall-clock time a move, and writes the games as PDN. Ctrl-C (or SIGTERM)
+ * and each side's mean wall-clock time a move, and writes the games as PDN. A game a side lost by
+ * failing (an illegal move, a crash, silence) is a forfeit, scored apart from the games played out
+ * and left out of the Elo; a side failing twice in a row stops the match, said plainly, and the
+ * exit code is 1, as it is when no game was played out at all. Ctrl-C (or SIGTERM)
  * stops it after the move in hand, the game in progress abandoned: the games finished are scored
  * and written all the same, and the exit code says it was stopped (130, or 143 for SIGTERM). The
  * match itself lives in `@damka/engine/match`.
@@ -33,6 +36,11 @@ the web app's computer does; each burn is written in the PDN as a comment ({burn
 Ctrl-C stops the match once the move being searched is played (at once while an external
 engine thinks): the game in progress is dropped, the finished games are scored and written
 to --pdn, and the exit code is 130 (143 for SIGTERM); a second Ctrl-C quits at once.
+A game a side loses by failing (an illegal or unreadable move, a crash, no answer) is a
+forfeit: shown as such, scored apart from the games played out and left out of the Elo. A
+side failing two games in a row stops the match; then, or when no game was played out, the
+closing lines say why and the exit code is 1 (a single failure among normal games is only a
+forfeit).
 
 Opponent (one of):
       --opponent-hub CMD      an external Hub engine: its command line, e.g. "SCAN_DIR/scan hub"
@@ -290,7 +298,8 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
       onGame: (g, i, tally) =>
         io.stdout.write(
           `${m.progressBar(i + 1, games)} game ${i + 1}: Damka ${g.playerColor}, ` +
-            `opening ${g.opening}: ${g.score} (${g.reason}, ${g.plies} plies)  ` +
+            `opening ${g.opening}: ${g.score} (${g.failed ? 'forfeit: ' : ''}${g.reason}, ` +
+            `${g.plies} plies)  ` +
             `+${tally.wins} =${tally.draws} -${tally.losses}\n`,
         ),
     })
@@ -327,7 +336,15 @@ export const run = guard(async (args: string[], io: Io): Promise<number> => {
     return stoppedCode;
   }
   if (report.aborted !== undefined) {
+    io.stdout.write(`match ${report.aborted}\n`);
     io.stderr.write(`damka: match ${report.aborted}\n`);
+    return 1;
+  }
+  const { won, lost } = report.forfeits;
+  if (won + lost === report.games.length) {
+    const line = `no game was played out: every game was a forfeit (a side failed)`;
+    io.stdout.write(`${line}\n`);
+    io.stderr.write(`damka: match ${line}\n`);
     return 1;
   }
   return 0;

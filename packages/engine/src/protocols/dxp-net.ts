@@ -8,7 +8,7 @@
  * still holds, so a test or a command never leaves a socket open behind it.
  */
 import type { Server, Socket } from 'node:net';
-import { DxpChannel } from './dxp-session.ts';
+import { DxpChannel } from './dxp-channel.ts';
 
 /** Wrap a connected socket. */
 export function channelOfSocket(socket: Socket): DxpChannel {

@@ -5,7 +5,10 @@
  * Each side keeps the game with the rules package's `Game`, so every incoming `M` is checked
  * against the legal moves (from, to and the set of captured squares) and the end of the game —
  * no move, repetition, the 25/16/5-move rules — is judged by the same rules on both sides. The side
- * to move when the game is over sends `E`; the other confirms with an `E`. An illegal or malformed
+ * to move when the game is over sends `E`; the other confirms with an `E`. A peer's `E` is scored
+ * as claimed only when the rules agree (or it resigns, or Damka accepts its draw): a win the rules
+ * do not give, or a draw Damka does not accept, is answered with Damka's own view and the game
+ * recorded as aborted, abandoned by the peer, never as Damka's loss. An illegal or malformed
  * move is answered with a `C` saying why, then an `E`, and the game ends cleanly; other malformed
  * records are answered with a `C` and ignored. Nothing a peer sends can throw, and every wait for
  * the peer has a time limit, so a silent or vanished peer ends the session instead of hanging it.
@@ -24,118 +27,12 @@ import {
   DXP_NOT_THIS_GAME,
   DXP_NO_GAMES,
   DXP_VERSION,
-  DxpFramer,
-  dxpBytes,
-  formatDxp,
-  parseDxp,
   dxpPosition,
   dxpSetup,
   dxpVariant,
-  type DxpMessage,
 } from './dxp.ts';
 import { formatHubMove, hubNumbering } from './hub.ts';
-
-/** What arrives from the peer: a message, a refused record, or the end of the connection. */
-export type DxpIncoming =
-  | { readonly kind: 'message'; readonly message: DxpMessage; readonly text: string }
-  | { readonly kind: 'malformed'; readonly error: string; readonly text?: string }
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'timeout' };
-
-/** The byte transport under a DXP session (a TCP socket, or a pair of in-memory pipes in tests). */
-export interface DxpTransport {
-  write(bytes: Uint8Array): void;
-  /** Close the connection (after pending writes). */
-  end(): void;
-}
-
-/**
- * A DXP connection: records in, records out. Feed received bytes with `receive` and the end of
- * the stream with `closed`; read incoming records in order with `next`.
- */
-export class DxpChannel {
-  private readonly transport: DxpTransport;
-  private readonly framer = new DxpFramer();
-  private readonly queue: DxpIncoming[] = [];
-  private waiting: ((incoming: DxpIncoming) => void) | undefined;
-  private ended = false;
-  /** Every record sent (`>`) and received (`<`), for logs. */
-  onRecord: ((direction: '>' | '<', text: string) => void) | undefined;
-
-  constructor(transport: DxpTransport) {
-    this.transport = transport;
-  }
-
-  /** Bytes from the peer. */
-  receive(chunk: Uint8Array): void {
-    for (const frame of this.framer.push(chunk)) {
-      if (!frame.ok) {
-        this.onRecord?.('<', `(refused: ${frame.error})`);
-        this.deliver({ kind: 'malformed', error: frame.error });
-        continue;
-      }
-      this.onRecord?.('<', frame.text);
-      const parsed = parseDxp(frame.text);
-      this.deliver(
-        parsed.ok
-          ? { kind: 'message', message: parsed.value, text: frame.text }
-          : { kind: 'malformed', error: parsed.error, text: frame.text },
-      );
-    }
-  }
-
-  /** The peer closed the connection (or it broke). */
-  closed(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.deliver({ kind: 'closed' });
-  }
-
-  get isClosed(): boolean {
-    return this.ended;
-  }
-
-  send(message: DxpMessage): void {
-    if (this.ended) return;
-    const text = formatDxp(message);
-    this.onRecord?.('>', text);
-    this.transport.write(dxpBytes(text));
-  }
-
-  /** Close our side. */
-  close(): void {
-    if (!this.ended) this.transport.end();
-    this.ended = true;
-  }
-
-  /** The next incoming record; `timeout` ms without one gives `{ kind: 'timeout' }`. */
-  next(timeout: number): Promise<DxpIncoming> {
-    const first = this.queue.shift();
-    if (first) return Promise.resolve(first);
-    if (this.ended) return Promise.resolve({ kind: 'closed' });
-    return new Promise((resolve) => {
-      const timer =
-        timeout === Infinity
-          ? undefined
-          : setTimeout(() => {
-              this.waiting = undefined;
-              resolve({ kind: 'timeout' });
-            }, timeout);
-      this.waiting = (incoming) => {
-        if (timer !== undefined) clearTimeout(timer);
-        resolve(incoming);
-      };
-    });
-  }
-
-  private deliver(incoming: DxpIncoming): void {
-    const waiting = this.waiting;
-    if (waiting) {
-      this.waiting = undefined;
-      waiting(incoming);
-    } else this.queue.push(incoming);
-  }
-}
+import type { DxpChannel, DxpIncoming } from './dxp-channel.ts';
 
 /** Chooses our moves; `engineDxpPlayer` is Damka's engine. */
 export interface DxpPlayer {
@@ -151,7 +48,18 @@ export interface DxpPlayer {
     history: readonly Position[],
     clock?: { readonly time: number; readonly movesToGo?: number },
   ): Promise<Move | undefined> | Move | undefined;
+  /**
+   * The peer claims a draw in `position` (the peer to move) that the rules do not give yet:
+   * true to agree. Without it every such claim is declined.
+   */
+  acceptDraw?(position: Position, history: readonly Position[]): Promise<boolean> | boolean;
 }
+
+/**
+ * Damka agrees to a draw its peer claims early when a search of the position gives Damka no more
+ * than this (hundredths of a man): it is not ahead.
+ */
+export const DXP_DRAW_ACCEPT_MARGIN = 10;
 
 /** Damka's engine as a DXP player: `limits` per move, or the game's clock when none is given. */
 export function engineDxpPlayer(
@@ -181,6 +89,15 @@ export function engineDxpPlayer(
         ...(limits ? { limits } : {}),
       }).move;
     },
+    acceptDraw(position, history) {
+      // the peer is to move: its score, negated, is ours
+      const r = engine.search(position, {
+        history,
+        ...(options.level !== undefined ? { level: options.level } : {}),
+        limits: options.limits ?? { moveTime: 1000 },
+      });
+      return -r.score <= DXP_DRAW_ACCEPT_MARGIN;
+    },
   };
 }
 
@@ -189,16 +106,24 @@ export interface DxpGameReport {
   readonly index: number;
   readonly ourColor: Color;
   readonly opponent: string;
-  /** `aborted`: ended by an illegal or malformed move, a timeout or a lost connection. */
+  /**
+   * `aborted`: ended by an illegal or malformed move, an end claimed against the rules (a win they
+   * do not give, a draw not agreed), a timeout or a lost connection; not scored.
+   */
   readonly result: 'win' | 'loss' | 'draw' | 'aborted';
   readonly reason: string;
+  /** Set when the peer sent nothing for the whole move wait (`moveTimeout`). */
+  readonly peerSilent?: boolean;
   /** The moves played, in Hub/DXP numbers (`32-28`, `28x19x23`). */
   readonly moves: readonly string[];
 }
 
 export interface DxpSessionOptions {
   readonly player: DxpPlayer;
-  /** Milliseconds to wait for the peer's move (default 10 minutes). */
+  /**
+   * Milliseconds to wait for the peer's move, and for a follower the next game request (default
+   * 10 minutes, `DXP_PEER_TIMEOUT`).
+   */
   readonly moveTimeout?: number;
   /** Milliseconds to wait for `A` and for a confirming `E` (default 10 s). */
   readonly replyTimeout?: number;
@@ -227,7 +152,9 @@ export interface DxpFollowerOptions extends DxpSessionOptions {
   readonly maxGames?: number;
 }
 
-const DEFAULT_MOVE_TIMEOUT = 600_000;
+/** How long the peer may stay silent by default: 10 minutes, in milliseconds. */
+export const DXP_PEER_TIMEOUT = 600_000;
+const DEFAULT_MOVE_TIMEOUT = DXP_PEER_TIMEOUT;
 const DEFAULT_REPLY_TIMEOUT = 10_000;
 
 /** Play as initiator: request `games` games in turn; resolves when the connection is closed. */
@@ -284,7 +211,10 @@ export async function runDxpInitiator(
   return reports;
 }
 
-/** Play as follower: answer game requests until the initiator closes the connection. */
+/**
+ * Play as follower: answer game requests until the initiator closes the connection, sends none
+ * within `moveTimeout`, or stays silent through a game (that game is aborted and the session ends).
+ */
 export async function runDxpFollower(
   channel: DxpChannel,
   options: DxpFollowerOptions,
@@ -330,7 +260,7 @@ export async function runDxpFollower(
         last: false,
       });
       reports.push(report);
-      if (channel.isClosed) break;
+      if (channel.isClosed || report.peerSilent) break;
     }
   } finally {
     channel.close();
@@ -368,7 +298,11 @@ async function playGame(
   options.onEvent?.(
     `game ${setup.index + 1}: ${options.player.name} (${ourColor}) against ${setup.opponent}`,
   );
-  const report = (result: DxpGameReport['result'], reason: string): DxpGameReport => {
+  const report = (
+    result: DxpGameReport['result'],
+    reason: string,
+    silent = false,
+  ): DxpGameReport => {
     options.onEvent?.(
       `game ${setup.index + 1}: ${result} (${reason}) after ${written.length} plies`,
     );
@@ -379,6 +313,7 @@ async function playGame(
       result,
       reason,
       moves: written,
+      ...(silent ? { peerSilent: true } : {}),
     };
   };
   const play = (move: Move) => {
@@ -387,36 +322,68 @@ async function playGame(
     game.play(move);
   };
   /** End the game ourselves: `E`, then wait for the peer's confirming `E`. */
-  const endGame = async (reason: number, result: DxpGameReport['result'], why: string) => {
+  const endGame = async (
+    reason: number,
+    result: DxpGameReport['result'],
+    why: string,
+    silent = false,
+  ) => {
     channel.send({ type: 'E', reason, stop: setup.last ? 1 : 0 });
     while (true) {
       const answer = await channel.next(replyTimeout);
       if (answer.kind !== 'message' || answer.message.type === 'E') break;
     }
-    return report(result, why);
+    return report(result, why, silent);
   };
-  /** The peer ended the game with `E`: confirm it. */
-  const confirmEnd = (message: { reason: number; stop: number }) => {
-    const mirrored: Record<number, number> = {
-      [DXP_END_RESIGN]: DXP_END_WIN,
-      [DXP_END_WIN]: DXP_END_RESIGN,
-      [DXP_END_DRAW]: DXP_END_DRAW,
-    };
-    channel.send({
-      type: 'E',
-      reason: mirrored[message.reason] ?? DXP_END_UNKNOWN,
-      stop: setup.last ? 1 : message.stop,
-    });
+  /**
+   * The peer ended the game with `E`. A claim the rules agree with (or a resignation, or a draw we
+   * accept) is confirmed with the mirrored reason; any other is answered with our own view.
+   */
+  const confirmEnd = async (message: { reason: number; stop: number }) => {
+    const answer = (reason: number) =>
+      channel.send({ type: 'E', reason, stop: setup.last ? 1 : message.stop });
+    const claimed = CLAIMED[message.reason];
     const outcome = game.outcome;
-    if (outcome)
-      return report(
-        outcome.winner === undefined ? 'draw' : outcome.winner === ourColor ? 'win' : 'loss',
-        outcome.text,
+    if (outcome) {
+      const result: DxpGameReport['result'] =
+        outcome.winner === undefined ? 'draw' : outcome.winner === ourColor ? 'win' : 'loss';
+      if (claimed === undefined || claimed.result === result) {
+        answer(MIRRORED[message.reason] ?? DXP_END_UNKNOWN);
+        return report(result, outcome.text);
+      }
+      answer(OUR_END[result]);
+      problem(
+        options,
+        `game ${setup.index + 1}: the opponent claimed ${claimed.text}, but by the rules ` +
+          `${outcome.text}: scored by the rules`,
       );
-    if (message.reason === DXP_END_RESIGN) return report('win', 'the opponent resigned');
-    if (message.reason === DXP_END_WIN) return report('loss', 'the opponent claimed the win');
-    if (message.reason === DXP_END_DRAW) return report('draw', 'the opponent claimed a draw');
-    return report('aborted', 'the opponent ended the game');
+      return report(result, `${outcome.text}; the opponent claimed ${claimed.text}`);
+    }
+    if (message.reason === DXP_END_RESIGN) {
+      answer(DXP_END_WIN);
+      return report('win', 'the opponent resigned');
+    }
+    if (message.reason === DXP_END_DRAW) {
+      const agreed = await options.player.acceptDraw?.(game.position, history);
+      if (agreed === true && !channel.isClosed) {
+        answer(DXP_END_DRAW);
+        return report('draw', 'drawn by agreement: the opponent claimed a draw, accepted');
+      }
+    }
+    if (claimed === undefined) {
+      answer(DXP_END_UNKNOWN);
+      return report('aborted', 'the opponent ended the game');
+    }
+    // a win the rules do not give, or a draw we do not accept: not scored as claimed
+    const refusal =
+      claimed.result === 'draw'
+        ? 'draw claim declined: the game is not over by the rules'
+        : 'win claim refused: the game is not over by the rules';
+    channel.send({ type: 'C', text: refusal });
+    answer(DXP_END_UNKNOWN);
+    const why = `the opponent claimed ${claimed.text} before the game was over; abandoned by the opponent`;
+    problem(options, `game ${setup.index + 1}: ${refusal}; not scored`);
+    return report('aborted', why);
   };
 
   while (true) {
@@ -468,7 +435,12 @@ async function playGame(
     if (incoming.kind === 'closed') return report('aborted', 'connection closed by the opponent');
     if (incoming.kind === 'timeout') {
       channel.send({ type: 'C', text: 'no move received in time' });
-      return endGame(DXP_END_UNKNOWN, 'aborted', 'the opponent did not move in time');
+      return endGame(
+        DXP_END_UNKNOWN,
+        'aborted',
+        `the opponent did not move within ${moveTimeout / 1000} s`,
+        true,
+      );
     }
     if (incoming.kind === 'malformed') {
       if (incoming.text?.startsWith('M') || incoming.error.startsWith('M')) {
@@ -526,6 +498,26 @@ async function playGame(
     }
   }
 }
+
+/** What a peer's `E` reason claims, from our side; resignation needs no agreement. */
+const CLAIMED: Readonly<Record<number, { result: DxpGameReport['result']; text: string }>> = {
+  [DXP_END_WIN]: { result: 'loss', text: 'a win' },
+  [DXP_END_DRAW]: { result: 'draw', text: 'a draw' },
+  [DXP_END_RESIGN]: { result: 'win', text: 'to resign' },
+};
+/** The reason that confirms a peer's `E`. */
+const MIRRORED: Readonly<Record<number, number>> = {
+  [DXP_END_RESIGN]: DXP_END_WIN,
+  [DXP_END_WIN]: DXP_END_RESIGN,
+  [DXP_END_DRAW]: DXP_END_DRAW,
+};
+/** Our own `E` reason for a result from our side. */
+const OUR_END: Readonly<Record<DxpGameReport['result'], number>> = {
+  win: DXP_END_WIN,
+  loss: DXP_END_RESIGN,
+  draw: DXP_END_DRAW,
+  aborted: DXP_END_UNKNOWN,
+};
 
 /** Tell the person of a failure: `onProblem`, else `onEvent`. */
 function problem(options: DxpSessionOptions, text: string): void {

@@ -10,5 +10,6 @@ export * from './hub-engine.ts';
 export * from './hub-stdio.ts';
 export * from './hub-client.ts';
 export * from './dxp.ts';
+export * from './dxp-channel.ts';
 export * from './dxp-session.ts';
 export * from './dxp-net.ts';
