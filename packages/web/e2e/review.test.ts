@@ -130,7 +130,12 @@ test('a long review shows its progress and can be stopped', async () => {
 test('the engine review is one of the game actions, and the game-over dialog opens it', async () => {
   const { page, errors } = await h.page({ width: 1280, height: 800 });
   await page.goto(h.url);
-  await importGame(page, PLANTED);
+  // a game whose file gives a result: it is shown while the game stands as imported
+  await importGame(
+    page,
+    PLANTED.replace('[Result "*"]', '[Result "1-0"]').replace(/\*\n$/, '1-0\n'),
+  );
+  assert.equal(await page.getByTestId('imported-result').textContent(), 'Result in the file: 1-0');
   // among the game's actions, in the window without scrolling
   const open = page.locator('.play .actions [data-testid="review-open"]');
   assert.equal(await open.count(), 1);
@@ -141,6 +146,7 @@ test('the engine review is one of the game actions, and the game-over dialog ope
   await page.getByTestId('confirm-resign').click();
   const dialog = page.getByTestId('result');
   await dialog.waitFor();
+  assert.equal(await page.getByTestId('imported-result').count(), 0, 'the game ended here');
   await dialog.getByTestId('result-board').click();
   await dialog.waitFor({ state: 'detached' });
   assert.equal(await page.locator('.play').count(), 1);

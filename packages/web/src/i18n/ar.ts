@@ -52,6 +52,7 @@ const arApp: AppMessages = {
   no: 'لا',
   close: 'إغلاق',
   resultBoard: 'العودة إلى الرقعة',
+  importedResult: 'النتيجة في الملف: {result}',
   gameOver: 'انتهت اللعبة',
   winner: 'فاز {color}',
   draw: 'تعادل',

@@ -53,6 +53,7 @@ const enApp = {
   no: 'No',
   close: 'Close',
   resultBoard: 'Back to the board',
+  importedResult: 'Result in the file: {result}',
   gameOver: 'Game over',
   winner: '{color} wins',
   draw: 'Draw',

@@ -53,6 +53,7 @@ const esApp: AppMessages = {
   no: 'No',
   close: 'Cerrar',
   resultBoard: 'Volver al tablero',
+  importedResult: 'Resultado en el archivo: {result}',
   gameOver: 'Fin de la partida',
   winner: 'Ganan {color}',
   draw: 'Tablas',

@@ -53,6 +53,7 @@ const frApp: AppMessages = {
   no: 'Non',
   close: 'Fermer',
   resultBoard: 'Retour au damier',
+  importedResult: 'Résultat dans le fichier : {result}',
   gameOver: 'Partie terminée',
   winner: 'Les {color} gagnent',
   draw: 'Partie nulle',

@@ -52,6 +52,7 @@ const heApp: AppMessages = {
   no: 'לא',
   close: 'סגירה',
   resultBoard: 'חזרה ללוח',
+  importedResult: 'התוצאה בקובץ: {result}',
   gameOver: 'המשחק נגמר',
   winner: '{color} ניצח',
   draw: 'תיקו',

@@ -53,6 +53,7 @@ const itApp: AppMessages = {
   no: 'No',
   close: 'Chiudi',
   resultBoard: 'Torna alla damiera',
+  importedResult: 'Risultato nel file: {result}',
   gameOver: 'Partita finita',
   winner: 'Vince il {color}',
   draw: 'Patta',

@@ -53,6 +53,7 @@ const nlApp: AppMessages = {
   no: 'Nee',
   close: 'Sluiten',
   resultBoard: 'Terug naar het bord',
+  importedResult: 'Uitslag in het bestand: {result}',
   gameOver: 'Partij afgelopen',
   winner: '{color} wint',
   draw: 'Remise',

@@ -53,6 +53,7 @@ const ptApp: AppMessages = {
   no: 'Não',
   close: 'Fechar',
   resultBoard: 'Voltar ao tabuleiro',
+  importedResult: 'Resultado no ficheiro: {result}',
   gameOver: 'Fim do jogo',
   winner: 'Ganham as {color}',
   draw: 'Empate',

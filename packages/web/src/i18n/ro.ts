@@ -52,6 +52,7 @@ const roApp: AppMessages = {
   no: 'Nu',
   close: 'Închide',
   resultBoard: 'Înapoi la tablă',
+  importedResult: 'Rezultatul din fișier: {result}',
   gameOver: 'Joc încheiat',
   winner: 'Câștigă {color}',
   draw: 'Remiză',

@@ -53,6 +53,7 @@ const ruApp: AppMessages = {
   no: 'Нет',
   close: 'Закрыть',
   resultBoard: 'Вернуться к доске',
+  importedResult: 'Результат в файле: {result}',
   gameOver: 'Партия окончена',
   winner: '{color} выиграли',
   draw: 'Ничья',

@@ -53,6 +53,7 @@ const trApp: AppMessages = {
   no: 'Hayır',
   close: 'Kapat',
   resultBoard: 'Tahtaya dön',
+  importedResult: 'Dosyadaki sonuç: {result}',
   gameOver: 'Oyun bitti',
   winner: 'Kazanan: {color}',
   draw: 'Berabere',

@@ -203,6 +203,9 @@ export function Play({
   const bottom: Color = flipped ? 'black' : 'white';
   // an imported game not played on since shows its players' names
   const importedTags = unchangedImport(game, g.entries.length)?.tags;
+  // the result an imported file gives, while the game stands as imported and the rules have not
+  // ended it (a game may be resigned or agreed drawn on the board with moves still to play)
+  const importedResult = result ? null : unchangedImport(game, g.entries.length)?.result;
   const importedName = (color: Color) => {
     const name = importedTags?.[color === 'white' ? 'White' : 'Black'];
     return name && name !== '?' ? name : null;
@@ -355,6 +358,11 @@ export function Play({
         {drawCount && (
           <p class="draw-count" data-testid="draw-count">
             {t('drawCount', { n: drawCount.moves, limit: drawCount.limit })}
+          </p>
+        )}
+        {importedResult && importedResult !== '*' && (
+          <p class="imported-result" data-testid="imported-result">
+            {t('importedResult', { result: importedResult })}
           </p>
         )}
         <p class="message" role="status" aria-live="assertive" data-testid="message">
