@@ -191,7 +191,7 @@ test("a draw by the variant's rule: Russian, two kings against one not won withi
   );
   assert.equal((await gameState(page)).result, 'endgame');
   // the same reason in Hebrew, with the same figures
-  await dialog.getByRole('button', { name: 'Review the game' }).click();
+  await dialog.getByRole('button', { name: 'Back to the board' }).click();
   // (a finished game opens from the recent list, its result in the status line, no dialog)
   await page.goto(`${h.url}?lang=he`);
   await page.getByTestId('recent-game').first().click();
