@@ -11,14 +11,25 @@
  *
  * The hub also knows whether each player is connected (to any node): nodes announce when a seat's
  * first connection to a game opens and its last one closes, and a node that starts following a
- * game asks the others to announce theirs again, as does every node when Redis answers again after
- * an outage. Until the answers can have come (`ASK_WINDOW_MS`), a player this node does not see
- * is not known to be gone, so a player joining a node that did not follow the game yet never sees
- * a connected opponent flash as "left". A node that dies announces nothing, so its players still
+ * game asks the others to announce theirs again. Until the answers can have come
+ * (`ASK_WINDOW_MS`), a player this node does not see is not known to be gone, so a player joining
+ * a node that did not follow the game yet never sees a connected opponent flash as "left". A node that dies announces nothing, so its players still
  * count as present elsewhere: the error is on the side of refusing a claim. When such a player
  * leaves another node, the nodes that still count them through a second node ask again who holds
  * them, so a dead node's word lasts only until its players have come back and gone.
+ *
+ * Redis may also hang without closing anything (a stopped or overloaded server): each node
+ * publishes a heartbeat every `HEARTBEAT_MS` and counts Redis as not answering when its own
+ * heartbeat has not come back through the channel for `REDIS_TIMEOUT_MS`, as when a connection
+ * fails; claims are refused meanwhile. When its heartbeat comes back after any outage, a node
+ * sends its roster (every seat it holds, possibly none) and asks the others for theirs; each
+ * roster replaces what the receivers believed about its sender, so a player who left a node
+ * during the outage is gone everywhere, and one who stayed connected elsewhere is present.
+ *
+ * Messages carry the sending process's instance id (`NODE_ID` and a random part), so two
+ * processes given the same `NODE_ID` still hear each other; each warns once about the other.
  */
+import { randomBytes } from 'node:crypto';
 import type { Seat, ServerMessage } from '@damka/protocol';
 import type { Change, Color } from './records.ts';
 
@@ -27,6 +38,15 @@ import type { Change, Color } from './records.ts';
  * their answers may take: meanwhile a player not seen here counts as present.
  */
 export const ASK_WINDOW_MS = 1000;
+
+/** How often a node publishes its heartbeat (its own proof that Redis carries messages). */
+export const HEARTBEAT_MS = 1000;
+
+/** A node whose own heartbeat has not come back for this long counts Redis as not answering. */
+export const REDIS_TIMEOUT_MS = 3000;
+
+/** Seats per roster message (a node holding more sends several, the last one marked). */
+const ROSTER_CHUNK = 500;
 
 /** What nodes tell each other. */
 export type GameEvent =
@@ -39,7 +59,30 @@ export type GameEvent =
       readonly present: boolean;
       /** Set by a node that just started following the game: the others announce themselves. */
       readonly ask: boolean;
+    }
+  | {
+      /** A heartbeat: its sender sees Redis answer when it comes back through the channel. */
+      readonly t: 'beat';
+    }
+  | {
+      /**
+       * Every seat the sender holds (sent in parts after an outage, `last` on the final one):
+       * the receivers replace what they believed about the sender with it. With `ask`, they send
+       * theirs back.
+       */
+      readonly t: 'roster';
+      readonly round: number;
+      readonly seats: ReadonlyArray<readonly [string, Color]>;
+      readonly last: boolean;
+      readonly ask: boolean;
     };
+
+/** A message on the channel: the sending instance, its `NODE_ID`, and the event. */
+interface Envelope {
+  readonly node: string;
+  readonly name?: string;
+  readonly event: GameEvent;
+}
 
 /** One WebSocket connection, as the hub sees it. */
 export interface Connection {
@@ -65,8 +108,11 @@ export class Hub {
   private pub: RedisLike | null = null;
   private sub: RedisLike | null = null;
   private channel = '';
+  /** This node's name (`NODE_ID`), shown in `/api/health`. */
   readonly nodeId: string;
-  /** Players connected through other nodes: game → seat → node ids. */
+  /** This process on the channel: the name and a random part, so two processes never share it. */
+  readonly instance: string;
+  /** Players connected through other nodes: game → seat → instance ids. */
   private readonly remote = new Map<string, Map<Color, Set<string>>>();
   /** Called for every change another node committed (the game cache applies it). */
   onRemote: (change: Change) => void = () => {};
@@ -74,17 +120,31 @@ export class Hub {
   onPresence: (game: string, seat: Color) => void = () => {};
   /** Told when Redis stops answering (once per outage) and when it is back (the server logs it). */
   onRedisStatus: (up: boolean, message: string) => void = () => {};
-  /** Redis's last error, while it does not answer. */
+  /** Told of a problem in the deployment that this node cannot fix (the server logs it). */
+  onWarning: (message: string) => void = () => {};
+  /** Why Redis does not answer, while it does not (from the clients' events or the heartbeat). */
   private redisError: string | null = null;
   /** Games whose other nodes were just asked who is connected, with the end of their window. */
   private readonly asking = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Whether the subscriber lost Redis since it last listened (its 'ready' then resyncs). */
+  /** Whether the subscriber lost Redis since it last listened (its 'ready' then listens again). */
   private subscriberLost = false;
   /** Set by `close`: the connections to Redis end on purpose. */
   private closing = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** When this node's own heartbeat last came back, and when the heartbeat timer last ran. */
+  private beatSeen = 0;
+  private lastTick = 0;
+  /** Until when, after an outage, the other nodes' rosters may still be on their way. */
+  private settlingUntil = 0;
+  /** Rosters being received, by sending instance. */
+  private readonly rosters = new Map<string, { round: number; seats: Set<string> }>();
+  private rosterRound = 0;
+  /** Other instances seen using this node's `NODE_ID` (each is warned about once). */
+  private readonly namesakes = new Set<string>();
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
+    this.instance = `${nodeId}#${randomBytes(4).toString('hex')}`;
   }
 
   /** Connect to Redis and listen to the other nodes. */
@@ -95,51 +155,50 @@ export class Hub {
     this.sub = new Redis(url, options) as unknown as RedisLike;
     this.channel = channel;
     for (const client of [this.pub, this.sub]) {
-      const lost = (why: string, overwrite: boolean) => {
-        if (client === this.sub) this.subscriberLost = true;
-        if (this.redisError === null) {
-          this.onRedisStatus(
-            false,
-            `Redis does not answer (${why}); nodes see each other's changes by polling until it is back`,
-          );
-        }
-        if (overwrite || this.redisError === null) this.redisError = why;
-      };
       // without a listener ioredis prints every failed reconnection to stderr as "unhandled"
-      client.on('error', (error) => lost(error.message || String(error), true));
+      client.on('error', (error) => {
+        if (client === this.sub) this.subscriberLost = true;
+        this.lost(error.message || String(error), true);
+      });
       // a connection dropped and made again at once gives no error, yet what was published
       // meanwhile never reached the subscriber: the same outage, only shorter
       client.on('close', () => {
-        if (!this.closing) lost('the connection closed', false);
+        if (client === this.sub) this.subscriberLost = true;
+        if (!this.closing) this.lost('the connection closed', false);
       });
       client.on('ready', () => {
-        if (this.redisError !== null) {
-          this.redisError = null;
-          this.onRedisStatus(true, 'Redis answers again');
-        }
-        // presence sent during the outage was lost both ways: say again who is here, and ask
-        // the others the same, once the subscriber listens again
+        // Redis counts as answering again once this node's heartbeat comes back through it
         if (client === this.sub && this.subscriberLost) {
           this.subscriberLost = false;
           this.sub.subscribe(this.channel).then(
-            () => this.resync(),
+            () => this.beat(),
             () => {
               // Redis went away again: the next 'ready' tries once more
             },
           );
-        }
+        } else this.beat();
       });
     }
     this.sub.on('message', (_channel, text) => {
-      let data: { node: string; event: GameEvent };
+      let data: Envelope;
       try {
-        data = JSON.parse(text) as { node: string; event: GameEvent };
+        data = JSON.parse(text) as Envelope;
       } catch {
         return;
       }
-      if (data.node === this.nodeId) return;
+      if (data.node === this.instance) {
+        if (data.event.t === 'beat') this.beatCame();
+        return;
+      }
+      if ((data.name ?? data.node) === this.nodeId && !this.namesakes.has(data.node)) {
+        this.namesakes.add(data.node);
+        this.onWarning(
+          `another node uses NODE_ID ${this.nodeId} (this one is ${this.instance}, the other ${data.node}): give each node its own NODE_ID`,
+        );
+      }
       if (data.event.t === 'presence') this.remotePresence(data.node, data.event);
       else if (data.event.t === 'change') this.onRemote(data.event.change);
+      else if (data.event.t === 'roster') this.remoteRoster(data.node, data.event);
     });
     try {
       await this.sub.subscribe(channel);
@@ -151,15 +210,64 @@ export class Hub {
       this.pub = this.sub = null;
       throw new Error(`Redis at ${redisAddress(url)} does not answer: ${why}`, { cause: e });
     }
+    this.beatSeen = this.lastTick = performance.now();
+    this.heartbeat = setInterval(() => this.tick(), HEARTBEAT_MS);
+    this.heartbeat.unref?.();
+    this.beat();
+  }
+
+  /** Redis stopped answering (`why`): say so once per outage. */
+  private lost(why: string, overwrite: boolean): void {
+    if (this.redisError === null) {
+      this.onRedisStatus(
+        false,
+        `Redis does not answer (${why}); nodes see each other's changes by polling until it is back`,
+      );
+    }
+    if (overwrite || this.redisError === null) this.redisError = why;
+  }
+
+  /** Each `HEARTBEAT_MS`: publish a heartbeat, and count Redis as lost when none came back. */
+  private tick(): void {
+    const now = performance.now();
+    // a timer this late means this process itself was held (not Redis): give Redis a new window
+    if (now - this.lastTick > REDIS_TIMEOUT_MS) this.beatSeen = now;
+    this.lastTick = now;
+    if (now - this.beatSeen > REDIS_TIMEOUT_MS) {
+      this.lost(`no answer for ${Math.round((now - this.beatSeen) / 1000)} s`, false);
+    }
+    this.beat();
+  }
+
+  private beat(): void {
+    if (!this.closing) this.send({ t: 'beat' });
+  }
+
+  /**
+   * This node's heartbeat came back: Redis carries messages both ways. After an outage, what was
+   * said meanwhile may never have arrived: send this node's roster and ask the others for theirs.
+   */
+  private beatCame(): void {
+    this.beatSeen = performance.now();
+    if (this.redisError === null) return;
+    this.redisError = null;
+    this.settlingUntil = this.beatSeen + ASK_WINDOW_MS;
+    this.onRedisStatus(true, 'Redis answers again');
+    this.sendRoster(true);
   }
 
   get shared(): boolean {
     return this.pub !== null;
   }
 
-  /** Does Redis answer now (as far as the clients' last events say)? */
+  /**
+   * Does Redis answer now, and has it long enough for the other nodes' rosters to have come
+   * after an outage? Otherwise other nodes' players are not known here.
+   */
   get redisAnswering(): boolean {
-    return this.pub !== null && this.redisError === null;
+    if (this.pub === null || this.redisError !== null) return false;
+    const now = performance.now();
+    return now - this.beatSeen <= REDIS_TIMEOUT_MS && now >= this.settlingUntil;
   }
 
   join(game: string, connection: Connection): void {
@@ -231,18 +339,51 @@ export class Hub {
   }
 
   /**
-   * After a Redis outage: for every game followed here, announce this node's players and ask the
-   * other nodes for theirs, so that a player who stayed connected elsewhere is not counted absent
-   * (and claimed against) because the announcements of the outage never arrived.
+   * After a Redis outage: tell the other nodes every seat held here (in parts of `ROSTER_CHUNK`),
+   * possibly none, so that they forget the players who left this node meanwhile; with `ask`, they
+   * answer with theirs, so a player who stayed connected elsewhere is not counted absent (and
+   * claimed against) because the announcements of the outage never arrived.
    */
-  private resync(): void {
+  private sendRoster(ask: boolean): void {
+    const seats: Array<readonly [string, Color]> = [];
     for (const game of this.rooms.keys()) {
-      const here = (['white', 'black'] as const).filter((seat) => this.hereLocally(game, seat));
-      if (here.length === 0) this.ask(game);
-      here.forEach((seat, i) =>
-        this.send({ t: 'presence', game, seat, present: true, ask: i === 0 }),
-      );
+      for (const seat of ['white', 'black'] as const) {
+        if (this.hereLocally(game, seat)) seats.push([game, seat]);
+      }
     }
+    const round = ++this.rosterRound;
+    for (let i = 0; i === 0 || i < seats.length; i += ROSTER_CHUNK) {
+      const part = seats.slice(i, i + ROSTER_CHUNK);
+      const last = i + ROSTER_CHUNK >= seats.length;
+      this.send({ t: 'roster', round, seats: part, last, ask });
+    }
+  }
+
+  /**
+   * A part of another node's roster; with the last one, what this node believed about that
+   * node's players is replaced (not merged) by it, for every game followed here.
+   */
+  private remoteRoster(node: string, event: Extract<GameEvent, { t: 'roster' }>): void {
+    let roster = this.rosters.get(node);
+    if (!roster || roster.round !== event.round) {
+      this.rosters.set(node, (roster = { round: event.round, seats: new Set() }));
+    }
+    for (const [game, seat] of event.seats) roster.seats.add(`${game} ${seat}`);
+    if (!event.last) return;
+    this.rosters.delete(node);
+    for (const game of this.rooms.keys()) {
+      for (const seat of ['white', 'black'] as const) {
+        let seats = this.remote.get(game);
+        if (!seats) this.remote.set(game, (seats = new Map()));
+        let nodes = seats.get(seat);
+        if (!nodes) seats.set(seat, (nodes = new Set()));
+        const before = nodes.size > 0;
+        if (roster.seats.has(`${game} ${seat}`)) nodes.add(node);
+        else nodes.delete(node);
+        if (before !== nodes.size > 0) this.onPresence(game, seat);
+      }
+    }
+    if (event.ask) this.sendRoster(false);
   }
 
   /**
@@ -291,7 +432,8 @@ export class Hub {
   }
 
   private send(event: GameEvent): void {
-    this.pub?.publish(this.channel, JSON.stringify({ node: this.nodeId, event })).catch(() => {
+    const envelope: Envelope = { node: this.instance, name: this.nodeId, event };
+    this.pub?.publish(this.channel, JSON.stringify(envelope)).catch(() => {
       // a lost change is found by the other nodes' polls; presence by the next announcement
     });
   }
@@ -318,14 +460,23 @@ export class Hub {
 
   async close(): Promise<void> {
     this.closing = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     for (const timer of this.asking.values()) clearTimeout(timer);
     this.asking.clear();
     for (const client of [this.pub, this.sub]) {
       if (!client) continue;
+      // a Redis that hangs never answers QUIT: wait for it a moment only
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), REDIS_TIMEOUT_MS);
+      });
       try {
-        await client.quit();
+        if ((await Promise.race([client.quit(), waited])) === 'late') client.disconnect();
       } catch {
         client.disconnect();
+      } finally {
+        clearTimeout(timer);
       }
     }
     this.pub = this.sub = null;

@@ -4,12 +4,13 @@
  *
  * Environment: PORT (8080), HOST (localhost), DATA_DIR (./data), DATABASE_URL (Postgres instead
  * of SQLite), DATABASE_SCHEMA (Postgres schema, default public), DATABASE_POOL (10), REDIS_URL
- * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID, WEB_ROOT (the built
- * web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra origins for
- * WebSockets), PUBLIC_URL (the site's address for game links), LOG_LEVEL (info; `silent` for none), CREATE_PER_MINUTE, HTTP_PER_MINUTE and
- * FILES_PER_MINUTE (rate limits per address), METRICS=1 (serve /api/metrics: event-loop delay,
- * acknowledgement and write times, GC pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player
- * must be gone before the opponent may claim; 60).
+ * (messages between nodes), REDIS_CHANNEL (default damka:<schema>), NODE_ID (one per node),
+ * WEB_ROOT (the built web app, default packages/web/dist), ALLOWED_ORIGINS (comma-separated extra
+ * origins for WebSockets), PUBLIC_URL (the site's address for game links), LOG_LEVEL (info;
+ * `silent` for none), CREATE_PER_MINUTE, HTTP_PER_MINUTE and FILES_PER_MINUTE (rate limits per
+ * address), METRICS=1 (serve /api/metrics: event-loop delay, acknowledgement and write times, GC
+ * pauses, CPU share), CLAIM_AFTER_SECONDS (how long a player must be gone before the opponent may
+ * claim; 60).
  * docs/protocol.md describes each of them.
  *
  * Failure tests only: with NODE_ENV=test (and never otherwise), DAMKA_FAILPOINT=stop-after-commit:N

@@ -68,6 +68,7 @@ export async function createServer(config: ServerConfig): Promise<RunningServer>
   });
   const app = await buildApp({ ...config, service });
   hub.onRedisStatus = (up, message) => (up ? app.log.info(message) : app.log.warn(message));
+  hub.onWarning = (message) => app.log.warn(message);
   const server: RunningServer = {
     app,
     service,
