@@ -140,7 +140,7 @@ export class Hub {
   private readonly rosters = new Map<string, { round: number; seats: Set<string> }>();
   private rosterRound = 0;
   /** Other instances seen using this node's `NODE_ID` (each is warned about once). */
-  private readonly namesakes = new Set<string>();
+  private readonly namesakeSet = new Set<string>();
 
   constructor(nodeId: string) {
     this.nodeId = nodeId;
@@ -190,8 +190,8 @@ export class Hub {
         if (data.event.t === 'beat') this.beatCame();
         return;
       }
-      if ((data.name ?? data.node) === this.nodeId && !this.namesakes.has(data.node)) {
-        this.namesakes.add(data.node);
+      if ((data.name ?? data.node) === this.nodeId && !this.namesakeSet.has(data.node)) {
+        this.namesakeSet.add(data.node);
         this.onWarning(
           `another node uses NODE_ID ${this.nodeId} (this one is ${this.instance}, the other ${data.node}): give each node its own NODE_ID`,
         );
@@ -254,6 +254,11 @@ export class Hub {
     this.settlingUntil = this.beatSeen + ASK_WINDOW_MS;
     this.onRedisStatus(true, 'Redis answers again');
     this.sendRoster(true);
+  }
+
+  /** The other processes seen using this node's `NODE_ID`, by instance id. */
+  get namesakes(): string[] {
+    return [...this.namesakeSet];
   }
 
   get shared(): boolean {
