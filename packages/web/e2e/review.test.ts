@@ -130,12 +130,19 @@ test('a long review shows its progress and can be stopped', async () => {
 test('the engine review is one of the game actions, and the game-over dialog opens it', async () => {
   const { page, errors } = await h.page({ width: 1280, height: 800 });
   await page.goto(h.url);
-  // a game whose file gives a result: it is shown while the game stands as imported
+  // a game whose file gives a result and a variation: both are said while the game stands as
+  // imported (the variation is not kept)
   await importGame(
     page,
-    PLANTED.replace('[Result "*"]', '[Result "1-0"]').replace(/\*\n$/, '1-0\n'),
+    PLANTED.replace('[Result "*"]', '[Result "1-0"]')
+      .replace('1. 11-16 23-19', '1. 11-16 23-19 (22-18)')
+      .replace(/\*\n$/, '1-0\n'),
   );
   assert.equal(await page.getByTestId('imported-result').textContent(), 'Result in the file: 1-0');
+  assert.equal(
+    await page.getByTestId('imported-variations').textContent(),
+    'Variations in the file, not kept: 1',
+  );
   // among the game's actions, in the window without scrolling
   const open = page.locator('.play .actions [data-testid="review-open"]');
   assert.equal(await open.count(), 1);

@@ -326,6 +326,18 @@ test("an imported game keeps its file's players, event, date and result in its d
   assert.equal(getTag(after.tags, 'Result'), '*');
 });
 
+test('an imported game counts the variations it left out, nested ones too, through storage', () => {
+  const text = '[GameType "21"]\n\n1. 11-15 (1. 9-13 22-18 (22-17)) 23-18 (24-20) 2. 8-11 *\n';
+  const [only] = readPdnGames(text);
+  assert.ok(only?.game.ok);
+  assert.equal(only.game.value.entries.length, 3, 'the main line');
+  const game = parseSaved(JSON.stringify(only.game.value));
+  assert.equal(game?.imported?.variations, 3);
+  const [plain] = readPdnGames('[GameType "21"]\n\n1. 11-15 23-18 *\n');
+  assert.ok(plain?.game.ok);
+  assert.equal(plain.game.value.imported?.variations, undefined);
+});
+
 test('garbage never throws', () => {
   for (const text of ['', '[', '[Event "x"', '1. 2. 3.', '{', ')))', 'x'.repeat(500)]) {
     const list = readPdnGames(text);

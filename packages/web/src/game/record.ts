@@ -77,6 +77,8 @@ export interface ImportedHeader {
   readonly result: string;
   /** The number of entries the game was imported with. */
   readonly plies: number;
+  /** Variations the file gave beside the main line, which were not kept (absent: none). */
+  readonly variations?: number;
 }
 
 /** The tags of an imported game that describe the game itself, kept with it. */
@@ -101,7 +103,10 @@ function parseImported(x: unknown): ImportedHeader | null {
     const value = given[name];
     if (typeof value === 'string') tags[name] = value;
   }
-  return { tags, result: h['result'], plies };
+  const variations = h['variations'];
+  return typeof variations === 'number' && Number.isInteger(variations) && variations > 0
+    ? { tags, result: h['result'], plies, variations }
+    : { tags, result: h['result'], plies };
 }
 
 /** The game replayed: one position per entry plus the start, the notation of each entry. */

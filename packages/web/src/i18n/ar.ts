@@ -53,6 +53,7 @@ const arApp: AppMessages = {
   close: 'إغلاق',
   resultBoard: 'العودة إلى الرقعة',
   importedResult: 'النتيجة في الملف: {result}',
+  importedVariations: 'تغييرات في الملف لم تُحفظ: {n}',
   gameOver: 'انتهت اللعبة',
   winner: 'فاز {color}',
   draw: 'تعادل',

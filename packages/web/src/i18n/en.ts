@@ -54,6 +54,7 @@ const enApp = {
   close: 'Close',
   resultBoard: 'Back to the board',
   importedResult: 'Result in the file: {result}',
+  importedVariations: 'Variations in the file, not kept: {n}',
   gameOver: 'Game over',
   winner: '{color} wins',
   draw: 'Draw',

@@ -54,6 +54,7 @@ const esApp: AppMessages = {
   close: 'Cerrar',
   resultBoard: 'Volver al tablero',
   importedResult: 'Resultado en el archivo: {result}',
+  importedVariations: 'Variantes del archivo no conservadas: {n}',
   gameOver: 'Fin de la partida',
   winner: 'Ganan {color}',
   draw: 'Tablas',

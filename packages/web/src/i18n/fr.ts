@@ -54,6 +54,7 @@ const frApp: AppMessages = {
   close: 'Fermer',
   resultBoard: 'Retour au damier',
   importedResult: 'Résultat dans le fichier : {result}',
+  importedVariations: 'Variantes du fichier non conservées : {n}',
   gameOver: 'Partie terminée',
   winner: 'Les {color} gagnent',
   draw: 'Partie nulle',

@@ -53,6 +53,7 @@ const heApp: AppMessages = {
   close: 'סגירה',
   resultBoard: 'חזרה ללוח',
   importedResult: 'התוצאה בקובץ: {result}',
+  importedVariations: 'וריאציות בקובץ שלא נשמרו: {n}',
   gameOver: 'המשחק נגמר',
   winner: '{color} ניצח',
   draw: 'תיקו',

@@ -54,6 +54,7 @@ const itApp: AppMessages = {
   close: 'Chiudi',
   resultBoard: 'Torna alla damiera',
   importedResult: 'Risultato nel file: {result}',
+  importedVariations: 'Varianti del file non conservate: {n}',
   gameOver: 'Partita finita',
   winner: 'Vince il {color}',
   draw: 'Patta',

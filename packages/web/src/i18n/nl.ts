@@ -54,6 +54,7 @@ const nlApp: AppMessages = {
   close: 'Sluiten',
   resultBoard: 'Terug naar het bord',
   importedResult: 'Uitslag in het bestand: {result}',
+  importedVariations: 'Varianten uit het bestand, niet bewaard: {n}',
   gameOver: 'Partij afgelopen',
   winner: '{color} wint',
   draw: 'Remise',

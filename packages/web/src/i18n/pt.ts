@@ -54,6 +54,7 @@ const ptApp: AppMessages = {
   close: 'Fechar',
   resultBoard: 'Voltar ao tabuleiro',
   importedResult: 'Resultado no ficheiro: {result}',
+  importedVariations: 'Variantes do ficheiro não guardadas: {n}',
   gameOver: 'Fim do jogo',
   winner: 'Ganham as {color}',
   draw: 'Empate',

@@ -53,6 +53,7 @@ const roApp: AppMessages = {
   close: 'Închide',
   resultBoard: 'Înapoi la tablă',
   importedResult: 'Rezultatul din fișier: {result}',
+  importedVariations: 'Variante din fișier, nepăstrate: {n}',
   gameOver: 'Joc încheiat',
   winner: 'Câștigă {color}',
   draw: 'Remiză',

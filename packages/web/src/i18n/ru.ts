@@ -54,6 +54,7 @@ const ruApp: AppMessages = {
   close: 'Закрыть',
   resultBoard: 'Вернуться к доске',
   importedResult: 'Результат в файле: {result}',
+  importedVariations: 'Варианты из файла, не сохранённые: {n}',
   gameOver: 'Партия окончена',
   winner: '{color} выиграли',
   draw: 'Ничья',

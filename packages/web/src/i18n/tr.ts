@@ -54,6 +54,7 @@ const trApp: AppMessages = {
   close: 'Kapat',
   resultBoard: 'Tahtaya dön',
   importedResult: 'Dosyadaki sonuç: {result}',
+  importedVariations: 'Dosyadaki varyantlar, saklanmadı: {n}',
   gameOver: 'Oyun bitti',
   winner: 'Kazanan: {color}',
   draw: 'Berabere',

@@ -22,6 +22,7 @@ import {
   writePdn,
   type Color,
   type PdnGame,
+  type PdnLine,
   type PdnMove,
   type PdnResult,
   type ReplayedGame,
@@ -217,7 +218,19 @@ function importedHeader(game: PdnGame, plies: number): ImportedHeader {
     const value = tagOr(game, name, '');
     if (value !== '') tags[name] = value;
   }
-  return { tags, result: game.result, plies };
+  const variations = variationsIn(game.moves);
+  return variations > 0
+    ? { tags, result: game.result, plies, variations }
+    : { tags, result: game.result, plies };
+}
+
+/** The variations of a line, nested ones included (the game keeps its main line only). */
+function variationsIn(line: PdnLine): number {
+  let n = 0;
+  for (const move of line.moves) {
+    for (const variation of move.variations) n += 1 + variationsIn(variation);
+  }
+  return n;
 }
 
 /** Every game of a PDN text, each opened or refused with its reason; a broken game never hides the rest. */

@@ -206,6 +206,7 @@ export function Play({
   // the result an imported file gives, while the game stands as imported and the rules have not
   // ended it (a game may be resigned or agreed drawn on the board with moves still to play)
   const importedResult = result ? null : unchangedImport(game, g.entries.length)?.result;
+  const leftOut = unchangedImport(game, g.entries.length)?.variations;
   const importedName = (color: Color) => {
     const name = importedTags?.[color === 'white' ? 'White' : 'Black'];
     return name && name !== '?' ? name : null;
@@ -363,6 +364,11 @@ export function Play({
         {importedResult && importedResult !== '*' && (
           <p class="imported-result" data-testid="imported-result">
             {t('importedResult', { result: importedResult })}
+          </p>
+        )}
+        {leftOut && (
+          <p class="imported-result" data-testid="imported-variations">
+            {t('importedVariations', { n: leftOut })}
           </p>
         )}
         <p class="message" role="status" aria-live="assertive" data-testid="message">
