@@ -8,6 +8,7 @@ import { ABORT_BEFORE_PLY, type OutcomeInfo, type Seat } from '@damka/protocol';
 import { capitalized, type LiveGame } from './live.ts';
 import { hashSecret, rematchSecret } from './secrets.ts';
 import { endedStatus, fail, type Failure, type GameService, type Outcome } from './service.ts';
+import type { GameStatus } from './records.ts';
 
 const MAX_ATTEMPTS = 5;
 
@@ -49,18 +50,11 @@ export function draw(
     // an acceptance, or an offer (which accepts one the opponent has standing): judged on the
     // status each write attempt sees, so that two offers crossing on different nodes make a draw
     // rather than the later one replacing the earlier
-    const result = await service.change(live, (status, current) => {
-      if (status.outcome) return fail('gameOver', 'the game is over');
-      const now = service.now();
-      if (current.flagFallen(now))
-        return endedStatus(status, current, current.timeoutOutcome(), now);
-      if (status.drawOffer === other) {
-        return endedStatus(status, current, current.endOutcome({ kind: 'agreement' }), now);
-      }
+    return settle(service, live, (status, current) => {
+      if (status.drawOffer === other) return { outcome: current.endOutcome({ kind: 'agreement' }) };
       if (what === 'accept') return fail('noDrawOffer', 'the draw offer was withdrawn');
-      return { ...status, drawOffer: seat };
+      return { status: { ...status, drawOffer: seat } };
     });
-    return result.ok ? { ok: true } : result;
   });
 }
 
@@ -209,18 +203,39 @@ function inGame<T extends object>(
 }
 
 /** End the game with an outcome computed from the current state (resignation, agreement…). */
-async function end(
+function end(
   service: GameService,
   live: LiveGame,
   outcome: (live: LiveGame) => OutcomeInfo | Failure,
+): Promise<Outcome<object>> {
+  return settle(service, live, (_status, current) => {
+    const decided = outcome(current);
+    return 'ok' in decided ? decided : { outcome: decided };
+  });
+}
+
+/**
+ * Commit what `decide` makes of the game's current state, judged again after each lost race: an
+ * outcome ends the game, a status is written as it is, a failure gives up. A game already over
+ * refuses, and a flag that has fallen ends it on time first.
+ */
+async function settle(
+  service: GameService,
+  live: LiveGame,
+  decide: (
+    status: GameStatus,
+    live: LiveGame,
+  ) => { outcome: OutcomeInfo } | { status: GameStatus } | Failure,
 ): Promise<Outcome<object>> {
   const result = await service.change(live, (status, current) => {
     if (status.outcome) return fail('gameOver', 'the game is over');
     const now = service.now();
     if (current.flagFallen(now)) return endedStatus(status, current, current.timeoutOutcome(), now);
-    const decided = outcome(current);
+    const decided = decide(status, current);
     if ('ok' in decided) return decided;
-    return endedStatus(status, current, decided, now);
+    return 'outcome' in decided
+      ? endedStatus(status, current, decided.outcome, now)
+      : decided.status;
   });
   return result.ok ? { ok: true } : result;
 }

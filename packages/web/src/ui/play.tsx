@@ -202,11 +202,12 @@ export function Play({
   // player bars: the bottom one is the side nearer the player (White unless the board is flipped)
   const bottom: Color = flipped ? 'black' : 'white';
   // an imported game not played on since shows its players' names
-  const importedTags = unchangedImport(game, g.entries.length)?.tags;
+  const imported = unchangedImport(game, g.entries.length);
+  const importedTags = imported?.tags;
   // the result an imported file gives, while the game stands as imported and the rules have not
   // ended it (a game may be resigned or agreed drawn on the board with moves still to play)
-  const importedResult = result ? null : unchangedImport(game, g.entries.length)?.result;
-  const leftOut = unchangedImport(game, g.entries.length)?.variations;
+  const importedResult = result ? null : imported?.result;
+  const leftOut = imported?.variations;
   const importedName = (color: Color) => {
     const name = importedTags?.[color === 'white' ? 'White' : 'Black'];
     return name && name !== '?' ? name : null;
